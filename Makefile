@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Makefile - pwcsim's entry points.
+#
+#   make              build pwcsim.ko for KDIR (default: the running kernel's
+#                     headers if present, else the Debian headers the VM
+#                     kernel matches); W=1 and C=1 pass through to Kbuild
+#   make tools        build userspace/pwcsim
+#   make check        every test; ends with "N passed, N failed"
+#   make demo         the main job, in the VM
+#   make kunit        the KUnit suites on the test kernels
+#   make bench        benchmarks (measure, never assert)
+#   make vm-shell     an interactive shell in the VM with the module loaded
+#
+# Objects go to build/<kernel>/ so that builds for several kernels (the
+# Debian one, the KUnit test kernels) never share objects.
+
+KDIR ?= $(shell scripts/kdir)
+BUILD = build/$(notdir $(realpath $(KDIR)))
+
+.PHONY: all module tools check demo kunit bench vm-shell clean
+
+all: module
+
+module:
+	@scripts/build-module "$(KDIR)"
+
+tools:
+	@$(MAKE) -s -C userspace
+
+check:
+	@scripts/check
+
+demo:
+	@scripts/demo
+
+kunit:
+	@scripts/kunit
+
+bench:
+	@scripts/bench
+
+vm-shell: module tools
+	@scripts/vm --shell
+
+clean:
+	rm -rf build module/pwcsim.ko
+	@$(MAKE) -s -C userspace clean

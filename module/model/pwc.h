@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pwc.h - the PWC model library: software models of page-walk caches
+ * (TPC, CPWC, STC, UPTC, none, ideal) with the semantics of
+ * Documentation/models.rst.  Plain C shared by pwcsim.ko and the userspace
+ * tools; no locking inside: the caller serialises every call on a model.
+ */
+#ifndef _PWC_H
+#define _PWC_H
+
+#include "pwc_env.h"
+
+#define PWC_MAX_LEVELS 5
+/* Cap on every size parameter of a spec (entries, blocks, ways, ...). */
+#define PWC_MAX_ENTRIES 65536
+/* Largest storage budget --budget-bits accepts. */
+#define PWC_MAX_BUDGET_BITS (1ULL << 32)
+/* Longest spec string, with its terminating NUL. */
+#define PWC_SPEC_LEN 96
+/* Storage of a model without bound (ideal). */
+#define PWC_BITS_UNBOUNDED U64_MAX
+
+/* Address geometry: x86-64, 4 KiB pages, 9 index bits per level. */
+static inline unsigned int pwc_shift(unsigned int level)
+{
+	return 12 + 9 * (level - 1);
+}
+
+/* The 9-bit index of level @level (1 = PTE table ... 5 = PGD with LA57). */
+static inline unsigned int pwc_index(u64 va, unsigned int level)
+{
+	return (va >> pwc_shift(level)) & 511;
+}
+
+/*
+ * The tags of the path from the top level down to @level: the virtual
+ * address bits 56..shift(level), i.e. the indices L5..L@level.  With
+ * 4-level paging, bits 56..48 of a canonical user address are zero, so
+ * the same key serves both geometries.
+ */
+static inline u64 pwc_key(u64 va, unsigned int level)
+{
+	return (va & ((1ULL << 57) - 1)) >> pwc_shift(level);
+}
+
+/* Does the region of key @key at @level overlap [start, end)? */
+static inline bool pwc_key_overlaps(u64 key, unsigned int level, u64 start,
+				    u64 end)
+{
+	u64 lo = key << pwc_shift(level);
+	u64 hi = lo + (1ULL << pwc_shift(level)); /* exclusive */
+
+	return lo < end && start < hi;
+}
+
+/**
+ * struct pwc_walk - one page-table walk, as the walker saw it
+ * @va: the virtual address translated
+ * @base: @base[k] is PBA(Lk), the physical base of the level-k table read,
+ *	for @end <= k <= @levels; @base[@levels] is the root
+ * @levels: 4 or 5
+ * @end: the lowest level whose entry the walk read: 1 for a 4 KiB leaf,
+ *	2 for a 2 MiB leaf, 3 for a 1 GiB leaf, or the level of the
+ *	non-present entry that ended the walk as a fault
+ * @fault: the walk ended on a non-present entry
+ */
+struct pwc_walk {
+	u64 va;
+	u64 base[PWC_MAX_LEVELS + 1];
+	u8 levels;
+	u8 end;
+	u8 fault;
+};
+
+/**
+ * struct pwc_result - what one lookup reported
+ * @start: the start level: the lowest level whose PBA the cache supplied,
+ *	or the top level on a miss (UPTC: the highest level read from memory)
+ * @accesses: page-table memory accesses of the walk
+ * @stale: the cache supplied a table base the real walk does not have
+ * @pba: the table base the cache supplied for @start (0 on a miss)
+ * @missed: UPTC: bit k set when the level-k entry missed
+ */
+struct pwc_result {
+	u8 start;
+	u8 accesses;
+	u8 stale;
+	u64 pba;
+	u32 missed;
+};
+
+enum pwc_kind {
+	PWC_KIND_NONE,
+	PWC_KIND_IDEAL,
+	PWC_KIND_TPC,
+	PWC_KIND_CPWC,
+	PWC_KIND_STC,
+	PWC_KIND_UPTC,
+	PWC_KIND_COUNT,
+};
+
+/**
+ * struct pwc_config - a model's kind and sizes, as a spec string gives them
+ * @kind: which model
+ * @entries: TPC, UPTC: entries
+ * @e: CPWC: @e[k] entries of the direct-mapped level-k stage (k = 3, 4, 5);
+ *	STC: @e[k] entries of the cache keyed down to Lk (k = 2 .. 5)
+ * @blocks: CPWC: L2 blocks
+ * @ways: CPWC: entries per L2 block
+ */
+struct pwc_config {
+	enum pwc_kind kind;
+	u32 entries;
+	u32 e[PWC_MAX_LEVELS + 1];
+	u32 blocks;
+	u32 ways;
+};
+
+/**
+ * struct pwc_stats - counters of one model
+ * @lookups: translation requests
+ * @hits: @hits[s] counts lookups with start level s < levels: s = 1 is an
+ *	L2-stage hit (PBA(L1) supplied), s = 2 an L3-stage hit, ...
+ * @misses: lookups that started at the top level
+ * @accesses: page-table memory accesses, summed
+ * @fills: entries written
+ * @evictions: valid entries displaced by a fill
+ * @invalidations: valid entries dropped by pwc_invalidate()
+ * @stale: lookups whose supplied base differed from the real walk's
+ */
+struct pwc_stats {
+	u64 lookups;
+	u64 hits[PWC_MAX_LEVELS + 1];
+	u64 misses;
+	u64 accesses;
+	u64 fills;
+	u64 evictions;
+	u64 invalidations;
+	u64 stale;
+};
+
+struct pwc_model;
+
+/* Output sink for pwc_dump(): a bounded buffer, always NUL-terminated. */
+struct pwc_out {
+	char *buf;
+	size_t size;
+	size_t len;	/* bytes the full text needs (may exceed @size) */
+};
+
+void pwc_printf(struct pwc_out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+struct pwc_ops {
+	const char *name;
+	int (*init)(struct pwc_model *m);
+	void (*destroy)(struct pwc_model *m);
+	void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
+		       struct pwc_result *r);
+	void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
+		     const struct pwc_result *r);
+	void (*invalidate)(struct pwc_model *m, u64 start, u64 end);
+	void (*clear)(struct pwc_model *m);
+	void (*dump)(struct pwc_model *m, struct pwc_out *o);
+	/* TPC, CPWC: index+base parts held, and those another entry repeats */
+	void (*redundancy)(struct pwc_model *m, u64 *parts, u64 *redundant);
+};
+
+/**
+ * struct pwc_model - one model instance
+ * @ops: the model's operations
+ * @cfg: its configuration
+ * @stats: its counters
+ * @clock: recency stamp source for LRU (one tick per touch)
+ * @priv: the model's own state
+ */
+struct pwc_model {
+	const struct pwc_ops *ops;
+	struct pwc_config cfg;
+	struct pwc_stats stats;
+	u64 clock;
+	void *priv;
+};
+
+/* Specs: "tpc:entries=24", "cpwc:l4=2,l3=4,blocks=62,ways=1", ... */
+int pwc_parse_spec(const char *spec, struct pwc_config *cfg, char *err,
+		   size_t errlen);
+int pwc_format_spec(const struct pwc_config *cfg, char *buf, size_t len);
+const char *pwc_kind_name(enum pwc_kind kind);
+bool pwc_spec_is_bare(const char *spec);
+int pwc_size_for_budget(enum pwc_kind kind, u64 bits, unsigned int levels,
+			struct pwc_config *cfg);
+
+/* Storage in bits per the paper's accounting (Documentation/models.rst). */
+u64 pwc_bits(const struct pwc_config *cfg, unsigned int levels);
+
+struct pwc_model *pwc_create(const struct pwc_config *cfg);
+void pwc_destroy(struct pwc_model *m);
+
+void pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
+		struct pwc_result *r);
+void pwc_fill(struct pwc_model *m, const struct pwc_walk *w,
+	      const struct pwc_result *r);
+/* Lookup, shadow check, accounting and fill of one walk; -EINVAL if @w is
+ * not a walk (levels other than 4 or 5, end outside 1..levels). */
+int pwc_access(struct pwc_model *m, const struct pwc_walk *w,
+	       struct pwc_result *r);
+void pwc_invalidate(struct pwc_model *m, u64 start, u64 end);
+void pwc_reset(struct pwc_model *m);
+void pwc_clear(struct pwc_model *m);
+void pwc_dump(struct pwc_model *m, struct pwc_out *o);
+bool pwc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant);
+
+/* Internal to the model sources. */
+extern const struct pwc_ops pwc_none_ops, pwc_ideal_ops, pwc_tpc_ops,
+	pwc_cpwc_ops, pwc_stc_ops, pwc_uptc_ops;
+
+static inline u64 pwc_tick(struct pwc_model *m)
+{
+	return ++m->clock;
+}
+
+#endif /* _PWC_H */

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pwc_core.c - the model-independent part of the PWC library: instances,
+ * the per-walk sequence (lookup, shadow check, accounting, fill),
+ * invalidation, reset, dumps.
+ */
+#include "pwc.h"
+
+static const struct pwc_ops *const pwc_kind_ops[PWC_KIND_COUNT] = {
+	[PWC_KIND_NONE] = &pwc_none_ops,
+	[PWC_KIND_IDEAL] = &pwc_ideal_ops,
+	[PWC_KIND_TPC] = &pwc_tpc_ops,
+	[PWC_KIND_CPWC] = &pwc_cpwc_ops,
+	[PWC_KIND_STC] = &pwc_stc_ops,
+	[PWC_KIND_UPTC] = &pwc_uptc_ops,
+};
+
+struct pwc_model *pwc_create(const struct pwc_config *cfg)
+{
+	struct pwc_model *m;
+
+	if (cfg->kind >= PWC_KIND_COUNT)
+		return NULL;
+	m = pwc_zalloc(sizeof(*m));
+	if (!m)
+		return NULL;
+	m->ops = pwc_kind_ops[cfg->kind];
+	m->cfg = *cfg;
+	if (m->ops->init(m)) {
+		pwc_destroy(m);
+		return NULL;
+	}
+	return m;
+}
+
+void pwc_destroy(struct pwc_model *m)
+{
+	if (!m)
+		return;
+	if (m->ops->destroy)
+		m->ops->destroy(m);
+	pwc_free(m);
+}
+
+void pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
+		struct pwc_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	m->ops->lookup(m, w, r);
+	/* The shadow check: is the supplied base the real walk's? */
+	if (!r->stale && r->start < w->levels &&
+	    (r->start < w->end || r->pba != w->base[r->start]))
+		r->stale = 1;
+	if (!r->accesses)
+		r->accesses = r->start >= w->end ? r->start - w->end + 1 : 1;
+}
+
+void pwc_fill(struct pwc_model *m, const struct pwc_walk *w,
+	      const struct pwc_result *r)
+{
+	m->ops->fill(m, w, r);
+}
+
+int pwc_access(struct pwc_model *m, const struct pwc_walk *w,
+	       struct pwc_result *r)
+{
+	if (w->levels < 4 || w->levels > PWC_MAX_LEVELS || w->end < 1 ||
+	    w->end > w->levels)
+		return -EINVAL;
+	pwc_lookup(m, w, r);
+	m->stats.lookups++;
+	if (r->start < w->levels)
+		m->stats.hits[r->start]++;
+	else
+		m->stats.misses++;
+	m->stats.accesses += r->accesses;
+	m->stats.stale += r->stale;
+	pwc_fill(m, w, r);
+	return 0;
+}
+
+void pwc_invalidate(struct pwc_model *m, u64 start, u64 end)
+{
+	if (start < end)
+		m->ops->invalidate(m, start, end);
+}
+
+void pwc_clear(struct pwc_model *m)
+{
+	m->ops->clear(m);
+}
+
+void pwc_reset(struct pwc_model *m)
+{
+	m->ops->clear(m);
+	memset(&m->stats, 0, sizeof(m->stats));
+	m->clock = 0;
+}
+
+void pwc_printf(struct pwc_out *o, const char *fmt, ...)
+{
+	size_t room = o->len < o->size ? o->size - o->len : 0;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(o->buf ? o->buf + o->len : NULL, room, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		o->len += n;
+}
+
+void pwc_dump(struct pwc_model *m, struct pwc_out *o)
+{
+	m->ops->dump(m, o);
+}
+
+bool pwc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant)
+{
+	if (!m->ops->redundancy)
+		return false;
+	m->ops->redundancy(m, parts, redundant);
+	return true;
+}

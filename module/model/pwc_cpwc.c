@@ -1,0 +1,460 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pwc_cpwc.c - CPWC, the paper's tree-structured compressed page-walk
+ * cache: direct-mapped upper stages (L4 and L3; also L5 with 5-level
+ * paging) and an L2 stage of B fully associative blocks of W entries, each
+ * block owned by at most one L3 entry through that entry's mask.
+ *
+ * Set mapping: the top stage is indexed by the low log2(E_top) bits of its
+ * index; each lower stage k by the set of its parent stage followed by the
+ * low log2(E_k / E_k+1) bits of the level-k index (the paper's "L3
+ * identifier").  A stage-k set therefore belongs to exactly one parent set,
+ * and replacing or dropping an entry drops its whole subtree: a hit always
+ * returns the base of the request's own path.
+ */
+#include "pwc.h"
+
+struct pwc_cpwc_stage {
+	u16 *tag;
+	u8 *valid;
+	u64 *pba;		/* PBA(L(k-1)) */
+};
+
+struct pwc_cpwc {
+	u32 e[PWC_MAX_LEVELS + 1];	/* entries of upper stage k */
+	struct pwc_cpwc_stage st[PWC_MAX_LEVELS + 1];
+	u32 words;			/* u64 words of one L3 mask */
+	u64 *mask;			/* e[3] x words */
+	u32 blocks, ways;
+	s32 *owner;			/* L3 set owning a block, or -1 */
+	u64 *bstamp;			/* latest hit or fill in a block */
+	u16 *tag2;
+	u8 *valid2;
+	u64 *pba2;			/* PBA(L1) */
+	u64 *stamp2;
+	u8 levels;			/* geometry of the entries held */
+};
+
+/* The number of sets of stage k, with the stage above k+1 of E = 1 on top. */
+static u32 cpwc_parent_e(const struct pwc_cpwc *c, unsigned int k)
+{
+	return k >= c->levels ? 1 : c->e[k + 1];
+}
+
+static void cpwc_sets(const struct pwc_cpwc *c, u64 va, u32 *set)
+{
+	unsigned int k;
+	u32 s = 0, ratio;
+
+	for (k = c->levels; k >= 3; k--) {
+		ratio = c->e[k] / cpwc_parent_e(c, k);
+		s = s * ratio + (pwc_index(va, k) & (ratio - 1));
+		set[k] = s;
+	}
+}
+
+static u64 *cpwc_mask(struct pwc_cpwc *c, u32 s3)
+{
+	return &c->mask[(size_t)s3 * c->words];
+}
+
+static void cpwc_release_block(struct pwc_cpwc *c, u32 b, u64 *count)
+{
+	u32 i, s3 = c->owner[b];
+
+	for (i = b * c->ways; i < (b + 1) * c->ways; i++) {
+		if (c->valid2[i])
+			(*count)++;
+		c->valid2[i] = 0;
+	}
+	cpwc_mask(c, s3)[b / 64] &= ~(1ULL << (b % 64));
+	c->owner[b] = -1;
+	c->bstamp[b] = 0;
+}
+
+/* Drop the entry of stage k, set s, and everything below it. */
+static void cpwc_drop(struct pwc_cpwc *c, unsigned int k, u32 s, u64 *count)
+{
+	u32 ratio, child, b, wd;
+	u64 *mask;
+
+	if (!c->st[k].valid[s])
+		return;
+	c->st[k].valid[s] = 0;
+	(*count)++;
+	if (k == 3) {
+		mask = cpwc_mask(c, s);
+		for (wd = 0; wd < c->words; wd++)
+			while (mask[wd]) {
+				b = wd * 64 + __ffs64(mask[wd]);
+				cpwc_release_block(c, b, count);
+			}
+		return;
+	}
+	ratio = c->e[k - 1] / c->e[k];
+	for (child = s * ratio; child < (s + 1) * ratio; child++)
+		cpwc_drop(c, k - 1, child, count);
+}
+
+static void cpwc_clear(struct pwc_model *m)
+{
+	struct pwc_cpwc *c = m->priv;
+	unsigned int k;
+	u32 b;
+
+	for (k = 3; k <= PWC_MAX_LEVELS; k++)
+		if (c->st[k].valid)
+			memset(c->st[k].valid, 0, c->e[k]);
+	memset(c->mask, 0, (size_t)c->e[3] * c->words * sizeof(u64));
+	memset(c->valid2, 0, (size_t)c->blocks * c->ways);
+	for (b = 0; b < c->blocks; b++) {
+		c->owner[b] = -1;
+		c->bstamp[b] = 0;
+	}
+}
+
+static int cpwc_init(struct pwc_model *m)
+{
+	struct pwc_cpwc *c;
+	size_t n2 = (size_t)m->cfg.blocks * m->cfg.ways;
+	unsigned int k;
+
+	c = pwc_zalloc(sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	m->priv = c;
+	c->levels = 4;
+	c->blocks = m->cfg.blocks;
+	c->ways = m->cfg.ways;
+	c->words = (c->blocks + 63) / 64;
+	for (k = 3; k <= PWC_MAX_LEVELS; k++) {
+		c->e[k] = m->cfg.e[k];
+		c->st[k].tag = pwc_zalloc(c->e[k] * sizeof(u16));
+		c->st[k].valid = pwc_zalloc(c->e[k]);
+		c->st[k].pba = pwc_zalloc(c->e[k] * sizeof(u64));
+		if (!c->st[k].tag || !c->st[k].valid || !c->st[k].pba)
+			return -ENOMEM;
+	}
+	c->mask = pwc_zalloc((size_t)c->e[3] * c->words * sizeof(u64));
+	c->owner = pwc_zalloc(c->blocks * sizeof(*c->owner));
+	c->bstamp = pwc_zalloc(c->blocks * sizeof(*c->bstamp));
+	c->tag2 = pwc_zalloc(n2 * sizeof(*c->tag2));
+	c->valid2 = pwc_zalloc(n2);
+	c->pba2 = pwc_zalloc(n2 * sizeof(*c->pba2));
+	c->stamp2 = pwc_zalloc(n2 * sizeof(*c->stamp2));
+	if (!c->mask || !c->owner || !c->bstamp || !c->tag2 || !c->valid2 ||
+	    !c->pba2 || !c->stamp2)
+		return -ENOMEM;
+	cpwc_clear(m);
+	return 0;
+}
+
+static void cpwc_destroy(struct pwc_model *m)
+{
+	struct pwc_cpwc *c = m->priv;
+	unsigned int k;
+
+	if (!c)
+		return;
+	for (k = 3; k <= PWC_MAX_LEVELS; k++) {
+		pwc_free(c->st[k].tag);
+		pwc_free(c->st[k].valid);
+		pwc_free(c->st[k].pba);
+	}
+	pwc_free(c->mask);
+	pwc_free(c->owner);
+	pwc_free(c->bstamp);
+	pwc_free(c->tag2);
+	pwc_free(c->valid2);
+	pwc_free(c->pba2);
+	pwc_free(c->stamp2);
+	pwc_free(c);
+}
+
+/* The L2 entry with tag @idx2 in the blocks L3 set @s3 owns, or -1. */
+static s64 cpwc_find2(struct pwc_cpwc *c, u32 s3, unsigned int idx2)
+{
+	u64 *mask = cpwc_mask(c, s3), bits;
+	u32 wd, b, i;
+
+	for (wd = 0; wd < c->words; wd++) {
+		for (bits = mask[wd]; bits; bits &= bits - 1) {
+			b = wd * 64 + __ffs64(bits);
+			for (i = b * c->ways; i < (b + 1) * c->ways; i++)
+				if (c->valid2[i] && c->tag2[i] == idx2)
+					return i;
+		}
+	}
+	return -1;
+}
+
+static void cpwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
+			struct pwc_result *r)
+{
+	struct pwc_cpwc *c = m->priv;
+	u32 set[PWC_MAX_LEVELS + 1];
+	unsigned int k;
+	s64 i;
+
+	r->start = w->levels;
+	if (c->levels != w->levels)
+		return;
+	cpwc_sets(c, w->va, set);
+	for (k = w->levels; k >= 3; k--) {
+		if (!c->st[k].valid[set[k]] ||
+		    c->st[k].tag[set[k]] != pwc_index(w->va, k))
+			return;
+		r->start = k - 1;
+		r->pba = c->st[k].pba[set[k]];
+	}
+	i = cpwc_find2(c, set[3], pwc_index(w->va, 2));
+	if (i < 0)
+		return;
+	r->start = 1;
+	r->pba = c->pba2[i];
+	c->stamp2[i] = pwc_tick(m);
+	c->bstamp[i / c->ways] = c->stamp2[i];
+}
+
+/* Place (L2 tag, PBA(L1)) for L3 set @s3: the three rules of the paper. */
+static void cpwc_place2(struct pwc_model *m, u32 s3, unsigned int idx2,
+			u64 pba)
+{
+	struct pwc_cpwc *c = m->priv;
+	u64 *mask = cpwc_mask(c, s3), bits;
+	u32 wd, b, i, slot = 0, lru;
+	bool found = false;
+
+	/* 1. the lowest invalid entry of the lowest owned block with one */
+	for (wd = 0; wd < c->words && !found; wd++) {
+		for (bits = mask[wd]; bits && !found; bits &= bits - 1) {
+			b = wd * 64 + __ffs64(bits);
+			for (i = b * c->ways; i < (b + 1) * c->ways; i++) {
+				if (!c->valid2[i]) {
+					slot = i;
+					found = true;
+					break;
+				}
+			}
+		}
+	}
+	/* 2. the lowest unowned block, entry 0 */
+	for (b = 0; b < c->blocks && !found; b++) {
+		if (c->owner[b] < 0) {
+			c->owner[b] = s3;
+			mask[b / 64] |= 1ULL << (b % 64);
+			slot = b * c->ways;
+			found = true;
+		}
+	}
+	/* 3. the least recently used block of the whole L2 PWC */
+	if (!found) {
+		lru = 0;
+		for (b = 1; b < c->blocks; b++)
+			if (c->bstamp[b] < c->bstamp[lru])
+				lru = b;
+		if ((u32)c->owner[lru] == s3) {
+			slot = lru * c->ways;
+			for (i = slot; i < (lru + 1) * c->ways; i++)
+				if (c->stamp2[i] < c->stamp2[slot])
+					slot = i;
+			m->stats.evictions++;
+		} else {
+			cpwc_release_block(c, lru, &m->stats.evictions);
+			c->owner[lru] = s3;
+			mask[lru / 64] |= 1ULL << (lru % 64);
+			slot = lru * c->ways;
+		}
+	}
+	m->stats.fills++;
+	c->tag2[slot] = idx2;
+	c->pba2[slot] = pba;
+	c->valid2[slot] = 1;
+	c->stamp2[slot] = pwc_tick(m);
+	c->bstamp[slot / c->ways] = c->stamp2[slot];
+}
+
+static void cpwc_fill(struct pwc_model *m, const struct pwc_walk *w,
+		      const struct pwc_result *r)
+{
+	struct pwc_cpwc *c = m->priv;
+	u32 set[PWC_MAX_LEVELS + 1];
+	unsigned int k, from = r->start;
+	s64 i;
+
+	if (c->levels != w->levels) {
+		cpwc_clear(m);
+		c->levels = w->levels;
+	}
+	cpwc_sets(c, w->va, set);
+	if (r->stale) {
+		/* The stage that supplied a wrong base is refilled. */
+		from = r->start + 1;
+		if (from >= 3) {
+			cpwc_drop(c, from, set[from], &m->stats.evictions);
+		} else {
+			i = cpwc_find2(c, set[3], pwc_index(w->va, 2));
+			if (i >= 0) {
+				c->valid2[i] = 0;
+				m->stats.evictions++;
+			}
+		}
+	}
+	/* Stages k <= from missed; each needs PBA(L(k-1)) from the walk. */
+	for (k = from < w->levels ? from : w->levels; k >= 3; k--) {
+		if (k - 1 < w->end)
+			return;
+		cpwc_drop(c, k, set[k], &m->stats.evictions);
+		c->st[k].tag[set[k]] = pwc_index(w->va, k);
+		c->st[k].pba[set[k]] = w->base[k - 1];
+		c->st[k].valid[set[k]] = 1;
+		m->stats.fills++;
+	}
+	if (from >= 2 && w->end == 1)
+		cpwc_place2(m, set[3], pwc_index(w->va, 2), w->base[1]);
+}
+
+/* The key (pwc_key) of the path held by stage k, set s. */
+static u64 cpwc_path_key(const struct pwc_cpwc *c, unsigned int k, u32 s)
+{
+	u64 key = 0;
+	unsigned int j;
+	u32 sj = s;
+
+	/* Walk up: the parent of set s at stage j is s / (e[j] / e[j+1]). */
+	for (j = k; j <= c->levels; j++) {
+		key |= (u64)c->st[j].tag[sj] << (9 * (j - k));
+		if (j < c->levels)
+			sj /= c->e[j] / c->e[j + 1];
+	}
+	return key;
+}
+
+static void cpwc_invalidate(struct pwc_model *m, u64 start, u64 end)
+{
+	struct pwc_cpwc *c = m->priv;
+	unsigned int k;
+	u64 key3, *mask, bits;
+	u32 s, wd, b, i;
+
+	for (k = c->levels; k >= 3; k--)
+		for (s = 0; s < c->e[k]; s++)
+			if (c->st[k].valid[s] &&
+			    pwc_key_overlaps(cpwc_path_key(c, k, s), k, start,
+					     end))
+				cpwc_drop(c, k, s, &m->stats.invalidations);
+	for (s = 0; s < c->e[3]; s++) {
+		if (!c->st[3].valid[s])
+			continue;
+		key3 = cpwc_path_key(c, 3, s);
+		mask = cpwc_mask(c, s);
+		for (wd = 0; wd < c->words; wd++) {
+			for (bits = mask[wd]; bits; bits &= bits - 1) {
+				b = wd * 64 + __ffs64(bits);
+				for (i = b * c->ways; i < (b + 1) * c->ways;
+				     i++) {
+					if (c->valid2[i] &&
+					    pwc_key_overlaps(key3 << 9 |
+							     c->tag2[i], 2,
+							     start, end)) {
+						c->valid2[i] = 0;
+						m->stats.invalidations++;
+					}
+				}
+			}
+		}
+	}
+}
+
+static void cpwc_dump(struct pwc_model *m, struct pwc_out *o)
+{
+	struct pwc_cpwc *c = m->priv;
+	unsigned int k;
+	u32 s, b, i;
+
+	for (k = c->levels; k >= 3; k--) {
+		pwc_printf(o, "  L%u PWC (%u entries, direct-mapped):\n", k,
+			   c->e[k]);
+		for (s = 0; s < c->e[k]; s++) {
+			if (!c->st[k].valid[s]) {
+				pwc_printf(o, "    set %u: -\n", s);
+				continue;
+			}
+			pwc_printf(o, "    set %u: L%u=%u PBA(L%u)=0x%llx", s, k,
+				   c->st[k].tag[s], k - 1, c->st[k].pba[s]);
+			if (k == 3) {
+				/* block 0 leftmost, as the paper writes it */
+				pwc_printf(o, " mask=0b");
+				for (b = 0; b < c->blocks; b++)
+					pwc_printf(o, "%c",
+						   cpwc_mask(c, s)[b / 64] &
+						   (1ULL << (b % 64)) ?
+						   '1' : '0');
+			}
+			pwc_printf(o, "\n");
+		}
+	}
+	pwc_printf(o, "  L2 PWC (%u blocks x %u entries):\n", c->blocks,
+		   c->ways);
+	for (b = 0; b < c->blocks; b++) {
+		if (c->owner[b] < 0)
+			continue;
+		pwc_printf(o, "    block %u (L3 set %d):", b, c->owner[b]);
+		for (i = 0; i < c->ways; i++) {
+			if (c->valid2[b * c->ways + i])
+				pwc_printf(o, " [%u] L2=%u PBA(L1)=0x%llx", i,
+					   c->tag2[b * c->ways + i],
+					   c->pba2[b * c->ways + i]);
+		}
+		pwc_printf(o, "\n");
+	}
+}
+
+static void cpwc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant)
+{
+	struct pwc_cpwc *c = m->priv;
+	unsigned int k;
+	u32 s, t, i, j;
+
+	/* One part per entry; a part is redundant if another holds its path. */
+	*parts = 0;
+	*redundant = 0;
+	for (k = 3; k <= c->levels; k++) {
+		for (s = 0; s < c->e[k]; s++) {
+			if (!c->st[k].valid[s])
+				continue;
+			(*parts)++;
+			for (t = 0; t < s; t++)
+				if (c->st[k].valid[t] &&
+				    cpwc_path_key(c, k, t) ==
+				    cpwc_path_key(c, k, s)) {
+					(*redundant)++;
+					break;
+				}
+		}
+	}
+	for (i = 0; i < c->blocks * c->ways; i++) {
+		if (!c->valid2[i])
+			continue;
+		(*parts)++;
+		for (j = 0; j < i; j++)
+			if (c->valid2[j] && c->tag2[j] == c->tag2[i] &&
+			    cpwc_path_key(c, 3, c->owner[j / c->ways]) ==
+			    cpwc_path_key(c, 3, c->owner[i / c->ways])) {
+				(*redundant)++;
+				break;
+			}
+	}
+}
+
+const struct pwc_ops pwc_cpwc_ops = {
+	.name = "cpwc",
+	.init = cpwc_init,
+	.destroy = cpwc_destroy,
+	.lookup = cpwc_lookup,
+	.fill = cpwc_fill,
+	.invalidate = cpwc_invalidate,
+	.clear = cpwc_clear,
+	.dump = cpwc_dump,
+	.redundancy = cpwc_redundancy,
+};

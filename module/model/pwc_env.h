@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pwc_env.h - the one environment shim of the PWC model library.
+ *
+ * The model sources (pwc_*.c) include nothing but this header (through
+ * pwc.h), so the same files compile into pwcsim.ko and into the userspace
+ * tools, as mm/vma.c does with vma_internal.h.  The kernel half maps the
+ * few services the models use onto kernel headers, the userspace half onto
+ * libc.  Allocation is the only service with a policy: kvzalloc(GFP_KERNEL)
+ * in the kernel (callers must be allowed to sleep), calloc in userspace.
+ */
+#ifndef _PWC_ENV_H
+#define _PWC_ENV_H
+
+#ifdef __KERNEL__
+
+#include <linux/bitops.h>
+#include <linux/stdarg.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/log2.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/types.h>
+
+#define pwc_zalloc(size) kvzalloc(size, GFP_KERNEL)
+#define pwc_free(ptr) kvfree(ptr)
+
+#else /* userspace */
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef int32_t s32;
+typedef unsigned long long u64;
+typedef long long s64;
+
+#define pwc_zalloc(size) calloc(1, size)
+#define pwc_free(ptr) free(ptr)
+
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
+#define U64_MAX (~0ULL)
+
+static inline bool is_power_of_2(unsigned long n)
+{
+	return n != 0 && (n & (n - 1)) == 0;
+}
+
+/* ilog2 of a non-zero value (the models use it on powers of two only). */
+static inline unsigned int pwc_ilog2(unsigned long long n)
+{
+	return 63 - __builtin_clzll(n);
+}
+#define ilog2(n) pwc_ilog2(n)
+
+static inline unsigned int hweight32(unsigned int w)
+{
+	return __builtin_popcount(w);
+}
+
+static inline unsigned long __ffs64(unsigned long long w)
+{
+	return __builtin_ctzll(w);
+}
+
+static inline int fls64(unsigned long long w)
+{
+	return w ? 64 - __builtin_clzll(w) : 0;
+}
+
+#endif /* __KERNEL__ */
+
+#endif /* _PWC_ENV_H */

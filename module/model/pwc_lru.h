@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pwc_lru.h - a fully associative, true-LRU table of (key, value) pairs:
+ * the building block of STC and UPTC.  Each entry may carry a coverage
+ * (a pwc_key() and its level) so that range invalidation can find it.
+ */
+#ifndef _PWC_LRU_H
+#define _PWC_LRU_H
+
+#include "pwc.h"
+
+struct pwc_lru {
+	u32 size;
+	u64 *key;
+	u64 *val;
+	u64 *stamp;		/* 0: invalid; else the last touch */
+	u64 *cover;		/* pwc_key() of the region the entry covers */
+	u8 *cover_level;	/* the level of that key */
+};
+
+int pwc_lru_init(struct pwc_lru *t, u32 size);
+void pwc_lru_free(struct pwc_lru *t);
+void pwc_lru_clear(struct pwc_lru *t);
+
+static inline int pwc_lru_find(const struct pwc_lru *t, u64 key)
+{
+	u32 i;
+
+	for (i = 0; i < t->size; i++)
+		if (t->key[i] == key && t->stamp[i])
+			return i;
+	return -1;
+}
+
+/* Insert @key (not present) as MRU, evicting the LRU entry when full. */
+int pwc_lru_insert(struct pwc_model *m, struct pwc_lru *t, u64 key, u64 val,
+		   u64 cover, unsigned int cover_level);
+/* Drop entries whose coverage overlaps [start, end); returns how many. */
+u64 pwc_lru_invalidate(struct pwc_lru *t, u64 start, u64 end);
+
+#endif /* _PWC_LRU_H */

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pwc_stc.c - STC, the split translation cache (Intel's paging-structure
+ * caches): one fully associative LRU cache per level k = top .. 2, keyed by
+ * the tags from the top down to Lk and giving PBA(L(k-1)).  All are probed
+ * in parallel; the deepest hit gives the start level; the walk fills the
+ * caches of the entries it read.
+ */
+#include "pwc_lru.h"
+
+struct pwc_stc {
+	struct pwc_lru t[PWC_MAX_LEVELS + 1];	/* t[k]: keyed down to Lk */
+	u8 levels;
+};
+
+static int stc_init(struct pwc_model *m)
+{
+	struct pwc_stc *s;
+	unsigned int k;
+	int ret;
+
+	s = pwc_zalloc(sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	m->priv = s;
+	s->levels = 4;
+	for (k = 2; k <= PWC_MAX_LEVELS; k++) {
+		ret = pwc_lru_init(&s->t[k], m->cfg.e[k]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static void stc_destroy(struct pwc_model *m)
+{
+	struct pwc_stc *s = m->priv;
+	unsigned int k;
+
+	if (!s)
+		return;
+	for (k = 2; k <= PWC_MAX_LEVELS; k++)
+		pwc_lru_free(&s->t[k]);
+	pwc_free(s);
+}
+
+static void stc_clear(struct pwc_model *m)
+{
+	struct pwc_stc *s = m->priv;
+	unsigned int k;
+
+	for (k = 2; k <= PWC_MAX_LEVELS; k++)
+		pwc_lru_clear(&s->t[k]);
+}
+
+static void stc_lookup(struct pwc_model *m, const struct pwc_walk *w,
+		       struct pwc_result *r)
+{
+	struct pwc_stc *s = m->priv;
+	unsigned int k;
+	u64 now;
+	int i;
+
+	r->start = w->levels;
+	if (s->levels != w->levels)
+		return;
+	now = pwc_tick(m);
+	for (k = w->levels; k >= 2; k--) {
+		i = pwc_lru_find(&s->t[k], pwc_key(w->va, k));
+		if (i < 0)
+			continue;
+		s->t[k].stamp[i] = now;
+		r->start = k - 1;
+		r->pba = s->t[k].val[i];
+	}
+}
+
+static void stc_fill(struct pwc_model *m, const struct pwc_walk *w,
+		     const struct pwc_result *r)
+{
+	struct pwc_stc *s = m->priv;
+	unsigned int k;
+	u64 key;
+	int i;
+
+	if (s->levels != w->levels) {
+		stc_clear(m);
+		s->levels = w->levels;
+	}
+	if (r->stale) {
+		/* Correct the entry that supplied the wrong base. */
+		k = r->start + 1;
+		i = pwc_lru_find(&s->t[k], pwc_key(w->va, k));
+		if (i >= 0) {
+			if (r->start >= w->end) {
+				s->t[k].val[i] = w->base[r->start];
+			} else {
+				s->t[k].stamp[i] = 0;
+				m->stats.evictions++;
+			}
+		}
+	}
+	/* Reading the Lk entry (k = start .. 2) taught PBA(L(k-1)). */
+	for (k = r->start; k >= 2 && k - 1 >= w->end; k--) {
+		key = pwc_key(w->va, k);
+		if (pwc_lru_find(&s->t[k], key) < 0)
+			pwc_lru_insert(m, &s->t[k], key, w->base[k - 1], key, k);
+	}
+}
+
+static void stc_invalidate(struct pwc_model *m, u64 start, u64 end)
+{
+	struct pwc_stc *s = m->priv;
+	unsigned int k;
+
+	for (k = 2; k <= PWC_MAX_LEVELS; k++)
+		m->stats.invalidations += pwc_lru_invalidate(&s->t[k], start,
+							     end);
+}
+
+static void stc_dump(struct pwc_model *m, struct pwc_out *o)
+{
+	struct pwc_stc *s = m->priv;
+	unsigned int k, j;
+	u32 i;
+
+	for (k = s->levels; k >= 2; k--) {
+		pwc_printf(o, "  cache keyed to L%u (%u entries):\n", k,
+			   s->t[k].size);
+		for (i = 0; i < s->t[k].size; i++) {
+			if (!s->t[k].stamp[i])
+				continue;
+			pwc_printf(o, "   ");
+			for (j = s->levels; j >= k; j--)
+				pwc_printf(o, " L%u=%u", j,
+					   (unsigned int)(s->t[k].key[i] >>
+							  (9 * (j - k))) & 511);
+			pwc_printf(o, " PBA(L%u)=0x%llx\n", k - 1,
+				   s->t[k].val[i]);
+		}
+	}
+}
+
+const struct pwc_ops pwc_stc_ops = {
+	.name = "stc",
+	.init = stc_init,
+	.destroy = stc_destroy,
+	.lookup = stc_lookup,
+	.fill = stc_fill,
+	.invalidate = stc_invalidate,
+	.clear = stc_clear,
+	.dump = stc_dump,
+};

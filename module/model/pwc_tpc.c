@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pwc_tpc.c - TPC, the translation-path cache (the paper's baseline PWC):
+ * E fully associative true-LRU entries, each holding the tags of a path
+ * from the top level down and the table bases along it.
+ *
+ * An entry of depth d holds the tags of the top d levels and the bases
+ * PBA(L(levels-1)) .. PBA(L(levels-d)); a full entry has depth levels-1
+ * (L4, L3, L2 tags with 4-level paging).  Shorter entries come from walks
+ * that ended above L1 (2 MiB and 1 GiB leaves, faults).
+ */
+#include "pwc.h"
+
+struct pwc_tpc {
+	u32 n;
+	u64 *prefix;	/* pwc_key(va, 2), tags below the depth zeroed */
+	u64 *stamp;
+	u64 *pba;	/* n x (PWC_MAX_LEVELS + 1): pba[i][k] = PBA(Lk) */
+	u8 *depth;	/* 0: invalid */
+	u8 *levels;	/* paging levels of the walk that filled it */
+};
+
+static u64 *tpc_pba(struct pwc_tpc *t, u32 i)
+{
+	return &t->pba[(size_t)i * (PWC_MAX_LEVELS + 1)];
+}
+
+/* pwc_key(va, 2) keeping only the top @depth tags of an @levels walk. */
+static u64 tpc_prefix(u64 va, unsigned int levels, unsigned int depth)
+{
+	unsigned int low = levels - depth + 1;	/* lowest tagged level */
+
+	return pwc_key(va, low) << (9 * (low - 2));
+}
+
+/* How many top-level tags of entry @i match @key2 (at most its depth). */
+static unsigned int tpc_match(const struct pwc_tpc *t, u32 i, u64 key2,
+			      unsigned int levels)
+{
+	u64 x = t->prefix[i] ^ key2;
+	unsigned int m, lvl;
+
+	if (!x) {
+		m = levels - 1;
+	} else {
+		lvl = (fls64(x) - 1) / 9 + 2;	/* level of the top mismatch */
+		m = lvl >= levels ? 0 : levels - lvl;
+	}
+	return m < t->depth[i] ? m : t->depth[i];
+}
+
+static int tpc_init(struct pwc_model *m)
+{
+	struct pwc_tpc *t;
+	u32 n = m->cfg.entries;
+
+	t = pwc_zalloc(sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	t->n = n;
+	t->prefix = pwc_zalloc(n * sizeof(*t->prefix));
+	t->stamp = pwc_zalloc(n * sizeof(*t->stamp));
+	t->pba = pwc_zalloc((size_t)n * (PWC_MAX_LEVELS + 1) * sizeof(u64));
+	t->depth = pwc_zalloc(n);
+	t->levels = pwc_zalloc(n);
+	m->priv = t;
+	if (!t->prefix || !t->stamp || !t->pba || !t->depth || !t->levels)
+		return -ENOMEM;
+	return 0;
+}
+
+static void tpc_destroy(struct pwc_model *m)
+{
+	struct pwc_tpc *t = m->priv;
+
+	if (!t)
+		return;
+	pwc_free(t->prefix);
+	pwc_free(t->stamp);
+	pwc_free(t->pba);
+	pwc_free(t->depth);
+	pwc_free(t->levels);
+	pwc_free(t);
+}
+
+static void tpc_lookup(struct pwc_model *m, const struct pwc_walk *w,
+		       struct pwc_result *r)
+{
+	struct pwc_tpc *t = m->priv;
+	unsigned int levels = w->levels, best = 0, d;
+	u64 key2 = pwc_key(w->va, 2);
+	int win = -1;
+	u32 i;
+
+	for (i = 0; i < t->n; i++) {
+		if (!t->depth[i] || t->levels[i] != levels)
+			continue;
+		d = tpc_match(t, i, key2, levels);
+		if (d > best || (d && d == best && t->stamp[i] > t->stamp[win])) {
+			best = d;
+			win = i;
+		}
+	}
+	r->start = levels - best;
+	if (win >= 0) {
+		t->stamp[win] = pwc_tick(m);
+		r->pba = tpc_pba(t, win)[r->start];
+	}
+}
+
+static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
+		     const struct pwc_result *r)
+{
+	struct pwc_tpc *t = m->priv;
+	unsigned int levels = w->levels, depth, k;
+	u32 i, victim = t->n;
+	u64 prefix;
+
+	if (r->start == 1 && !r->stale)
+		return;				/* full-path hit */
+	depth = levels - w->end;		/* PBA(Lend) .. known */
+	if (depth > levels - 1)
+		depth = levels - 1;
+	if (!depth)
+		return;				/* fault at the top */
+	prefix = tpc_prefix(w->va, levels, depth);
+
+	/* The same path at the same depth is replaced, not duplicated. */
+	for (i = 0; i < t->n; i++) {
+		if (t->depth[i] == depth && t->levels[i] == levels &&
+		    t->prefix[i] == prefix) {
+			victim = i;
+			break;
+		}
+	}
+	if (victim == t->n) {
+		victim = 0;
+		for (i = 0; i < t->n; i++) {
+			if (!t->depth[i]) {
+				victim = i;
+				break;
+			}
+			if (t->stamp[i] < t->stamp[victim])
+				victim = i;
+		}
+		if (t->depth[victim])
+			m->stats.evictions++;
+	}
+	m->stats.fills++;
+	t->prefix[victim] = prefix;
+	t->depth[victim] = depth;
+	t->levels[victim] = levels;
+	t->stamp[victim] = pwc_tick(m);
+	for (k = 0; k <= PWC_MAX_LEVELS; k++)
+		tpc_pba(t, victim)[k] = 0;
+	for (k = levels - depth; k < levels; k++)
+		tpc_pba(t, victim)[k] = w->base[k];
+}
+
+static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)
+{
+	struct pwc_tpc *t = m->priv;
+	unsigned int top;
+	u32 i;
+
+	/* An entry's coverage is its widest part: the top-level region. */
+	for (i = 0; i < t->n; i++) {
+		if (!t->depth[i])
+			continue;
+		top = t->levels[i];
+		if (pwc_key_overlaps(t->prefix[i] >> (9 * (top - 2)), top,
+				     start, end)) {
+			t->depth[i] = 0;
+			m->stats.invalidations++;
+		}
+	}
+}
+
+static void tpc_clear(struct pwc_model *m)
+{
+	struct pwc_tpc *t = m->priv;
+
+	memset(t->depth, 0, t->n);
+}
+
+static void tpc_dump(struct pwc_model *m, struct pwc_out *o)
+{
+	struct pwc_tpc *t = m->priv;
+	unsigned int k, levels;
+	u64 last = U64_MAX, best;
+	u32 i, shown, win;
+
+	/* Most recently used first. */
+	for (shown = 0; shown < t->n; shown++) {
+		best = 0;
+		win = t->n;
+		for (i = 0; i < t->n; i++) {
+			if (t->depth[i] && t->stamp[i] < last &&
+			    t->stamp[i] > best) {
+				best = t->stamp[i];
+				win = i;
+			}
+		}
+		if (win == t->n)
+			break;
+		last = best;
+		levels = t->levels[win];
+		pwc_printf(o, "  entry %u:", win);
+		for (k = levels; k > levels - t->depth[win]; k--)
+			pwc_printf(o, " L%u=%u", k,
+				   (unsigned int)(t->prefix[win] >>
+						  (9 * (k - 2))) & 511);
+		for (k = levels - 1; k >= levels - t->depth[win]; k--)
+			pwc_printf(o, " PBA(L%u)=0x%llx", k,
+				   tpc_pba(t, win)[k]);
+		pwc_printf(o, "\n");
+	}
+	if (!shown)
+		pwc_printf(o, "  (empty)\n");
+}
+
+static void tpc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant)
+{
+	struct pwc_tpc *t = m->priv;
+	unsigned int j, lvl, low;
+	u32 i, o;
+
+	/* Part j of an entry: the tags of its top j levels and one base. */
+	*parts = 0;
+	*redundant = 0;
+	for (i = 0; i < t->n; i++) {
+		if (!t->depth[i])
+			continue;
+		for (j = 1; j <= t->depth[i]; j++) {
+			(*parts)++;
+			low = t->levels[i] - j + 1;
+			lvl = 9 * (low - 2);
+			for (o = 0; o < i; o++) {
+				if (t->depth[o] >= j &&
+				    t->levels[o] == t->levels[i] &&
+				    t->prefix[o] >> lvl == t->prefix[i] >> lvl) {
+					(*redundant)++;
+					break;
+				}
+			}
+		}
+	}
+}
+
+const struct pwc_ops pwc_tpc_ops = {
+	.name = "tpc",
+	.init = tpc_init,
+	.destroy = tpc_destroy,
+	.lookup = tpc_lookup,
+	.fill = tpc_fill,
+	.invalidate = tpc_invalidate,
+	.clear = tpc_clear,
+	.dump = tpc_dump,
+	.redundancy = tpc_redundancy,
+};

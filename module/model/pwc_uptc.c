@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pwc_uptc.c - UPTC, the unified page-table cache (AMD): E fully
+ * associative LRU entries keyed by the physical address of a page-table
+ * entry (PBA(Lk) + 8 x index), holding that entry's value (the next table
+ * base).  The walk is sequential from the root: a cached entry costs no
+ * access, a missing one costs one and is filled; the leaf (or the
+ * non-present entry that ends a fault) is never cached.
+ *
+ * Each entry also records the virtual region it translates (bookkeeping
+ * for range invalidation only, not counted in the storage bits).
+ */
+#include "pwc_lru.h"
+
+static int uptc_init(struct pwc_model *m)
+{
+	struct pwc_lru *t;
+
+	t = pwc_zalloc(sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	m->priv = t;
+	return pwc_lru_init(t, m->cfg.entries);
+}
+
+static void uptc_destroy(struct pwc_model *m)
+{
+	struct pwc_lru *t = m->priv;
+
+	if (!t)
+		return;
+	pwc_lru_free(t);
+	pwc_free(t);
+}
+
+static void uptc_clear(struct pwc_model *m)
+{
+	pwc_lru_clear(m->priv);
+}
+
+static u64 uptc_key(u64 base, u64 va, unsigned int k)
+{
+	return base + 8 * pwc_index(va, k);
+}
+
+/*
+ * The table base used at each step is the one the hardware would have:
+ * the cached value on a hit (checked against the real walk: a difference
+ * is a stale hit, corrected in place) or the value read from memory.
+ */
+static void uptc_lookup(struct pwc_model *m, const struct pwc_walk *w,
+			struct pwc_result *r)
+{
+	struct pwc_lru *t = m->priv;
+	unsigned int k, reads = 1;	/* the entry that ends the walk */
+	u64 now = pwc_tick(m);
+	int i;
+
+	r->start = w->end;
+	r->missed = 0;
+	for (k = w->levels; k >= 2; k--) {
+		i = pwc_lru_find(t, uptc_key(w->base[k], w->va, k));
+		if (k <= w->end) {
+			/* The real entry is the leaf or not present. */
+			if (i >= 0) {
+				r->stale = 1;
+				t->stamp[i] = 0;
+				m->stats.evictions++;
+			}
+			break;
+		}
+		if (i < 0) {
+			r->missed |= 1U << k;
+			if (r->start == w->end)
+				r->start = k;
+			reads++;
+			continue;
+		}
+		t->stamp[i] = now;
+		if (t->val[i] != w->base[k - 1]) {
+			r->stale = 1;
+			t->val[i] = w->base[k - 1];
+		}
+	}
+	r->accesses = reads;
+	r->pba = w->base[r->start];
+}
+
+static void uptc_fill(struct pwc_model *m, const struct pwc_walk *w,
+		      const struct pwc_result *r)
+{
+	struct pwc_lru *t = m->priv;
+	unsigned int k;
+
+	for (k = w->levels; k >= 2; k--)
+		if (r->missed & (1U << k))
+			pwc_lru_insert(m, t, uptc_key(w->base[k], w->va, k),
+				       w->base[k - 1], pwc_key(w->va, k), k);
+}
+
+static void uptc_invalidate(struct pwc_model *m, u64 start, u64 end)
+{
+	m->stats.invalidations += pwc_lru_invalidate(m->priv, start, end);
+}
+
+static void uptc_dump(struct pwc_model *m, struct pwc_out *o)
+{
+	struct pwc_lru *t = m->priv;
+	u32 i;
+
+	for (i = 0; i < t->size; i++)
+		if (t->stamp[i])
+			pwc_printf(o, "  entry %u: L%u PTE at 0x%llx -> 0x%llx\n",
+				   i, t->cover_level[i], t->key[i], t->val[i]);
+}
+
+const struct pwc_ops pwc_uptc_ops = {
+	.name = "uptc",
+	.init = uptc_init,
+	.destroy = uptc_destroy,
+	.lookup = uptc_lookup,
+	.fill = uptc_fill,
+	.invalidate = uptc_invalidate,
+	.clear = uptc_clear,
+	.dump = uptc_dump,
+};
