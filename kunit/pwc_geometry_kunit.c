@@ -50,7 +50,7 @@ static void pwc_key_prefixes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pwc_key(va, 2),
 			(254ULL * 512 + 458) * 512 + 384);
 	/* Canonical upper-half bits above 56 do not reach the key. */
-	KUNIT_EXPECT_EQ(test, pwc_key(0xff00000000000000ULL | va, 4),
+	KUNIT_EXPECT_EQ(test, pwc_key(0xfe00000000000000ULL | va, 4),
 			pwc_key(va, 4));
 }
 

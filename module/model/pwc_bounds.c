@@ -3,95 +3,18 @@
  * pwc_bounds.c - the bounds of every figure: "none" (no cache, every walk
  * from the root) and "ideal" (unbounded per level: only compulsory misses).
  *
- * ideal keeps, per level k = top .. 2, a growing open-addressing hash set
+ * ideal keeps, per level k = top .. 2, a growing hash map (pwc_hset.h)
  * of the keys (tags from the top down to Lk) it has seen, with PBA(L(k-1)).
  * The deepest known key gives the start level; the walk fills the keys of
  * the entries it read, as STC does.  If memory runs out, a key is simply
  * not added (the model then under-reports hits, never over-reports).
  */
-#include "pwc.h"
-
-struct pwc_hset {
-	u64 cap;	/* power of two, or 0 */
-	u64 used;
-	u64 *key;	/* key + 1; 0 = empty */
-	u64 *val;
-};
+#include "pwc_hset.h"
 
 struct pwc_ideal {
 	struct pwc_hset h[PWC_MAX_LEVELS + 1];
 	u8 levels;
 };
-
-static u64 hset_hash(u64 key)
-{
-	key ^= key >> 33;
-	key *= 0xff51afd7ed558ccdULL;
-	key ^= key >> 33;
-	return key;
-}
-
-static s64 hset_find(const struct pwc_hset *h, u64 key)
-{
-	u64 i;
-
-	if (!h->cap)
-		return -1;
-	for (i = hset_hash(key) & (h->cap - 1); h->key[i];
-	     i = (i + 1) & (h->cap - 1))
-		if (h->key[i] == key + 1)
-			return i;
-	return -1;
-}
-
-static void hset_put(struct pwc_hset *h, u64 key, u64 val)
-{
-	u64 i;
-
-	for (i = hset_hash(key) & (h->cap - 1); h->key[i];
-	     i = (i + 1) & (h->cap - 1))
-		;
-	h->key[i] = key + 1;
-	h->val[i] = val;
-	h->used++;
-}
-
-/* Rebuild into @cap slots, keeping the keys @keep accepts. */
-static int hset_rebuild(struct pwc_hset *h, u64 cap, unsigned int level,
-			u64 start, u64 end, u64 *dropped)
-{
-	struct pwc_hset n = { .cap = cap };
-	u64 i;
-
-	n.key = pwc_zalloc(cap * sizeof(u64));
-	n.val = pwc_zalloc(cap * sizeof(u64));
-	if (!n.key || !n.val) {
-		pwc_free(n.key);
-		pwc_free(n.val);
-		return -ENOMEM;
-	}
-	for (i = 0; i < h->cap; i++) {
-		if (!h->key[i])
-			continue;
-		if (dropped && pwc_key_overlaps(h->key[i] - 1, level, start,
-						end)) {
-			(*dropped)++;
-			continue;
-		}
-		hset_put(&n, h->key[i] - 1, h->val[i]);
-	}
-	pwc_free(h->key);
-	pwc_free(h->val);
-	*h = n;
-	return 0;
-}
-
-static void hset_free(struct pwc_hset *h)
-{
-	pwc_free(h->key);
-	pwc_free(h->val);
-	memset(h, 0, sizeof(*h));
-}
 
 static int ideal_init(struct pwc_model *m)
 {
@@ -110,7 +33,7 @@ static void ideal_clear(struct pwc_model *m)
 	unsigned int k;
 
 	for (k = 2; k <= PWC_MAX_LEVELS; k++)
-		hset_free(&d->h[k]);
+		pwc_hset_free(&d->h[k]);
 }
 
 static void ideal_destroy(struct pwc_model *m)
@@ -132,7 +55,7 @@ static void ideal_lookup(struct pwc_model *m, const struct pwc_walk *w,
 	if (d->levels != w->levels)
 		return;
 	for (k = 2; k <= w->levels; k++) {
-		i = hset_find(&d->h[k], pwc_key(w->va, k));
+		i = pwc_hset_find(&d->h[k], pwc_key(w->va, k));
 		if (i >= 0) {
 			r->start = k - 1;
 			r->pba = d->h[k].val[i];
@@ -145,9 +68,7 @@ static void ideal_fill(struct pwc_model *m, const struct pwc_walk *w,
 		       const struct pwc_result *r)
 {
 	struct pwc_ideal *d = m->priv;
-	struct pwc_hset *h;
 	unsigned int k;
-	u64 key;
 	s64 i;
 
 	if (d->levels != w->levels) {
@@ -156,21 +77,14 @@ static void ideal_fill(struct pwc_model *m, const struct pwc_walk *w,
 	}
 	if (r->stale) {
 		k = r->start + 1;
-		i = hset_find(&d->h[k], pwc_key(w->va, k));
+		i = pwc_hset_find(&d->h[k], pwc_key(w->va, k));
 		if (i >= 0 && r->start >= w->end)
 			d->h[k].val[i] = w->base[r->start];
 	}
-	for (k = r->start; k >= 2 && k - 1 >= w->end; k--) {
-		h = &d->h[k];
-		key = pwc_key(w->va, k);
-		if (hset_find(h, key) >= 0)
-			continue;
-		if (2 * (h->used + 1) > h->cap &&
-		    hset_rebuild(h, h->cap ? 2 * h->cap : 64, k, 0, 0, NULL))
-			continue;
-		hset_put(h, key, w->base[k - 1]);
-		m->stats.fills++;
-	}
+	for (k = r->start; k >= 2 && k - 1 >= w->end; k--)
+		if (pwc_hset_add(&d->h[k], pwc_key(w->va, k),
+				 w->base[k - 1]) > 0)
+			m->stats.fills++;
 }
 
 static void ideal_invalidate(struct pwc_model *m, u64 start, u64 end)
@@ -178,17 +92,9 @@ static void ideal_invalidate(struct pwc_model *m, u64 start, u64 end)
 	struct pwc_ideal *d = m->priv;
 	unsigned int k;
 
-	/* Rebuilding at the same size cannot need more memory than it has;
-	 * if even that fails, forget the level entirely (still coherent). */
-	for (k = 2; k <= PWC_MAX_LEVELS; k++) {
-		if (!d->h[k].cap)
-			continue;
-		if (hset_rebuild(&d->h[k], d->h[k].cap, k, start, end,
-				 &m->stats.invalidations)) {
-			m->stats.invalidations += d->h[k].used;
-			hset_free(&d->h[k]);
-		}
-	}
+	for (k = 2; k <= PWC_MAX_LEVELS; k++)
+		m->stats.invalidations +=
+			pwc_hset_drop_overlapping(&d->h[k], k, start, end);
 }
 
 static void ideal_dump(struct pwc_model *m, struct pwc_out *o)

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pwc_hset.c - the growing hash map (pwc_hset.h).  Linear probing, load at
+ * most one half; deletion rebuilds the table in place of tombstones.
+ */
+#include "pwc_hset.h"
+
+static u64 pwc_hset_hash(u64 key)
+{
+	key ^= key >> 33;
+	key *= 0xff51afd7ed558ccdULL;
+	key ^= key >> 33;
+	return key;
+}
+
+s64 pwc_hset_find(const struct pwc_hset *h, u64 key)
+{
+	u64 i;
+
+	if (!h->cap)
+		return -1;
+	for (i = pwc_hset_hash(key) & (h->cap - 1); h->key[i];
+	     i = (i + 1) & (h->cap - 1))
+		if (h->key[i] == key + 1)
+			return i;
+	return -1;
+}
+
+static void pwc_hset_put(struct pwc_hset *h, u64 key, u64 val)
+{
+	u64 i;
+
+	for (i = pwc_hset_hash(key) & (h->cap - 1); h->key[i];
+	     i = (i + 1) & (h->cap - 1))
+		;
+	h->key[i] = key + 1;
+	h->val[i] = val;
+	h->used++;
+}
+
+/* Move every entry into a table of @cap slots, dropping those that
+ * overlap [start, end) at @level when @dropped is given. */
+static int pwc_hset_rebuild(struct pwc_hset *h, u64 cap, unsigned int level,
+			    u64 start, u64 end, u64 *dropped)
+{
+	struct pwc_hset n = { .cap = cap };
+	u64 i;
+
+	n.key = pwc_zalloc(cap * sizeof(u64));
+	n.val = pwc_zalloc(cap * sizeof(u64));
+	if (!n.key || !n.val) {
+		pwc_free(n.key);
+		pwc_free(n.val);
+		return -ENOMEM;
+	}
+	for (i = 0; i < h->cap; i++) {
+		if (!h->key[i])
+			continue;
+		if (dropped && pwc_key_overlaps(h->key[i] - 1, level, start,
+						end)) {
+			(*dropped)++;
+			continue;
+		}
+		pwc_hset_put(&n, h->key[i] - 1, h->val[i]);
+	}
+	pwc_free(h->key);
+	pwc_free(h->val);
+	*h = n;
+	return 0;
+}
+
+int pwc_hset_add(struct pwc_hset *h, u64 key, u64 val)
+{
+	if (pwc_hset_find(h, key) >= 0)
+		return 0;
+	if (2 * (h->used + 1) > h->cap &&
+	    pwc_hset_rebuild(h, h->cap ? 2 * h->cap : 64, 0, 0, 0, NULL))
+		return -ENOMEM;
+	pwc_hset_put(h, key, val);
+	return 1;
+}
+
+u64 pwc_hset_drop_overlapping(struct pwc_hset *h, unsigned int level,
+			      u64 start, u64 end)
+{
+	u64 dropped = 0;
+
+	if (!h->cap)
+		return 0;
+	/* The same size needs no more memory than the table has; if even
+	 * that allocation fails, forget everything (still coherent). */
+	if (pwc_hset_rebuild(h, h->cap, level, start, end, &dropped)) {
+		dropped = h->used;
+		pwc_hset_free(h);
+	}
+	return dropped;
+}
+
+void pwc_hset_free(struct pwc_hset *h)
+{
+	pwc_free(h->key);
+	pwc_free(h->val);
+	memset(h, 0, sizeof(*h));
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pwc_hset.h - a growing open-addressing hash map of u64 keys to u64
+ * values: the unbounded store of the "ideal" model, also used by the
+ * userspace tools to count distinct pages and paths.
+ */
+#ifndef _PWC_HSET_H
+#define _PWC_HSET_H
+
+#include "pwc.h"
+
+struct pwc_hset {
+	u64 cap;	/* power of two, or 0 */
+	u64 used;
+	u64 *key;	/* key + 1; 0 = empty */
+	u64 *val;
+};
+
+/* The slot of @key, or -1. */
+s64 pwc_hset_find(const struct pwc_hset *h, u64 key);
+/* Add @key (if absent); 1 if added, 0 if present, -ENOMEM. */
+int pwc_hset_add(struct pwc_hset *h, u64 key, u64 val);
+/* Drop keys whose level-@level region overlaps [start, end); how many. */
+u64 pwc_hset_drop_overlapping(struct pwc_hset *h, unsigned int level,
+			      u64 start, u64 end);
+void pwc_hset_free(struct pwc_hset *h);
+
+#endif /* _PWC_HSET_H */

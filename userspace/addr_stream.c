@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * addr_stream.c - the address trace readers and writers (addr_stream.h).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "addr_stream.h"
+
+int addr_parse_format(const char *s, enum addr_format *fmt)
+{
+	if (!strcmp(s, "text"))
+		*fmt = ADDR_TEXT;
+	else if (!strcmp(s, "binary"))
+		*fmt = ADDR_BINARY;
+	else if (!strcmp(s, "auto"))
+		*fmt = ADDR_AUTO;
+	else
+		return -1;
+	return 0;
+}
+
+int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt)
+{
+	char magic[8];
+	size_t n;
+	int c;
+
+	memset(s, 0, sizeof(*s));
+	s->name = path;
+	if (!strcmp(path, "-")) {
+		s->f = stdin;
+		s->name = "<stdin>";
+	} else {
+		s->f = fopen(path, "rb");
+		if (!s->f) {
+			fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
+			return -1;
+		}
+		s->close = true;
+	}
+	if (fmt == ADDR_AUTO) {
+		/* Peek at the first byte: the binary magic starts with 'P'. */
+		c = getc(s->f);
+		if (c != EOF)
+			ungetc(c, s->f);
+		fmt = c == 'P' ? ADDR_BINARY : ADDR_TEXT;
+	}
+	s->format = fmt;
+	if (fmt == ADDR_BINARY) {
+		n = fread(magic, 1, sizeof(magic), s->f);
+		if (n != sizeof(magic) || memcmp(magic, ADDR_BINARY_MAGIC, 8)) {
+			fprintf(stderr, "pwcsim: %s: not a pwcsim binary trace (bad magic)\n",
+				s->name);
+			addr_close(s);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int addr_next_text(struct addr_stream *s, unsigned long long *va)
+{
+	char *p, *end;
+	size_t len;
+
+	while (fgets(s->buf, sizeof(s->buf), s->f)) {
+		s->line++;
+		len = strlen(s->buf);
+		if (len == sizeof(s->buf) - 1 && s->buf[len - 1] != '\n') {
+			fprintf(stderr, "pwcsim: %s:%llu: line too long\n",
+				s->name, s->line);
+			return -1;
+		}
+		p = s->buf;
+		while (isspace((unsigned char)*p))
+			p++;
+		if (!*p || *p == '#')
+			continue;
+		if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+			p += 2;
+		if (!isxdigit((unsigned char)*p))
+			goto bad;
+		errno = 0;
+		*va = strtoull(p, &end, 16);
+		if (errno)
+			goto bad;
+		while (isspace((unsigned char)*end))
+			end++;
+		if (*end && *end != '#')
+			goto bad;
+		s->count++;
+		return 1;
+	}
+	if (ferror(s->f)) {
+		fprintf(stderr, "pwcsim: %s: read error\n", s->name);
+		return -1;
+	}
+	return 0;
+bad:
+	len = strcspn(s->buf, "\r\n");
+	fprintf(stderr, "pwcsim: %s:%llu: not a hexadecimal address: '%.*s'\n",
+		s->name, s->line, (int)(len > 40 ? 40 : len), s->buf);
+	return -1;
+}
+
+int addr_next(struct addr_stream *s, unsigned long long *va)
+{
+	unsigned char b[8];
+	size_t n;
+	int i;
+
+	if (s->format == ADDR_TEXT)
+		return addr_next_text(s, va);
+	n = fread(b, 1, 8, s->f);
+	if (n == 0 && feof(s->f))
+		return 0;
+	if (n != 8) {
+		fprintf(stderr, "pwcsim: %s: truncated record after %llu addresses\n",
+			s->name, s->count);
+		return -1;
+	}
+	*va = 0;
+	for (i = 7; i >= 0; i--)
+		*va = *va << 8 | b[i];
+	s->count++;
+	return 1;
+}
+
+void addr_close(struct addr_stream *s)
+{
+	if (s->close && s->f)
+		fclose(s->f);
+	s->f = NULL;
+}
+
+int addr_write_binary_header(FILE *f)
+{
+	return fwrite(ADDR_BINARY_MAGIC, 1, 8, f) == 8 ? 0 : -1;
+}
+
+int addr_write_binary(FILE *f, unsigned long long va)
+{
+	unsigned char b[8];
+	int i;
+
+	for (i = 0; i < 8; i++)
+		b[i] = va >> (8 * i);
+	return fwrite(b, 1, 8, f) == 8 ? 0 : -1;
+}

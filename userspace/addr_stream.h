@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * addr_stream.h - streaming readers and writers of address traces: text
+ * (one hexadecimal address per line, optional 0x, '#' comments and blank
+ * lines ignored) and pwcsim's binary format (Documentation/models.rst):
+ *
+ *   offset 0: magic "PWCSIMT1" (8 bytes)
+ *   offset 8: then little-endian u64 virtual addresses, to the end
+ *
+ * Memory use is constant whatever the trace length.
+ */
+#ifndef ADDR_STREAM_H
+#define ADDR_STREAM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define ADDR_BINARY_MAGIC "PWCSIMT1"
+
+enum addr_format { ADDR_AUTO, ADDR_TEXT, ADDR_BINARY };
+
+struct addr_stream {
+	FILE *f;
+	const char *name;
+	enum addr_format format;
+	unsigned long long line;	/* text: current line number */
+	unsigned long long count;	/* addresses returned */
+	bool close;
+	char buf[256];
+};
+
+/* Open @path ("-" for stdin); detects the format when @fmt is ADDR_AUTO. */
+int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt);
+/* 1: *va set; 0: end of input; -1: malformed (message printed). */
+int addr_next(struct addr_stream *s, unsigned long long *va);
+void addr_close(struct addr_stream *s);
+int addr_parse_format(const char *s, enum addr_format *fmt);
+
+int addr_write_binary_header(FILE *f);
+int addr_write_binary(FILE *f, unsigned long long va);
+
+#endif /* ADDR_STREAM_H */
