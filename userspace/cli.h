@@ -13,7 +13,4 @@ int cmd_storage(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_version(int argc, char **argv);
 
-/* Shared option values. */
-int parse_levels(const char *s, unsigned int *levels);
-
 #endif /* CLI_H */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_replay.c - `pwcsim replay`: every model side by side on an address
- * trace, translated by the synthetic page table (synth_pt.h).
+ * trace, translated by the synthetic page table (pwc_synth.h).
  */
 #include <getopt.h>
 #include <sys/stat.h>
@@ -9,7 +9,7 @@
 #include "addr_stream.h"
 #include "cli.h"
 #include "model_set.h"
-#include "synth_pt.h"
+#include "pwc_synth.h"
 
 static void replay_usage(FILE *f)
 {
@@ -64,7 +64,7 @@ int cmd_replay(int argc, char **argv)
 	enum addr_format fmt = ADDR_AUTO;
 	struct pwc_result res[MODEL_SET_MAX];
 	bool json = false, per_access = false;
-	struct synth_pt pt = {};
+	struct pwc_synth pt = {};
 	struct addr_stream in;
 	struct model_set set;
 	struct pwc_walk w;
@@ -96,12 +96,12 @@ int cmd_replay(int argc, char **argv)
 			break;
 		case '2':
 		case '1':
-			if ((c == '2' ? pt.n2m : pt.n1g) == SYNTH_MAX_HUGE) {
+			if ((c == '2' ? pt.n2m : pt.n1g) == PWC_SYNTH_MAX_HUGE) {
 				fprintf(stderr, "pwcsim: at most %d huge ranges of each size\n",
-					SYNTH_MAX_HUGE);
+					PWC_SYNTH_MAX_HUGE);
 				return 2;
 			}
-			if (synth_parse_range(optarg, c == '2' ?
+			if (parse_range(optarg, c == '2' ?
 					      &pt.huge2m[pt.n2m++] :
 					      &pt.huge1g[pt.n1g++]))
 				return 2;
@@ -144,7 +144,7 @@ int cmd_replay(int argc, char **argv)
 	if (per_access)
 		printf("va,model,start_level,accesses\n");
 	while ((r = addr_next(&in, &va)) > 0) {
-		synth_walk(&pt, va, &w);
+		pwc_synth_walk(&pt, va, &w);
 		model_set_access(&set, &w, res);
 		if (!per_access)
 			continue;

@@ -11,7 +11,7 @@
 #include "addr_stream.h"
 #include "cli.h"
 #include "model_set.h"
-#include "synth_pt.h"
+#include "pwc_synth.h"
 
 #define LIST_MAX 32
 
@@ -105,7 +105,7 @@ static int table7(struct table *t, const char *path,
 	struct pwc_model *m[2 * LIST_MAX];
 	struct pwc_config c;
 	unsigned long long va, parts, red;
-	struct synth_pt pt = { .levels = levels };
+	struct pwc_synth pt = { .levels = levels };
 	struct addr_stream in;
 	struct pwc_result r;
 	struct pwc_walk w;
@@ -121,7 +121,7 @@ static int table7(struct table *t, const char *path,
 	if (addr_open(&in, path, ADDR_AUTO))
 		goto out;
 	while ((rd = addr_next(&in, &va)) > 0) {
-		synth_walk(&pt, va, &w);
+		pwc_synth_walk(&pt, va, &w);
 		for (j = 0; j < 2 * n; j++)
 			if (m[j])
 				pwc_access(m[j], &w, &r);

@@ -13,32 +13,6 @@ void model_set_init(struct model_set *s, unsigned int levels)
 	s->levels = levels;
 }
 
-int parse_count(const char *s, unsigned long long max,
-		unsigned long long *out)
-{
-	unsigned long long v, mul = 1;
-	char *end;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno)
-		return -1;
-	if (*end == 'k' || *end == 'K')
-		mul = 1000;
-	else if (*end == 'M')
-		mul = 1000000;
-	else if (*end == 'G')
-		mul = 1000000000;
-	if (mul != 1)
-		end++;
-	if (*end || v > max / mul)
-		return -1;
-	*out = v * mul;
-	return 0;
-}
-
 int model_set_add(struct model_set *s, const char *spec,
 		  unsigned long long budget_bits)
 {

@@ -8,6 +8,7 @@
 #define MODEL_SET_H
 
 #include "pwc.h"
+#include "parse.h"
 #include "table.h"
 
 #define MODEL_SET_MAX 32
@@ -35,8 +36,5 @@ void model_set_access(struct model_set *s, const struct pwc_walk *w,
 		      struct pwc_result *res);
 void model_set_table(const struct model_set *s, struct table *t);
 void model_set_free(struct model_set *s);
-/* Parse a positive decimal number with an optional k/M/G suffix. */
-int parse_count(const char *s, unsigned long long max,
-		unsigned long long *out);
 
 #endif /* MODEL_SET_H */

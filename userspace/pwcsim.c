@@ -41,19 +41,6 @@ int cmd_version(int argc, char **argv)
 	return 0;
 }
 
-int parse_levels(const char *s, unsigned int *levels)
-{
-	if (!strcmp(s, "4"))
-		*levels = 4;
-	else if (!strcmp(s, "5"))
-		*levels = 5;
-	else {
-		fprintf(stderr, "pwcsim: --levels takes 4 or 5, not '%s'\n", s);
-		return -1;
-	}
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	unsigned int i;

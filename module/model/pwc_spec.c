@@ -103,11 +103,6 @@ static int pwc_check(const struct pwc_config *c, char *err, size_t errlen)
 			return -EINVAL;
 		}
 	}
-	if (c->e[4] > 512) {
-		pwc_err("cpwc: l4=%u: more sets than L4 index values (512)",
-			c->e[4]);
-		return -EINVAL;
-	}
 	if ((u64)c->blocks * c->ways > PWC_MAX_ENTRIES) {
 		pwc_err("cpwc: blocks x ways = %llu is over the cap %u",
 			(u64)c->blocks * c->ways, PWC_MAX_ENTRIES);

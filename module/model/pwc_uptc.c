@@ -53,7 +53,6 @@ static void uptc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 {
 	struct pwc_lru *t = m->priv;
 	unsigned int k, reads = 1;	/* the entry that ends the walk */
-	u64 now = pwc_tick(m);
 	int i;
 
 	r->start = w->end;
@@ -76,7 +75,7 @@ static void uptc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 			reads++;
 			continue;
 		}
-		t->stamp[i] = now;
+		t->stamp[i] = pwc_tick(m);	/* in walk order */
 		if (t->val[i] != w->base[k - 1]) {
 			r->stale = 1;
 			t->val[i] = w->base[k - 1];

@@ -1,0 +1,622 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pwc_model_cases.h - the PWC model test cases, one source compiled twice:
+ * into pwcsim.ko as KUnit suite pwc_model (kunit/pwc_model_kunit.c) and
+ * into userspace/asan/model-test under ASan/UBSan
+ * (userspace/tests/model-test.c).
+ *
+ * The includer provides struct pwc_test, PWC_EXPECT_EQ(t, a, b),
+ * PWC_EXPECT_TRUE(t, cond), PWC_FAIL(t, msg) and PWC_TEST_SCALE (how many
+ * thousand addresses the property tests use).
+ */
+#include "pwc.h"
+#include "pwc_synth.h"
+
+#define PWC_MODEL_CASES(X)		\
+	X(paper_example)		\
+	X(storage_formulas)		\
+	X(tpc_lru_and_prefix)		\
+	X(tpc_huge_leaves)		\
+	X(stc_fills_what_it_read)	\
+	X(uptc_sequential)		\
+	X(cpwc_block_rules)		\
+	X(cpwc_tree_invariant)		\
+	X(bounds_none_ideal)		\
+	X(five_level)			\
+	X(no_false_hits)		\
+	X(invalidate_ranges)		\
+	X(stale_hits_corrected)		\
+	X(rejected_specs)
+
+static struct pwc_model *pwc_case_model(struct pwc_test *t, const char *spec)
+{
+	struct pwc_config cfg;
+	struct pwc_model *m;
+	char err[128];
+
+	if (pwc_parse_spec(spec, &cfg, err, sizeof(err))) {
+		PWC_FAIL(t, "a test spec was rejected");
+		return NULL;
+	}
+	m = pwc_create(&cfg);
+	if (!m)
+		PWC_FAIL(t, "pwc_create failed");
+	return m;
+}
+
+/* One access on the synthetic table; returns the start level. */
+static unsigned int pwc_case_access(struct pwc_model *m,
+				    const struct pwc_synth *pt, u64 va,
+				    struct pwc_result *r)
+{
+	struct pwc_walk w;
+
+	pwc_synth_walk(pt, va, &w);
+	if (pwc_access(m, &w, r))
+		return 0;
+	return r->start;
+}
+
+static bool pwc_case_dump_has(struct pwc_model *m, const char *needle)
+{
+	static char buf[8192];
+	struct pwc_out o = { .buf = buf, .size = sizeof(buf) };
+
+	pwc_dump(m, &o);
+	return strstr(buf, needle) != NULL;
+}
+
+/* The paper's section 2.4 example, checked state by state (Figure 2). */
+static void paper_example(struct pwc_test *t)
+{
+	static const u64 va[3] = { 0x7F72B010F1F0ULL, 0x7F72BC30F1F0ULL,
+				   0x7FF2FC30F1F0ULL };
+	struct pwc_synth pt = { .levels = 4 };
+	struct pwc_result r;
+	struct pwc_model *m;
+	char s[128];
+
+	m = pwc_case_model(t, "cpwc:l4=2,l3=4,blocks=4,ways=8");
+	if (!m)
+		return;
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, va[0], &r), 4);
+	PWC_EXPECT_EQ(t, r.accesses, 4);
+	snprintf(s, sizeof(s), "set 0: L4=254 PBA(L3)=0x%llx\n",
+		 pwc_synth_base(4, va[0], 3));
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, s));
+	snprintf(s, sizeof(s), "set 0: L3=458 PBA(L2)=0x%llx mask=0b1000\n",
+		 pwc_synth_base(4, va[0], 2));
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, s));
+	snprintf(s, sizeof(s), "block 0 (L3 set 0): [0] L2=384 PBA(L1)=0x%llx\n",
+		 pwc_synth_base(4, va[0], 1));
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, s));
+
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, va[1], &r), 2);
+	PWC_EXPECT_EQ(t, r.accesses, 2);
+	snprintf(s, sizeof(s), "[0] L2=384 PBA(L1)=0x%llx [1] L2=481 PBA(L1)=0x%llx\n",
+		 pwc_synth_base(4, va[0], 1), pwc_synth_base(4, va[1], 1));
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, s));
+
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, va[2], &r), 4);
+	PWC_EXPECT_EQ(t, r.accesses, 4);
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "set 1: L4=255 "));
+	snprintf(s, sizeof(s), "set 3: L3=459 PBA(L2)=0x%llx mask=0b0100\n",
+		 pwc_synth_base(4, va[2], 2));
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, s));
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "block 1 (L3 set 3): [0] L2=481 "));
+	/* The first two are still held: both hit at the L2 stage now. */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, va[0], &r), 1);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, va[1], &r), 1);
+	PWC_EXPECT_EQ(t, m->stats.lookups, 5);
+	PWC_EXPECT_EQ(t, m->stats.accesses, 4 + 2 + 4 + 1 + 1);
+	pwc_destroy(m);
+}
+
+/* Tables 5 and 6 from the formulas; 5,280 bits hold TPC 24, CPWC 62. */
+static void storage_formulas(struct pwc_test *t)
+{
+	struct pwc_config c;
+	unsigned int n;
+
+	for (n = 1; n <= 300; n++) {
+		pwc_parse_spec("tpc", &c, NULL, 0);
+		c.entries = n;
+		PWC_EXPECT_EQ(t, pwc_bits(&c, 4), 220ULL * n);
+		PWC_EXPECT_EQ(t, pwc_bits(&c, 5), 293ULL * n);
+		pwc_parse_spec("cpwc", &c, NULL, 0);
+		c.blocks = n;
+		PWC_EXPECT_EQ(t, pwc_bits(&c, 4), (6ULL + n) * 74 + 4 * n);
+		pwc_parse_spec("uptc", &c, NULL, 0);
+		c.entries = n;
+		PWC_EXPECT_EQ(t, pwc_bits(&c, 4), 114ULL * n);
+	}
+	PWC_EXPECT_EQ(t, pwc_size_for_budget(PWC_KIND_TPC, 5280, 4, &c), 0);
+	PWC_EXPECT_EQ(t, c.entries, 24);
+	PWC_EXPECT_EQ(t, pwc_size_for_budget(PWC_KIND_CPWC, 5280, 4, &c), 0);
+	PWC_EXPECT_EQ(t, c.blocks, 62);
+	PWC_EXPECT_EQ(t, c.e[4], 2);
+	PWC_EXPECT_EQ(t, c.e[3], 4);
+	PWC_EXPECT_EQ(t, c.ways, 1);
+	PWC_EXPECT_EQ(t, pwc_bits(&c, 4), 5280);
+	/* The largest that fits: one more block would not. */
+	PWC_EXPECT_EQ(t, pwc_size_for_budget(PWC_KIND_CPWC, 5279, 4, &c), 0);
+	PWC_EXPECT_EQ(t, c.blocks, 61);
+	PWC_EXPECT_EQ(t, pwc_size_for_budget(PWC_KIND_STC, 5280, 4, &c), 0);
+	PWC_EXPECT_EQ(t, c.e[4], 5);
+	PWC_EXPECT_EQ(t, c.e[3], 10);
+	PWC_EXPECT_EQ(t, c.e[2], 40);
+	PWC_EXPECT_EQ(t, pwc_bits(&c, 4), 5 * 74 + 10 * 83 + 40 * 92);
+	PWC_EXPECT_EQ(t, pwc_size_for_budget(PWC_KIND_UPTC, 5280, 4, &c), 0);
+	PWC_EXPECT_EQ(t, c.entries, 46);
+	PWC_EXPECT_EQ(t, pwc_size_for_budget(PWC_KIND_TPC, 219, 4, &c),
+		      -ENOSPC);
+	PWC_EXPECT_EQ(t, pwc_size_for_budget(PWC_KIND_TPC, 1ULL << 32, 4, &c),
+		      -ERANGE);
+	pwc_parse_spec("ideal", &c, NULL, 0);
+	PWC_EXPECT_TRUE(t, pwc_bits(&c, 4) == PWC_BITS_UNBOUNDED);
+	pwc_parse_spec("none", &c, NULL, 0);
+	PWC_EXPECT_EQ(t, pwc_bits(&c, 4), 0);
+}
+
+/* Same L4/L3, L2 indices a, b, c: longest prefix, MRU among equals, LRU. */
+static void tpc_lru_and_prefix(struct pwc_test *t)
+{
+	struct pwc_synth pt = { .levels = 4 };
+	u64 a = 0x7f0000000000ULL, b = a + (1 << 21), c = a + (2 << 21);
+	struct pwc_result r;
+	struct pwc_model *m;
+
+	m = pwc_case_model(t, "tpc:entries=2");
+	if (!m)
+		return;
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a, &r), 4);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, b, &r), 2);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, c, &r), 2);	/* evicts a */
+	PWC_EXPECT_EQ(t, m->stats.evictions, 1);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a, &r), 2);	/* evicts b */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, c, &r), 1);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + 4096, &r), 1);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, b, &r), 2);
+	/* Another L3 under the same L4: only the L4 part matches. */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + (1ULL << 30), &r), 3);
+	PWC_EXPECT_EQ(t, r.accesses, 3);
+	PWC_EXPECT_EQ(t, m->stats.fills, 6);
+	PWC_EXPECT_EQ(t, m->stats.stale, 0);
+	pwc_destroy(m);
+}
+
+static void tpc_huge_leaves(struct pwc_test *t)
+{
+	struct pwc_synth pt = { .levels = 4, .n2m = 1, .n1g = 1 };
+	u64 h2 = 0x40000000ULL, h1 = 0x80000000ULL;
+	struct pwc_result r;
+	struct pwc_model *m;
+
+	pt.huge2m[0] = (struct pwc_synth_range){ h2, h2 + (2 << 20) };
+	pt.huge1g[0] = (struct pwc_synth_range){ h1, h1 + (1 << 30) };
+	m = pwc_case_model(t, "tpc:entries=4");
+	if (!m)
+		return;
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, h2, &r), 4);
+	PWC_EXPECT_EQ(t, r.accesses, 3);	/* L4, L3, the L2 leaf */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, h2 + 0x12345, &r), 2);
+	PWC_EXPECT_EQ(t, r.accesses, 1);
+	/* The partial entry is replaced in place, not duplicated. */
+	PWC_EXPECT_EQ(t, m->stats.fills, 2);
+	PWC_EXPECT_EQ(t, m->stats.evictions, 0);
+	PWC_EXPECT_TRUE(t, !pwc_case_dump_has(m, "entry 1:"));
+	pwc_destroy(m);
+
+	/* A 1 GiB leaf: L4 and the L3 leaf, then the L3 leaf alone. */
+	m = pwc_case_model(t, "tpc:entries=4");
+	if (!m)
+		return;
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, h1 + 0x234567, &r), 4);
+	PWC_EXPECT_EQ(t, r.accesses, 2);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, h1 + 0x3000000, &r), 3);
+	PWC_EXPECT_EQ(t, r.accesses, 1);
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "entry 0: L4=0 PBA(L3)="));
+	pwc_destroy(m);
+}
+
+/* STC fills only the caches of the entries the walk read. */
+static void stc_fills_what_it_read(struct pwc_test *t)
+{
+	struct pwc_synth pt = { .levels = 4 };
+	u64 a = 0x100000000000ULL;		/* L4 32 */
+	u64 d = 0x200000000000ULL;		/* L4 64 */
+	struct pwc_result r;
+	struct pwc_model *m;
+
+	m = pwc_case_model(t, "stc:l4=1,l3=2,l2=2");
+	if (!m)
+		return;
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a, &r), 4);
+	PWC_EXPECT_EQ(t, m->stats.fills, 3);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, d, &r), 4); /* L4 a gone */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + 8, &r), 1);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + (1 << 21), &r), 2);
+	/* Neither walk read L4, so the L4 cache still lacks a's entry. */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + (1ULL << 30), &r), 4);
+	PWC_EXPECT_EQ(t, m->stats.fills, 3 + 3 + 0 + 1 + 3);
+	pwc_destroy(m);
+}
+
+/* UPTC: 1 access + one per upper entry missed; the leaf is not cached. */
+static void uptc_sequential(struct pwc_test *t)
+{
+	struct pwc_synth pt = { .levels = 4 };
+	u64 a = 0x7f0000000000ULL;
+	struct pwc_result r;
+	struct pwc_model *m;
+
+	m = pwc_case_model(t, "uptc:entries=3");
+	if (!m)
+		return;
+	pwc_case_access(m, &pt, a, &r);
+	PWC_EXPECT_EQ(t, r.accesses, 4);
+	PWC_EXPECT_EQ(t, m->stats.fills, 3);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + 4096, &r), 1);
+	PWC_EXPECT_EQ(t, r.accesses, 1);
+	/* Another L2 index: the PMD entry misses (start 2), and the fill
+	 * evicts the least recently used entry. */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + (1 << 21), &r), 2);
+	PWC_EXPECT_EQ(t, r.accesses, 2);
+	PWC_EXPECT_EQ(t, m->stats.evictions, 1);
+	pwc_destroy(m);
+}
+
+/* The three placement rules and the release of another owner's block. */
+static void cpwc_block_rules(struct pwc_test *t)
+{
+	struct pwc_synth pt = { .levels = 4 };
+	u64 p = 0x7f0000000000ULL;		/* L3 index 0: set 0 */
+	u64 q = p + (1ULL << 30);		/* L3 index 1: set 1 */
+	struct pwc_result r;
+	struct pwc_model *m;
+
+	m = pwc_case_model(t, "cpwc:l4=1,l3=2,blocks=2,ways=1");
+	if (!m)
+		return;
+	pwc_case_access(m, &pt, p, &r);			/* block 0 */
+	pwc_case_access(m, &pt, p + (1 << 21), &r);	/* rule 2: block 1 */
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "mask=0b11\n"));
+	pwc_case_access(m, &pt, p + (1 << 21), &r);	/* block 1 is MRU */
+	PWC_EXPECT_EQ(t, r.start, 1);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, q, &r), 3);
+	/* rule 3: the LRU block (0) is taken from set 0 */
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "block 0 (L3 set 1): [0] L2=0 "));
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "mask=0b01\n"));
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "mask=0b10\n"));
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, p, &r), 2);
+	/* rule 3 again: now block 1 is LRU and owned by set 0 itself */
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "block 0 (L3 set 1)"));
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "block 1 (L3 set 0): [0] L2=0 "));
+	pwc_destroy(m);
+
+	/* W = 2: rule 1 fills the owned block before claiming another. */
+	m = pwc_case_model(t, "cpwc:l4=1,l3=2,blocks=2,ways=2");
+	if (!m)
+		return;
+	pwc_case_access(m, &pt, p, &r);
+	pwc_case_access(m, &pt, p + (1 << 21), &r);
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "mask=0b10\n"));
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "[0] L2=0 "));
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "[1] L2=1 "));
+	pwc_destroy(m);
+}
+
+/* Replacing an L4 entry drops its L3 group and their blocks. */
+static void cpwc_tree_invariant(struct pwc_test *t)
+{
+	struct pwc_synth pt = { .levels = 4 };
+	u64 a = 0x100000000000ULL, b = 0x200000000000ULL;
+	struct pwc_result r;
+	struct pwc_model *m;
+
+	m = pwc_case_model(t, "cpwc:l4=1,l3=1,blocks=4,ways=1");
+	if (!m)
+		return;
+	pwc_case_access(m, &pt, a, &r);
+	pwc_case_access(m, &pt, a + (1 << 21), &r);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, b, &r), 4);
+	/* a's L4, L3 and both L2 entries were displaced */
+	PWC_EXPECT_EQ(t, m->stats.evictions, 4);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a, &r), 4);
+	/* the same L3 set under another L4 never hits */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, b + (1 << 21), &r), 4);
+	PWC_EXPECT_EQ(t, m->stats.stale, 0);
+	pwc_destroy(m);
+}
+
+static void bounds_none_ideal(struct pwc_test *t)
+{
+	struct pwc_synth pt = { .levels = 4 };
+	struct pwc_model *none, *ideal;
+	struct pwc_result r;
+	unsigned int i, pass;
+	u64 va, acc_first = 0;
+
+	none = pwc_case_model(t, "none");
+	ideal = pwc_case_model(t, "ideal");
+	if (!none || !ideal)
+		goto out;
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < 3000; i++) {
+			va = 0x7f0000000000ULL + (u64)(i * 7919 % 3000) * 4096 *
+			     37;
+			pwc_case_access(none, &pt, va, &r);
+			PWC_EXPECT_EQ(t, r.start, 4);
+			PWC_EXPECT_EQ(t, r.accesses, 4);
+			pwc_case_access(ideal, &pt, va, &r);
+			if (pass)
+				PWC_EXPECT_EQ(t, r.start, 1);
+		}
+		if (!pass)
+			acc_first = ideal->stats.accesses;
+	}
+	/* The second pass only cost the leaf read of each walk. */
+	PWC_EXPECT_EQ(t, ideal->stats.accesses, acc_first + 3000);
+	PWC_EXPECT_EQ(t, none->stats.accesses, 4 * 6000);
+out:
+	pwc_destroy(none);
+	pwc_destroy(ideal);
+}
+
+static void five_level(struct pwc_test *t)
+{
+	static const char *const specs[] = {
+		"tpc:entries=8", "cpwc:l4=2,l3=4,blocks=8,ways=1,l5=2",
+		"stc:l4=2,l3=2,l2=4", "uptc:entries=8", "ideal",
+	};
+	struct pwc_synth pt = { .levels = 5 };
+	u64 a = 0x7f0000000000ULL, hi = (1ULL << 48) | a;
+	struct pwc_result r;
+	struct pwc_model *m;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(specs); i++) {
+		m = pwc_case_model(t, specs[i]);
+		if (!m)
+			return;
+		PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a, &r), 5);
+		PWC_EXPECT_EQ(t, r.accesses, 5);
+		PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + 4096, &r), 1);
+		PWC_EXPECT_EQ(t, r.accesses, 1);
+		/* another L5 index: nothing below the root is shared */
+		PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, hi, &r), 5);
+		PWC_EXPECT_EQ(t, r.accesses, 5);
+		PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + (1 << 21), &r),
+			      2);
+		PWC_EXPECT_EQ(t, m->stats.stale, 0);
+		pwc_destroy(m);
+	}
+}
+
+static u64 pwc_case_rand(u64 *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* A GPU-like random stream: a few L4/L3 regions, many L2 indices. */
+static u64 pwc_case_va(u64 *seed, unsigned int levels)
+{
+	u64 x = pwc_case_rand(seed);
+	u64 va = (0xfeULL + (x & 1)) << 39;	/* L4 indices 254, 255 */
+
+	va += ((x >> 1) & 3) << 30;		/* four L3 indices */
+	va += ((x >> 3) % 300) << 21;		/* 300 L2 indices */
+	va += ((x >> 12) & 511) << 12;
+	if (levels == 5 && (x >> 40) % 8 == 0)
+		va |= 1ULL << 48;
+	return va;
+}
+
+static const char *const pwc_case_specs[] = {
+	"tpc:entries=24", "tpc:entries=3", "cpwc:l4=2,l3=4,blocks=62,ways=1",
+	"cpwc:l4=1,l3=2,blocks=5,ways=3", "cpwc:l4=4,l3=16,blocks=8,ways=4",
+	"cpwc:l4=2,l3=8,blocks=16,ways=2,l5=2", "stc:l4=2,l3=4,l2=16",
+	"uptc:entries=40", "ideal", "none",
+};
+
+/* The tree invariant as a property: every hit is the request's own base. */
+static void no_false_hits(struct pwc_test *t)
+{
+	struct pwc_synth pt = { .n2m = 1 };
+	unsigned int i, levels, n, bad;
+	u64 seed, va, hits;
+	struct pwc_result r;
+	struct pwc_model *m;
+	struct pwc_walk w;
+
+	/* 2 MiB leaves in part of the space mix in shorter walks */
+	pt.huge2m[0] = (struct pwc_synth_range){ 0x7f0000000000ULL,
+						 0x7f0000000000ULL + (64 << 21) };
+	for (levels = 4; levels <= 5; levels++) {
+		pt.levels = levels;
+		for (i = 0; i < ARRAY_SIZE(pwc_case_specs); i++) {
+			m = pwc_case_model(t, pwc_case_specs[i]);
+			if (!m)
+				return;
+			seed = 0x9e3779b97f4a7c15ULL + i;
+			bad = 0;
+			hits = 0;
+			for (n = 0; n < PWC_TEST_SCALE * 1000; n++) {
+				va = pwc_case_va(&seed, levels);
+				pwc_synth_walk(&pt, va, &w);
+				pwc_access(m, &w, &r);
+				if (r.start < levels) {
+					hits++;
+					if (r.pba != w.base[r.start] ||
+					    r.start < w.end)
+						bad++;
+				}
+				if (r.stale)
+					bad++;
+			}
+			PWC_EXPECT_EQ(t, bad, 0);
+			PWC_EXPECT_EQ(t, m->stats.stale, 0);
+			/* every model but none must have hit something */
+			if (m->cfg.kind != PWC_KIND_NONE)
+				PWC_EXPECT_TRUE(t, hits > 0);
+			PWC_EXPECT_EQ(t, m->stats.lookups, PWC_TEST_SCALE * 1000);
+			pwc_destroy(m);
+		}
+	}
+}
+
+/* After invalidating a range, no address in it hits; others still may. */
+static void invalidate_ranges(struct pwc_test *t)
+{
+	static const u64 sizes[] = { 1ULL << 12, 1ULL << 21, 1ULL << 30,
+				     1ULL << 39 };
+	struct pwc_synth pt = { .levels = 4 };
+	u64 seed, va, start, probe[4], other = 0x100000000000ULL;
+	unsigned int i, s, n, p, survived = 0;
+	struct pwc_result r;
+	struct pwc_model *m;
+	struct pwc_walk w;
+	bool other_cached;
+
+	for (i = 0; i < ARRAY_SIZE(pwc_case_specs); i++) {
+		for (s = 0; s <= ARRAY_SIZE(sizes); s++) {
+			m = pwc_case_model(t, pwc_case_specs[i]);
+			if (!m)
+				return;
+			seed = 12345 + s;
+			for (n = 0; n < 2000; n++)
+				pwc_case_access(m, &pt, pwc_case_va(&seed, 4),
+						&r);
+			pwc_case_access(m, &pt, other, &r);
+			va = pwc_case_va(&seed, 4);
+			pwc_case_access(m, &pt, va, &r);
+			/* is another top-level region cached before? */
+			pwc_synth_walk(&pt, other, &w);
+			pwc_lookup(m, &w, &r);
+			other_cached = r.start < 4;
+			if (s < ARRAY_SIZE(sizes)) {
+				start = va & ~(sizes[s] - 1);
+				pwc_invalidate(m, start, start + sizes[s]);
+			} else {
+				start = 0;
+				pwc_invalidate(m, 0, 1ULL << 57);
+			}
+			if (m->cfg.kind != PWC_KIND_NONE)
+				PWC_EXPECT_TRUE(t, m->stats.invalidations > 0);
+			probe[0] = start;
+			probe[1] = va;
+			probe[2] = s < ARRAY_SIZE(sizes) ?
+				   start + sizes[s] - 1 : other;
+			probe[3] = s < ARRAY_SIZE(sizes) ?
+				   start + sizes[s] / 2 : 0x7f0000000000ULL;
+			for (p = 0; p < 4; p++) {
+				pwc_synth_walk(&pt, probe[p], &w);
+				pwc_lookup(m, &w, &r);
+				PWC_EXPECT_EQ(t, r.start, 4);
+			}
+			/* another top-level region, if it was cached, is */
+			if (s < ARRAY_SIZE(sizes) && other_cached) {
+				pwc_synth_walk(&pt, other, &w);
+				pwc_lookup(m, &w, &r);
+				PWC_EXPECT_TRUE(t, r.start < 4);
+				survived++;
+			}
+			pwc_destroy(m);
+		}
+	}
+	/* the check above must have run for most models */
+	PWC_EXPECT_TRUE(t, survived >= 20);
+}
+
+/* Tables that changed under a cache: counted as stale, then corrected. */
+static void stale_hits_corrected(struct pwc_test *t)
+{
+	struct pwc_synth pt = { .levels = 4 };
+	u64 va = 0x7f0000000000ULL;
+	struct pwc_result r;
+	struct pwc_model *m;
+	struct pwc_walk w;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(pwc_case_specs); i++) {
+		m = pwc_case_model(t, pwc_case_specs[i]);
+		if (!m)
+			return;
+		pwc_case_access(m, &pt, va, &r);
+		pwc_case_access(m, &pt, va + 4096, &r);
+		/* the L1 table was replaced (a remap without invalidation) */
+		pwc_synth_walk(&pt, va, &w);
+		w.base[1] += 0x1000;
+		pwc_access(m, &w, &r);
+		if (m->cfg.kind == PWC_KIND_NONE) {
+			PWC_EXPECT_EQ(t, m->stats.stale, 0);
+		} else if (m->cfg.kind == PWC_KIND_UPTC) {
+			/* UPTC caches the PMD entry that points to it */
+			PWC_EXPECT_EQ(t, m->stats.stale, 1);
+		} else {
+			PWC_EXPECT_EQ(t, r.start, 1);
+			PWC_EXPECT_EQ(t, m->stats.stale, 1);
+		}
+		/* corrected by the fill: the next lookup is a clean hit */
+		pwc_access(m, &w, &r);
+		PWC_EXPECT_EQ(t, r.stale, 0);
+		if (m->cfg.kind != PWC_KIND_NONE)
+			PWC_EXPECT_EQ(t, r.start, 1);
+		pwc_destroy(m);
+	}
+}
+
+static void rejected_specs(struct pwc_test *t)
+{
+	static const char *const bad[][2] = {
+		{ "", "unknown model" },
+		{ "foo", "unknown model" },
+		{ "tpc:entries=0", "must not be zero" },
+		{ "tpc:entries=", "needs a decimal value" },
+		{ "tpc:entries", "needs a decimal value" },
+		{ "tpc:entries=24x", "unexpected" },
+		{ "tpc:entries=24,", "unexpected" },
+		{ "tpc:entries=-1", "needs a decimal value" },
+		{ "tpc:entries=65537", "over the cap" },
+		{ "tpc:entries=99999999999999999999", "over the cap" },
+		{ "tpc:size=3", "unknown parameter" },
+		{ "tpc:entries=1,entries=2", "given twice" },
+		{ "none:x=1", "takes no parameters" },
+		{ "ideal:", "takes no parameters" },
+		{ "cpwc:l4=3", "not a power of two" },
+		{ "cpwc:l4=4,l3=2", "l3/l4" },
+		{ "cpwc:l4=1024,l3=1024", "l4/l5" },
+		{ "cpwc:blocks=65536,ways=2", "over the cap" },
+		{ "cpwc:l5=4,l4=2", "l4/l5" },
+		{ "stc:l4=0", "must not be zero" },
+		{ "TPC", "unknown model" },
+	};
+	static const char *const good[][2] = {
+		{ "tpc", "tpc:entries=24" },
+		{ "cpwc", "cpwc:l4=2,l3=4,blocks=62,ways=1" },
+		{ "cpwc:ways=2,blocks=8,l3=8,l4=4,l5=2",
+		  "cpwc:l4=4,l3=8,blocks=8,ways=2,l5=2" },
+		{ "stc:l2=32,l3=8,l4=4", "stc:l4=4,l3=8,l2=32" },
+		{ "uptc:entries=40", "uptc:entries=40" },
+		{ "none", "none" },
+		{ "ideal", "ideal" },
+	};
+	struct pwc_config c;
+	char err[160], buf[PWC_SPEC_LEN];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		PWC_EXPECT_EQ(t, pwc_parse_spec(bad[i][0], &c, err,
+						sizeof(err)), -EINVAL);
+		PWC_EXPECT_TRUE(t, strstr(err, bad[i][1]) != NULL);
+	}
+	for (i = 0; i < ARRAY_SIZE(good); i++) {
+		PWC_EXPECT_EQ(t, pwc_parse_spec(good[i][0], &c, err,
+						sizeof(err)), 0);
+		pwc_format_spec(&c, buf, sizeof(buf));
+		PWC_EXPECT_TRUE(t, !strcmp(buf, good[i][1]));
+	}
+}

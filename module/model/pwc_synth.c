@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pwc_synth.c - walks of the synthetic page table (pwc_synth.h).
+ */
+#include "pwc_synth.h"
+
+static bool pwc_synth_in(const struct pwc_synth_range *r, unsigned int n,
+			 u64 va)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (va >= r[i].start && va < r[i].end)
+			return true;
+	return false;
+}
+
+void pwc_synth_walk(const struct pwc_synth *pt, u64 va, struct pwc_walk *w)
+{
+	unsigned int k;
+
+	memset(w, 0, sizeof(*w));
+	w->va = va;
+	w->levels = pt->levels;
+	w->end = 1;
+	if (pwc_synth_in(pt->huge1g, pt->n1g, va))
+		w->end = 3;
+	else if (pwc_synth_in(pt->huge2m, pt->n2m, va))
+		w->end = 2;
+	for (k = w->end; k <= pt->levels; k++)
+		w->base[k] = pwc_synth_base(pt->levels, va, k);
+}

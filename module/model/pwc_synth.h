@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pwc_synth.h - a deterministic synthetic page table, for replaying
+ * address streams without a real one (userspace/pwcsim replay) and for the
+ * model tests (userspace and KUnit): every distinct table gets its own
+ * base, derived from its position in the tree, so no state is kept.
+ */
+#ifndef _PWC_SYNTH_H
+#define _PWC_SYNTH_H
+
+#include "pwc.h"
+
+#define PWC_SYNTH_MAX_HUGE 16
+
+struct pwc_synth_range {
+	u64 start, end;		/* [start, end) */
+};
+
+struct pwc_synth {
+	unsigned int levels;
+	unsigned int n2m, n1g;
+	struct pwc_synth_range huge2m[PWC_SYNTH_MAX_HUGE];
+	struct pwc_synth_range huge1g[PWC_SYNTH_MAX_HUGE];
+};
+
+/*
+ * PBA(Lk) of the table that translates @va at level @k:
+ * (k << 57) | (pwc_key(va, k + 1) << 12), the root being k << 57.  Two
+ * tables at one level are the same exactly when their paths from the root
+ * are.  These are labels, not physical addresses (they exceed 52 bits on
+ * purpose, so they are never mistaken for a real walk's).
+ */
+static inline u64 pwc_synth_base(unsigned int levels, u64 va, unsigned int k)
+{
+	u64 path = k >= levels ? 0 : pwc_key(va, k + 1);
+
+	return ((u64)k << 57) | (path << 12);
+}
+
+/* Fill @w with the walk of @va: 4 KiB leaves unless a huge range says. */
+void pwc_synth_walk(const struct pwc_synth *pt, u64 va, struct pwc_walk *w);
+
+#endif /* _PWC_SYNTH_H */

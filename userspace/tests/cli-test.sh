@@ -1,0 +1,141 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# userspace/tests/cli-test.sh - tests of the pwcsim command line (replay,
+# storage, trace) on small traces made here; $PWCSIM is the binary
+# (the ASan build from run-tests).  Ends with "cli-test: N passed, N failed".
+set -u
+P=${PWCSIM:-./pwcsim}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+bad() { failed=$((failed + 1)); echo "not ok - $1"; }
+check() {	# check NAME COMMAND... : the command must succeed
+	local name=$1; shift
+	if "$@" >"$tmp/out" 2>"$tmp/err"; then ok "$name"; else
+		bad "$name"; sed 's/^/    /' "$tmp/err" | head -5; fi
+}
+fails() {	# fails NAME PATTERN COMMAND... : exit != 0, stderr matches
+	local name=$1 pat=$2; shift 2
+	if "$@" >"$tmp/out" 2>"$tmp/err"; then
+		bad "$name (succeeded)"
+	elif ! grep -q -- "$pat" "$tmp/err"; then
+		bad "$name (stderr lacks '$pat')"; sed 's/^/    /' "$tmp/err" | head -3
+	else ok "$name"; fi
+}
+json_ok() { python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$1"; }
+
+printf '0x7F72B010F1F0\n7f72bc30f1f0\n# comment\n\n  0x7FF2FC30F1F0  # trailing\n' >"$tmp/paper.txt"
+
+# The paper's example through CPWC: start levels 4, 2, 4.
+check "replay --per-access" $P replay --per-access -m cpwc:l4=2,l3=4,blocks=4,ways=8 "$tmp/paper.txt"
+if diff -u - "$tmp/out" >"$tmp/diff" <<'X'
+va,model,start_level,accesses
+0x7f72b010f1f0,"cpwc:l4=2,l3=4,blocks=4,ways=8",4,4
+0x7f72bc30f1f0,"cpwc:l4=2,l3=4,blocks=4,ways=8",2,2
+0x7ff2fc30f1f0,"cpwc:l4=2,l3=4,blocks=4,ways=8",4,4
+X
+then ok "per-access CSV is the paper's sequence"; else bad "per-access CSV"; cat "$tmp/diff"; fi
+
+# Binary round trip gives the same statistics as text.
+check "trace convert to binary" $P trace convert "$tmp/paper.txt" "$tmp/paper.bin"
+[ "$(head -c8 "$tmp/paper.bin")" = PWCSIMT1 ] && [ "$(stat -c %s "$tmp/paper.bin")" = 32 ] &&
+	ok "binary trace: magic + 3 records" || bad "binary trace layout"
+$P replay --json -m tpc -m cpwc "$tmp/paper.txt" >"$tmp/a.json"
+$P replay --json -m tpc -m cpwc "$tmp/paper.bin" >"$tmp/b.json"
+cmp -s "$tmp/a.json" "$tmp/b.json" && ok "binary and text replay agree" || bad "binary vs text"
+json_ok "$tmp/a.json" && ok "replay --json is JSON" || bad "replay --json is JSON"
+check "trace convert back to text" $P trace convert --to text "$tmp/paper.bin" "$tmp/back.txt"
+[ "$(head -1 "$tmp/back.txt")" = 0x7f72b010f1f0 ] && ok "text round trip" || bad "text round trip"
+
+# Internal consistency of the statistics on a generated stream.
+python3 - "$tmp/gen.txt" <<'X'
+import random, sys
+r = random.Random(7)
+with open(sys.argv[1], "w") as f:
+    for i in range(20000):
+        l4 = 254 + r.randrange(2); l3 = r.randrange(3); l2 = r.randrange(200)
+        f.write("%#x\n" % ((l4 << 39) | (l3 << 30) | (l2 << 21) | (r.randrange(512) << 12)))
+X
+check "replay all six" $P replay --json -b 5280 -m tpc -m cpwc -m stc -m uptc -m none -m ideal "$tmp/gen.txt"
+cp "$tmp/out" "$tmp/all.json"
+if python3 - "$tmp/all.json" <<'X'
+import json, sys
+d = json.load(open(sys.argv[1]))
+m = {x["model"]: x for x in d["models"]}
+assert d["addresses"] == 20000
+assert m["tpc"]["config"] == "tpc:entries=24" and m["tpc"]["bits"] == 5280
+assert m["cpwc"]["config"] == "cpwc:l4=2,l3=4,blocks=62,ways=1" and m["cpwc"]["bits"] == 5280
+for x in d["models"]:
+    assert x["lookups"] == 20000
+    assert x["l2_hits"] + x["l3_hits"] + x["l4_hits"] + x["misses"] == 20000
+    if x["model"] != "uptc":
+        # 4 KiB leaves: accesses = sum of start levels
+        assert x["accesses"] == x["l2_hits"] + 2 * x["l3_hits"] + 3 * x["l4_hits"] + 4 * x["misses"], x
+    assert x["stale"] == 0
+assert m["none"]["accesses"] == 4 * 20000
+assert m["ideal"]["accesses"] <= min(x["accesses"] for x in d["models"])
+assert m["ideal"]["bits"] is None
+assert m["cpwc"]["l2_hits"] > m["tpc"]["l2_hits"]
+X
+then ok "statistics add up (and CPWC beats TPC at 5,280 bits)"; else bad "statistics add up"; fi
+
+# Huge leaves: a 2 MiB range costs 3 uncached accesses.
+printf '0x40000000\n' >"$tmp/h.txt"
+$P replay --json -m none --huge-2m 40000000-40200000 "$tmp/h.txt" >"$tmp/h.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["models"][0]["accesses"]==3' "$tmp/h.json" &&
+	ok "--huge-2m walks end at L2" || bad "--huge-2m"
+$P replay --json --levels 5 -m none "$tmp/h.txt" >"$tmp/h5.json"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["models"][0]["accesses"]==5 and "l5_hits" in d["models"][0]' "$tmp/h5.json" &&
+	ok "--levels 5" || bad "--levels 5"
+
+# Storage tables.
+check "storage --json" $P storage --json --stream "$tmp/gen.txt" --capacities 24,62
+if python3 - "$tmp/out" <<'X'
+import json, sys
+d = json.load(open(sys.argv[1]))
+t6 = {x["bits"]: x for x in d["table6"]}
+assert t6[5280]["tpc_entries"] == 24 and t6[5280]["cpwc_entries"] == 62
+t5 = {x["entries"]: x for x in d["table5"]}
+assert t5[62]["cpwc_bits"] == 5280 and t5[24]["tpc_bits"] == 5280
+t7 = {x["capacity"]: x for x in d["table7"]}
+assert t7[24]["cpwc_redundant"] == 0
+# 2 L4 x 3 L3 paths under 24 full entries: parts 72, unique 2 + 6 + 24
+assert abs(t7[24]["tpc_redundant"] - 100.0 * (72 - 32) / 72) < 0.01, t7[24]
+X
+then ok "storage tables 5/6/7"; else bad "storage tables 5/6/7"; fi
+check "storage text" $P storage
+grep -q "^5280  *24  *62" "$tmp/out" && ok "storage text shows 5280 -> 24 vs 62" || bad "storage text"
+
+# trace info
+check "trace info" $P trace info --json "$tmp/gen.txt"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["trace"][0]; assert d["distinct_l4"]==2 and d["distinct_l3"]==6 and d["addresses"]==20000, d' "$tmp/out" &&
+	ok "trace info counts paths" || bad "trace info"
+
+# Errors: a message naming the problem, a non-zero exit, no table.
+printf '0x1000\nzzz\n' >"$tmp/badline.txt"
+fails "malformed line number" "badline.txt:2: not a hexadecimal address" $P replay -m tpc "$tmp/badline.txt"
+[ ! -s "$tmp/out" ] && ok "nothing printed for malformed input" || bad "output despite malformed input"
+fails "per-access malformed" ":2: not a hexadecimal" $P replay -p -m tpc "$tmp/badline.txt"
+[ ! -s "$tmp/out" ] && ok "per-access prints nothing for a malformed file" || bad "per-access half-printed"
+printf '0x1000\nzzz\n' | $P replay -p -m tpc - >"$tmp/out" 2>"$tmp/err"
+[ $? != 0 ] && tail -1 "$tmp/out" | grep -q "^# error" && ok "stdin malformed: marked incomplete" || bad "stdin malformed"
+fails "unknown model" "unknown model 'foo'" $P replay -m foo "$tmp/paper.txt"
+fails "zero entries" "must not be zero" $P replay -m tpc:entries=0 "$tmp/paper.txt"
+fails "non-power-of-two" "not a power of two" $P replay -m cpwc:l4=3 "$tmp/paper.txt"
+fails "trailing garbage" "unexpected" $P replay -m tpc:entries=4x "$tmp/paper.txt"
+fails "budget too small" "nothing fits" $P replay -b 100 -m tpc "$tmp/paper.txt"
+fails "no model" "give at least one --model" $P replay "$tmp/paper.txt"
+fails "missing file" "No such file" $P replay -m tpc "$tmp/nonexistent"
+fails "bad levels" "takes 4 or 5" $P replay --levels 3 -m tpc "$tmp/paper.txt"
+fails "bad range" "bad range" $P replay --huge-2m 5-1 -m tpc "$tmp/paper.txt"
+head -c 12 "$tmp/paper.bin" >"$tmp/trunc.bin"
+fails "truncated binary" "truncated record" $P replay -m tpc "$tmp/trunc.bin"
+printf 'PWCSIMXX' >"$tmp/magic.bin"
+fails "bad magic" "bad magic" $P replay -m tpc --format binary "$tmp/magic.bin"
+fails "unknown command" "unknown command" $P frobnicate
+check "help" $P --help
+
+echo "cli-test: $passed passed, $failed failed"
+[ $failed = 0 ]
