@@ -6,27 +6,12 @@
  * (userspace/tests/model-test.c).
  *
  * The includer provides struct pwc_test, PWC_EXPECT_EQ(t, a, b),
- * PWC_EXPECT_TRUE(t, cond), PWC_FAIL(t, msg) and PWC_TEST_SCALE (how many
- * thousand addresses the property tests use).
+ * PWC_EXPECT_TRUE(t, cond), PWC_FAIL(t, msg), PWC_TEST_SCALE (how many
+ * thousand addresses the property tests use), and for the case table at
+ * the end, its element type PWC_CASE_TYPE and PWC_CASE(fn).
  */
 #include "pwc.h"
 #include "pwc_synth.h"
-
-#define PWC_MODEL_CASES(X)		\
-	X(paper_example)		\
-	X(storage_formulas)		\
-	X(tpc_lru_and_prefix)		\
-	X(tpc_huge_leaves)		\
-	X(stc_fills_what_it_read)	\
-	X(uptc_sequential)		\
-	X(cpwc_block_rules)		\
-	X(cpwc_tree_invariant)		\
-	X(bounds_none_ideal)		\
-	X(five_level)			\
-	X(no_false_hits)		\
-	X(invalidate_ranges)		\
-	X(stale_hits_corrected)		\
-	X(rejected_specs)
 
 static struct pwc_model *pwc_case_model(struct pwc_test *t, const char *spec)
 {
@@ -63,7 +48,7 @@ static bool pwc_case_dump_has(struct pwc_model *m, const char *needle)
 	struct pwc_out o = { .buf = buf, .size = sizeof(buf) };
 
 	pwc_dump(m, &o);
-	return strstr(buf, needle) != NULL;
+	return strstr(buf, needle);
 }
 
 /* The paper's section 2.4 example, checked state by state (Figure 2). */
@@ -258,8 +243,10 @@ static void uptc_sequential(struct pwc_test *t)
 	PWC_EXPECT_EQ(t, m->stats.fills, 3);
 	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + 4096, &r), 1);
 	PWC_EXPECT_EQ(t, r.accesses, 1);
-	/* Another L2 index: the PMD entry misses (start 2), and the fill
-	 * evicts the least recently used entry. */
+	/*
+	 * Another L2 index: the PMD entry misses (start 2), and the fill
+	 * evicts the least recently used entry.
+	 */
 	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + (1 << 21), &r), 2);
 	PWC_EXPECT_EQ(t, r.accesses, 2);
 	PWC_EXPECT_EQ(t, m->stats.evictions, 1);
@@ -611,7 +598,7 @@ static void rejected_specs(struct pwc_test *t)
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		PWC_EXPECT_EQ(t, pwc_parse_spec(bad[i][0], &c, err,
 						sizeof(err)), -EINVAL);
-		PWC_EXPECT_TRUE(t, strstr(err, bad[i][1]) != NULL);
+		PWC_EXPECT_TRUE(t, strstr(err, bad[i][1]));
 	}
 	for (i = 0; i < ARRAY_SIZE(good); i++) {
 		PWC_EXPECT_EQ(t, pwc_parse_spec(good[i][0], &c, err,
@@ -620,3 +607,21 @@ static void rejected_specs(struct pwc_test *t)
 		PWC_EXPECT_TRUE(t, !strcmp(buf, good[i][1]));
 	}
 }
+
+static PWC_CASE_TYPE pwc_model_case_table[] = {
+	PWC_CASE(paper_example),
+	PWC_CASE(storage_formulas),
+	PWC_CASE(tpc_lru_and_prefix),
+	PWC_CASE(tpc_huge_leaves),
+	PWC_CASE(stc_fills_what_it_read),
+	PWC_CASE(uptc_sequential),
+	PWC_CASE(cpwc_block_rules),
+	PWC_CASE(cpwc_tree_invariant),
+	PWC_CASE(bounds_none_ideal),
+	PWC_CASE(five_level),
+	PWC_CASE(no_false_hits),
+	PWC_CASE(invalidate_ranges),
+	PWC_CASE(stale_hits_corrected),
+	PWC_CASE(rejected_specs),
+	{}
+};

@@ -11,18 +11,14 @@
 #define PWC_EXPECT_TRUE(t, c) KUNIT_EXPECT_TRUE(t, c)
 #define PWC_FAIL(t, msg) KUNIT_FAIL(t, msg)
 #define PWC_TEST_SCALE 20
+#define PWC_CASE_TYPE struct kunit_case
+#define PWC_CASE(fn) KUNIT_CASE(fn)
 
 #include "pwc_model_cases.h"
 
-#define PWC_KUNIT_CASE(name) KUNIT_CASE(name),
-static struct kunit_case pwc_model_cases[] = {
-	PWC_MODEL_CASES(PWC_KUNIT_CASE)
-	{}
-};
-
 static struct kunit_suite pwc_model_suite = {
 	.name = "pwc_model",
-	.test_cases = pwc_model_cases,
+	.test_cases = pwc_model_case_table,
 };
 
 kunit_test_suite(pwc_model_suite);

@@ -24,7 +24,7 @@
  * file), after which no ioctl can run on it.
  */
 struct pwcsim_session {
-	struct mutex lock;
+	struct mutex lock;	/* serialises this session's ioctls */
 };
 
 long pwcsim_ioctl(struct file *file, unsigned int cmd, unsigned long arg);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pwcsim_ioctl.c - the table-driven ioctl dispatcher of /dev/pwcsim, in
- * the style of drivers/iommu/iommufd/main.c: one row per command gives its
- * handler and the smallest struct size it accepts; the argument is copied
+ * the style of drivers/iommu/iommufd/main.c: one row per command (matched
+ * on the whole ioctl number) gives its handler and the smallest struct
+ * size it accepts; the argument is copied
  * in with copy_struct_from_user() into a union large enough for all.
  */
 #include <linux/uaccess.h>
@@ -51,7 +52,7 @@ struct pwcsim_ioctl_op {
 };
 
 #define PWCSIM_IOCTL_OP(_ioctl, _fn, _struct, _last)                        \
-	[_IOC_NR(_ioctl) - PWCSIM_CMD_BASE] = {                              \
+	{                                                                    \
 		.size = sizeof(_struct) +                                    \
 			BUILD_BUG_ON_ZERO(sizeof(union pwcsim_ucmd_buffer) < \
 					  sizeof(_struct)),                  \
@@ -68,18 +69,16 @@ static const struct pwcsim_ioctl_op pwcsim_ioctl_ops[] = {
 long pwcsim_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct pwcsim_session *s = file->private_data;
-	const struct pwcsim_ioctl_op *op;
+	const struct pwcsim_ioctl_op *op = NULL;
 	union pwcsim_ucmd_buffer buf;
 	struct pwcsim_ucmd ucmd = {};
-	unsigned int nr;
+	unsigned int i;
 	int ret;
 
-	nr = _IOC_NR(cmd);
-	if (_IOC_TYPE(cmd) != PWCSIM_TYPE || nr < PWCSIM_CMD_BASE ||
-	    nr - PWCSIM_CMD_BASE >= ARRAY_SIZE(pwcsim_ioctl_ops))
-		return -ENOTTY;
-	op = &pwcsim_ioctl_ops[nr - PWCSIM_CMD_BASE];
-	if (op->ioctl_num != cmd)
+	for (i = 0; i < ARRAY_SIZE(pwcsim_ioctl_ops); i++)
+		if (pwcsim_ioctl_ops[i].ioctl_num == cmd)
+			op = &pwcsim_ioctl_ops[i];
+	if (!op)
 		return -ENOTTY;
 
 	ucmd.s = s;

@@ -13,26 +13,22 @@
 #include <linux/tracepoint.h>
 
 DECLARE_EVENT_CLASS(pwcsim_session_class,
-	TP_PROTO(const void *session),
-	TP_ARGS(session),
-	TP_STRUCT__entry(
-		__field(const void *, session)
-		__field(pid_t, pid)
-	),
-	TP_fast_assign(
-		__entry->session = session;
-		__entry->pid = current->pid;
-	),
-	TP_printk("session=%p pid=%d", __entry->session, __entry->pid)
-);
+		    TP_PROTO(const void *session),
+		    TP_ARGS(session),
+		    TP_STRUCT__entry(__field(const void *, session)
+				     __field(pid_t, pid)),
+		    TP_fast_assign(__entry->session = session;
+				   __entry->pid = current->pid;),
+		    TP_printk("session=%p pid=%d", __entry->session,
+			      __entry->pid));
 
 DEFINE_EVENT(pwcsim_session_class, pwcsim_session_open,
-	TP_PROTO(const void *session),
-	TP_ARGS(session));
+	     TP_PROTO(const void *session),
+	     TP_ARGS(session));
 
 DEFINE_EVENT(pwcsim_session_class, pwcsim_session_release,
-	TP_PROTO(const void *session),
-	TP_ARGS(session));
+	     TP_PROTO(const void *session),
+	     TP_ARGS(session));
 
 #endif /* _PWCSIM_TRACE_H */
 

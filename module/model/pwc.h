@@ -14,7 +14,7 @@
 /* Cap on every size parameter of a spec (entries, blocks, ways, ...). */
 #define PWC_MAX_ENTRIES 65536
 /* Largest storage budget --budget-bits accepts. */
-#define PWC_MAX_BUDGET_BITS (1ULL << 32)
+#define PWC_MAX_BUDGET_BITS BIT_ULL(32)
 /* Longest spec string, with its terminating NUL. */
 #define PWC_SPEC_LEN 96
 /* Storage of a model without bound (ideal). */
@@ -40,7 +40,7 @@ static inline unsigned int pwc_index(u64 va, unsigned int level)
  */
 static inline u64 pwc_key(u64 va, unsigned int level)
 {
-	return (va & ((1ULL << 57) - 1)) >> pwc_shift(level);
+	return (va & (BIT_ULL(57) - 1)) >> pwc_shift(level);
 }
 
 /* Does the region of key @key at @level overlap [start, end)? */
@@ -148,8 +148,7 @@ struct pwc_out {
 	size_t len;	/* bytes the full text needs (may exceed @size) */
 };
 
-void pwc_printf(struct pwc_out *o, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+__printf(2, 3) void pwc_printf(struct pwc_out *o, const char *fmt, ...);
 
 struct pwc_ops {
 	const char *name;
@@ -201,8 +200,10 @@ void pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 		struct pwc_result *r);
 void pwc_fill(struct pwc_model *m, const struct pwc_walk *w,
 	      const struct pwc_result *r);
-/* Lookup, shadow check, accounting and fill of one walk; -EINVAL if @w is
- * not a walk (levels other than 4 or 5, end outside 1..levels). */
+/*
+ * Lookup, shadow check, accounting and fill of one walk; -EINVAL if @w is
+ * not a walk (levels other than 4 or 5, end outside 1..levels).
+ */
 int pwc_access(struct pwc_model *m, const struct pwc_walk *w,
 	       struct pwc_result *r);
 void pwc_invalidate(struct pwc_model *m, u64 start, u64 end);

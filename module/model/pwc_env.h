@@ -18,7 +18,6 @@
 #include <linux/stdarg.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
-#include <linux/log2.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/types.h>
@@ -37,10 +36,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef int32_t s32;
+typedef unsigned char u8;
+typedef unsigned short u16;
+typedef unsigned int u32;
+typedef int s32;
 typedef unsigned long long u64;
 typedef long long s64;
 
@@ -51,22 +50,13 @@ typedef long long s64;
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #endif
 #define U64_MAX (~0ULL)
+#define BIT_ULL(n) (1ULL << (n))
+/* Format strings are checked by the kernel build of the same code. */
+#define __printf(a, b)
 
 static inline bool is_power_of_2(unsigned long n)
 {
 	return n != 0 && (n & (n - 1)) == 0;
-}
-
-/* ilog2 of a non-zero value (the models use it on powers of two only). */
-static inline unsigned int pwc_ilog2(unsigned long long n)
-{
-	return 63 - __builtin_clzll(n);
-}
-#define ilog2(n) pwc_ilog2(n)
-
-static inline unsigned int hweight32(unsigned int w)
-{
-	return __builtin_popcount(w);
 }
 
 static inline unsigned long __ffs64(unsigned long long w)

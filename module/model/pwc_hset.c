@@ -38,8 +38,10 @@ static void pwc_hset_put(struct pwc_hset *h, u64 key, u64 val)
 	h->used++;
 }
 
-/* Move every entry into a table of @cap slots, dropping those that
- * overlap [start, end) at @level when @dropped is given. */
+/*
+ * Move every entry into a table of @cap slots, dropping those that
+ * overlap [start, end) at @level when @dropped is given.
+ */
 static int pwc_hset_rebuild(struct pwc_hset *h, u64 cap, unsigned int level,
 			    u64 start, u64 end, u64 *dropped)
 {
@@ -87,8 +89,10 @@ u64 pwc_hset_drop_overlapping(struct pwc_hset *h, unsigned int level,
 
 	if (!h->cap)
 		return 0;
-	/* The same size needs no more memory than the table has; if even
-	 * that allocation fails, forget everything (still coherent). */
+	/*
+	 * The same size needs no more memory than the table has; if even
+	 * that allocation fails, forget everything (still coherent).
+	 */
 	if (pwc_hset_rebuild(h, h->cap, level, start, end, &dropped)) {
 		dropped = h->used;
 		pwc_hset_free(h);

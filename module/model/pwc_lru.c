@@ -64,9 +64,9 @@ u64 pwc_lru_invalidate(struct pwc_lru *t, u64 start, u64 end)
 	u32 i;
 
 	for (i = 0; i < t->size; i++) {
-		if (t->stamp[i] && pwc_key_overlaps(t->cover[i],
-						     t->cover_level[i],
-						     start, end)) {
+		if (t->stamp[i] &&
+		    pwc_key_overlaps(t->cover[i], t->cover_level[i], start,
+				     end)) {
 			t->stamp[i] = 0;
 			n++;
 		}

@@ -31,27 +31,27 @@ struct pwc_test {
 #define PWC_FAIL(t, msg) PWC_EXPECT_TRUE(t, !msg)
 #define PWC_TEST_SCALE 100
 
-#include "pwc_model_cases.h"
-
 struct pwc_case {
-	const char *name;
 	void (*fn)(struct pwc_test *t);
+	const char *name;
 };
 
-#define PWC_CASE_ENTRY(name) { #name, name },
-static const struct pwc_case cases[] = { PWC_MODEL_CASES(PWC_CASE_ENTRY) };
+#define PWC_CASE_TYPE const struct pwc_case
+#define PWC_CASE(f) { .fn = f, .name = #f }
+
+#include "pwc_model_cases.h"
 
 int main(void)
 {
 	unsigned int i, passed = 0, failed = 0;
 	struct pwc_test t;
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		t.name = cases[i].name;
+	for (i = 0; pwc_model_case_table[i].fn; i++) {
+		t.name = pwc_model_case_table[i].name;
 		t.failures = 0;
-		cases[i].fn(&t);
+		pwc_model_case_table[i].fn(&t);
 		printf("%s %u %s\n", t.failures ? "not ok" : "ok", i + 1,
-		       cases[i].name);
+		       t.name);
 		if (t.failures)
 			failed++;
 		else
