@@ -27,6 +27,7 @@ module:
 
 tools:
 	@$(MAKE) -s -C userspace
+	@$(MAKE) -s -C module/tests
 
 check:
 	@scripts/check
@@ -46,3 +47,4 @@ vm-shell: module tools
 clean:
 	rm -rf build module/pwcsim.ko
 	@$(MAKE) -s -C userspace clean
+	@$(MAKE) -s -C module/tests clean

@@ -23,6 +23,7 @@ static void replay_usage(FILE *f)
 		"      --huge-1g S-E      addresses in [S,E) (hex) map 1 GiB leaves\n"
 		"  -f, --format F         auto (default), text or binary\n"
 		"  -p, --per-access       CSV va,model,start_level,accesses per address\n"
+		"  -d, --dump             each model's contents at the end (Figure 2)\n"
 		"  -j, --json             JSON instead of the table\n");
 }
 
@@ -44,6 +45,42 @@ static int validate(const char *path, enum addr_format fmt)
 	return r;
 }
 
+/* Each model's contents: text blocks, or a JSON member "dumps". */
+static void print_dumps(struct model_set *set, bool json)
+{
+	struct pwc_out o = {};
+	unsigned int i;
+
+	if (json)
+		printf(", \"dumps\": {");
+	for (i = 0; i < set->n; i++) {
+		o.len = 0;
+		pwc_dump(set->e[i].m, &o);	/* measure */
+		o.size = o.len + 1;
+		o.buf = malloc(o.size);
+		if (!o.buf) {
+			fprintf(stderr, "pwcsim: out of memory\n");
+			exit(1);
+		}
+		o.len = 0;
+		pwc_dump(set->e[i].m, &o);
+		if (json) {
+			printf(i ? ", " : "");
+			json_string(stdout, set->e[i].given);
+			printf(": ");
+			json_string(stdout, o.buf);
+		} else {
+			printf("\n%s (%s):\n%s", set->e[i].given, set->e[i].spec,
+			       o.buf);
+		}
+		free(o.buf);
+		o.buf = NULL;
+		o.size = 0;
+	}
+	if (json)
+		printf("}");
+}
+
 int cmd_replay(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -54,6 +91,7 @@ int cmd_replay(int argc, char **argv)
 		{ "huge-1g", required_argument, NULL, '1' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "per-access", no_argument, NULL, 'p' },
+		{ "dump", no_argument, NULL, 'd' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
@@ -63,7 +101,7 @@ int cmd_replay(int argc, char **argv)
 	unsigned long long budget = 0, va;
 	enum addr_format fmt = ADDR_AUTO;
 	struct pwc_result res[MODEL_SET_MAX];
-	bool json = false, per_access = false;
+	bool json = false, per_access = false, dump = false;
 	struct pwc_synth pt = {};
 	struct addr_stream in;
 	struct model_set set;
@@ -72,7 +110,7 @@ int cmd_replay(int argc, char **argv)
 	int c, r, ret = 1;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "m:b:l:f:pjh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:b:l:f:pdjh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			if (nspecs == MODEL_SET_MAX) {
@@ -114,6 +152,9 @@ int cmd_replay(int argc, char **argv)
 			break;
 		case 'p':
 			per_access = true;
+			break;
+		case 'd':
+			dump = true;
 			break;
 		case 'j':
 			json = true;
@@ -167,11 +208,15 @@ int cmd_replay(int argc, char **argv)
 			printf("{\"levels\": %u, \"addresses\": %llu, \"uncached_accesses\": %llu, ",
 			       levels, set.walks, set.uncached);
 			table_print_json(&t, stdout);
+			if (dump)
+				print_dumps(&set, true);
 			printf("}\n");
 		} else {
 			printf("%llu addresses, %u-level synthetic page table, %llu accesses without a cache\n",
 			       set.walks, levels, set.uncached);
 			table_print_text(&t, stdout);
+			if (dump)
+				print_dumps(&set, false);
 		}
 		table_free(&t);
 	}

@@ -99,12 +99,12 @@ void pwc_reset(struct pwc_model *m)
 
 void pwc_printf(struct pwc_out *o, const char *fmt, ...)
 {
-	size_t room = o->len < o->size ? o->size - o->len : 0;
+	size_t room = o->buf && o->len < o->size ? o->size - o->len : 0;
 	va_list ap;
 	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(o->buf ? o->buf + o->len : NULL, room, fmt, ap);
+	n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
 	va_end(ap);
 	if (n > 0)
 		o->len += n;
