@@ -8,7 +8,7 @@
 #                          the test kernels' source)
 #   test-kernel/<key>/     the KUnit test kernels (scripts/test-kernel)
 
-PWCSIM_CACHE=${PWCSIM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pwcsim}
+PWCSIM_CACHE=${PWCSIM_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/pwcsim}
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 
 die() { echo "${0##*/}: $*" >&2; exit 1; }
