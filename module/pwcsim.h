@@ -1,33 +1,125 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * pwcsim.h - internal declarations shared by the pwcsim kernel module's
- * files (device, ioctl dispatch, debugfs).
+ * files: sessions (pwcsim_session.c), the ioctl dispatcher
+ * (pwcsim_ioctl.c), debugfs (pwcsim_debugfs.c) and the module entry
+ * (pwcsim_main.c).
  */
 #ifndef _PWCSIM_H
 #define _PWCSIM_H
 
 #include <linux/fs.h>
+#include <linux/mmu_notifier.h>
 #include <linux/mutex.h>
+#include <linux/spinlock.h>
+#include <uapi/linux/pwcsim.h>
 
-#define PWCSIM_VERSION "0.1"
+#include "pwc.h"
+#include "pwc_tlb.h"
 
-/* The most addresses one feed ioctl may carry. */
+#define PWCSIM_VERSION "0.2"
+
+/* The most addresses one feed may carry. */
 #define PWCSIM_MAX_BATCH 65536
+/* Invalidations queued by the notifier before it falls back to "all". */
+#define PWCSIM_PENDING 32
 
-/**
- * struct pwcsim_session - the state of one open of /dev/pwcsim
- * @lock: serialises every ioctl on this session; taken first, never while
- *	holding another pwcsim lock.  Sessions share nothing, so two opens
- *	never contend.
- *
- * Lifetime: allocated at open, freed at release (the last close of the
- * file), after which no ioctl can run on it.
- */
-struct pwcsim_session {
-	struct mutex lock;	/* serialises this session's ioctls */
+struct pwcsim_model {
+	struct pwc_model *m;
+	char spec[PWCSIM_SPEC_LEN];
 };
 
-long pwcsim_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+/* Session counters (the models keep their own, struct pwc_stats). */
+struct pwcsim_counters {
+	u64 addresses;
+	u64 walks;
+	u64 faults;
+	u64 not_walked;
+	u64 notifications;
+};
+
+/**
+ * struct pwcsim_session - one open of /dev/pwcsim, or the debugfs session
+ * @lock: serialises every operation on the session (ioctls, debugfs
+ *	writes, release); protects every field below except the pending
+ *	queue.  Taken before the target's mmap lock, never inside a notifier
+ *	callback.
+ * @id: the session's name in tracepoints (0: the debugfs session)
+ * @mm: the target's mm with an mm_count reference (mmgrab), or NULL; its
+ *	users are pinned (mmget_not_zero) only for the span of one call
+ * @pid: the target's pid in the attacher's namespace (for reading back)
+ * @coherent: invalidate on the target's mmu notifier (default on)
+ * @registered: @mn is registered on @mm
+ * @fed: addresses have been fed (the configuration is then frozen)
+ * @privileged: the opener had CAP_SYS_ADMIN at open
+ * @nmodels: models in @models
+ * @models: the model instances and their canonical specs
+ * @tlb: the IOTLB in front of the models (0 entries: none)
+ * @cnt: session counters
+ * @mn: the mmu notifier; its callbacks only queue ranges
+ * @pending_lock: protects @npending, @pending_all, @pending and
+ *	@cnt.notifications; a spinlock, since notifier callbacks must not
+ *	sleep.  The ranges are applied to the models under @lock by the next
+ *	operation (and after each walk that overlapped a notification).
+ * @npending: queued ranges
+ * @pending_all: the queue overflowed, or the mm is going away
+ * @pending: queued [start, end) ranges
+ * @seq: bumped by every notification, under @pending_lock
+ *
+ * Lifetime: allocated at open (or module init for debugfs), freed at the
+ * last close (module exit), after which no callback can run: the notifier
+ * is unregistered (which waits for running callbacks) before the free.
+ */
+struct pwcsim_session {
+	struct mutex lock;	/* see above */
+	unsigned int id;
+	struct mm_struct *mm;
+	pid_t pid;
+	bool coherent;
+	bool registered;
+	bool fed;
+	bool privileged;
+	unsigned int nmodels;
+	struct pwcsim_model models[PWCSIM_MAX_MODELS];
+	struct pwc_tlb tlb;
+	struct pwcsim_counters cnt;
+	struct mmu_notifier mn;
+	spinlock_t pending_lock;	/* see above */
+	unsigned int npending;
+	bool pending_all;
+	struct { u64 start, end; } pending[PWCSIM_PENDING];
+	u64 seq;
+};
+
 unsigned int pwcsim_levels(void);
+
+/* pwcsim_session.c; all but init/destroy take @s->lock themselves. */
+void pwcsim_session_init(struct pwcsim_session *s, unsigned int id,
+			 bool privileged);
+void pwcsim_session_destroy(struct pwcsim_session *s);
+/* @replace: drop a previous target (and the models' contents) first. */
+int pwcsim_attach(struct pwcsim_session *s, u32 flags, s32 pid, bool replace);
+int pwcsim_add_model(struct pwcsim_session *s, const char *spec,
+		     u64 budget_bits, u32 *index);
+int pwcsim_clear_models(struct pwcsim_session *s);
+int pwcsim_set_tlb(struct pwcsim_session *s, u32 entries, u32 flags);
+int pwcsim_set_coherence(struct pwcsim_session *s, bool enable);
+void pwcsim_reset(struct pwcsim_session *s, u32 flags);
+/* Feed @count addresses (already checked); results optional. */
+int pwcsim_feed(struct pwcsim_session *s, const u64 *va, u32 count,
+		struct pwcsim_result *res, u32 *done);
+bool pwcsim_va_ok(u64 va);
+int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
+		     struct pwcsim_stats *st);
+/* The model's contents into @buf; returns the length the text needs. */
+int pwcsim_dump_model(struct pwcsim_session *s, u32 model, char *buf,
+		      size_t len, size_t *needed);
+
+/* pwcsim_ioctl.c */
+long pwcsim_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+
+/* pwcsim_debugfs.c */
+void pwcsim_debugfs_init(struct dentry *root);
+void pwcsim_debugfs_exit(void);
 
 #endif /* _PWCSIM_H */

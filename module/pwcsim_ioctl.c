@@ -6,6 +6,9 @@
  * size it accepts; the argument is copied
  * in with copy_struct_from_user() into a union large enough for all.
  */
+#include <linux/overflow.h>
+#include <linux/sizes.h>
+#include <linux/slab.h>
 #include <linux/uaccess.h>
 #include <uapi/linux/pwcsim.h>
 
@@ -13,6 +16,14 @@
 
 union pwcsim_ucmd_buffer {
 	struct pwcsim_info info;
+	struct pwcsim_attach attach;
+	struct pwcsim_add_model add_model;
+	struct pwcsim_tlb tlb;
+	struct pwcsim_feed feed;
+	struct pwcsim_stats stats;
+	struct pwcsim_model_dump dump;
+	struct pwcsim_reset reset;
+	struct pwcsim_coherence coherence;
 };
 
 struct pwcsim_ucmd {
@@ -44,6 +55,182 @@ static int pwcsim_get_info(struct pwcsim_ucmd *ucmd)
 	return pwcsim_copy_out(ucmd, sizeof(*cmd));
 }
 
+static int pwcsim_ioc_attach(struct pwcsim_ucmd *ucmd)
+{
+	struct pwcsim_attach *cmd = ucmd->cmd;
+
+	if (cmd->__reserved)
+		return -EINVAL;
+	return pwcsim_attach(ucmd->s, cmd->flags, cmd->pid, false);
+}
+
+static int pwcsim_ioc_add_model(struct pwcsim_ucmd *ucmd)
+{
+	struct pwcsim_add_model *cmd = ucmd->cmd;
+	int ret;
+
+	if (cmd->flags)
+		return -EOPNOTSUPP;
+	if (cmd->__reserved || !memchr(cmd->spec, '\0', sizeof(cmd->spec)))
+		return -EINVAL;
+	ret = pwcsim_add_model(ucmd->s, cmd->spec, cmd->budget_bits,
+			       &cmd->index);
+	return ret ? ret : pwcsim_copy_out(ucmd, sizeof(*cmd));
+}
+
+static int pwcsim_ioc_set_tlb(struct pwcsim_ucmd *ucmd)
+{
+	struct pwcsim_tlb *cmd = ucmd->cmd;
+
+	if (cmd->__reserved)
+		return -EINVAL;
+	return pwcsim_set_tlb(ucmd->s, cmd->entries, cmd->flags);
+}
+
+static int pwcsim_ioc_set_coherence(struct pwcsim_ucmd *ucmd)
+{
+	struct pwcsim_coherence *cmd = ucmd->cmd;
+
+	if (cmd->flags)
+		return -EOPNOTSUPP;
+	if (cmd->__reserved || cmd->enable > 1)
+		return -EINVAL;
+	return pwcsim_set_coherence(ucmd->s, cmd->enable);
+}
+
+static int pwcsim_ioc_reset(struct pwcsim_ucmd *ucmd)
+{
+	struct pwcsim_reset *cmd = ucmd->cmd;
+
+	if (cmd->flags & ~(PWCSIM_RESET_STATS | PWCSIM_RESET_CONTENTS))
+		return -EOPNOTSUPP;
+	if (!cmd->flags)
+		return -EINVAL;
+	pwcsim_reset(ucmd->s, cmd->flags);
+	return 0;
+}
+
+static int pwcsim_ioc_get_stats(struct pwcsim_ucmd *ucmd)
+{
+	struct pwcsim_stats *cmd = ucmd->cmd;
+	u32 model = cmd->model;
+	int ret;
+
+	if (cmd->flags)
+		return -EOPNOTSUPP;
+	if (cmd->__reserved)
+		return -EINVAL;
+	memset(cmd, 0, sizeof(*cmd));
+	cmd->size = ucmd->user_size;
+	cmd->model = model;
+	ret = pwcsim_get_stats(ucmd->s, model, cmd);
+	return ret ? ret : pwcsim_copy_out(ucmd, sizeof(*cmd));
+}
+
+/* The largest dump handed out (the rest is reported in len). */
+#define PWCSIM_MAX_DUMP SZ_1M
+
+static int pwcsim_ioc_get_model(struct pwcsim_ucmd *ucmd)
+{
+	struct pwcsim_model_dump *cmd = ucmd->cmd;
+	size_t len = min(cmd->len, PWCSIM_MAX_DUMP), needed;
+	char *buf = NULL;
+	int ret;
+
+	if (cmd->flags)
+		return -EOPNOTSUPP;
+	if (len) {
+		buf = kvzalloc(len, GFP_KERNEL);
+		if (!buf)
+			return -ENOMEM;
+	}
+	ret = pwcsim_dump_model(ucmd->s, cmd->model, buf, len, &needed);
+	if (ret)
+		goto out_free;
+	if (len && copy_to_user(u64_to_user_ptr(cmd->buf), buf,
+				min(len, needed))) {
+		ret = -EFAULT;
+		goto out_free;
+	}
+	cmd->len = min_t(size_t, needed, U32_MAX);
+	ret = pwcsim_copy_out(ucmd, sizeof(*cmd));
+out_free:
+	kvfree(buf);
+	return ret;
+}
+
+/* Addresses per round trip through the kernel result buffer. */
+#define PWCSIM_FEED_BATCH 256
+
+static int pwcsim_ioc_feed(struct pwcsim_ucmd *ucmd)
+{
+	struct pwcsim_feed *cmd = ucmd->cmd;
+	struct pwcsim_result *res = NULL;
+	u64 *va, total;
+	u32 i, n, done = 0, chunk_done;
+	int ret;
+
+	if (cmd->flags)
+		return -EOPNOTSUPP;
+	if (cmd->__reserved || !cmd->count)
+		return -EINVAL;
+	if (cmd->count > PWCSIM_MAX_BATCH)
+		return -E2BIG;
+	if (cmd->results && (cmd->result_size < sizeof(*res) ||
+			     cmd->result_size > PWCSIM_MAX_RESULT_SIZE))
+		return -EINVAL;
+	if (check_mul_overflow((u64)cmd->count, (u64)cmd->result_size,
+			       &total) || total > (u64)LONG_MAX)
+		return -EOVERFLOW;
+
+	va = kvmalloc_array(cmd->count, sizeof(*va), GFP_KERNEL);
+	if (!va)
+		return -ENOMEM;
+	if (copy_from_user(va, u64_to_user_ptr(cmd->addrs),
+			   cmd->count * sizeof(*va))) {
+		ret = -EFAULT;
+		goto out_free;
+	}
+	/* Check everything before anything changes. */
+	for (i = 0; i < cmd->count; i++) {
+		if (!pwcsim_va_ok(va[i])) {
+			ret = -EINVAL;
+			goto out_free;
+		}
+	}
+	if (cmd->results) {
+		if (clear_user(u64_to_user_ptr(cmd->results), total)) {
+			ret = -EFAULT;
+			goto out_free;
+		}
+		res = kvmalloc_array(PWCSIM_FEED_BATCH, sizeof(*res),
+				     GFP_KERNEL);
+		if (!res) {
+			ret = -ENOMEM;
+			goto out_free;
+		}
+	}
+	for (ret = 0; done < cmd->count && !ret; done += chunk_done) {
+		n = min_t(u32, cmd->count - done, PWCSIM_FEED_BATCH);
+		ret = pwcsim_feed(ucmd->s, va + done, n, res, &chunk_done);
+		for (i = 0; res && i < chunk_done; i++) {
+			if (copy_to_user(u64_to_user_ptr(cmd->results) +
+					 (u64)(done + i) * cmd->result_size,
+					 &res[i], sizeof(*res))) {
+				ret = -EFAULT;
+				break;
+			}
+		}
+	}
+	cmd->done = done;
+	if (pwcsim_copy_out(ucmd, sizeof(*cmd)) && !ret)
+		ret = -EFAULT;
+out_free:
+	kvfree(res);
+	kvfree(va);
+	return ret;
+}
+
 struct pwcsim_ioctl_op {
 	unsigned int size;
 	unsigned int min_size;
@@ -64,6 +251,22 @@ struct pwcsim_ioctl_op {
 static const struct pwcsim_ioctl_op pwcsim_ioctl_ops[] = {
 	PWCSIM_IOCTL_OP(PWCSIM_GET_INFO, pwcsim_get_info, struct pwcsim_info,
 			__reserved),
+	PWCSIM_IOCTL_OP(PWCSIM_ATTACH, pwcsim_ioc_attach, struct pwcsim_attach,
+			__reserved),
+	PWCSIM_IOCTL_OP(PWCSIM_ADD_MODEL, pwcsim_ioc_add_model,
+			struct pwcsim_add_model, spec),
+	PWCSIM_IOCTL_OP(PWCSIM_SET_TLB, pwcsim_ioc_set_tlb, struct pwcsim_tlb,
+			__reserved),
+	PWCSIM_IOCTL_OP(PWCSIM_FEED, pwcsim_ioc_feed, struct pwcsim_feed,
+			__reserved),
+	PWCSIM_IOCTL_OP(PWCSIM_GET_STATS, pwcsim_ioc_get_stats,
+			struct pwcsim_stats, spec),
+	PWCSIM_IOCTL_OP(PWCSIM_GET_MODEL, pwcsim_ioc_get_model,
+			struct pwcsim_model_dump, buf),
+	PWCSIM_IOCTL_OP(PWCSIM_RESET, pwcsim_ioc_reset, struct pwcsim_reset,
+			flags),
+	PWCSIM_IOCTL_OP(PWCSIM_SET_COHERENCE, pwcsim_ioc_set_coherence,
+			struct pwcsim_coherence, __reserved),
 };
 
 long pwcsim_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
@@ -94,8 +297,6 @@ long pwcsim_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	if (ret)
 		return ret;
 
-	mutex_lock(&s->lock);
-	ret = op->execute(&ucmd);
-	mutex_unlock(&s->lock);
-	return ret;
+	/* Each handler takes the session lock where it needs it. */
+	return op->execute(&ucmd);
 }

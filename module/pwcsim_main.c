@@ -5,6 +5,8 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/atomic.h>
+#include <linux/capability.h>
 #include <linux/debugfs.h>
 #include <linux/miscdevice.h>
 #include <linux/module.h>
@@ -16,11 +18,7 @@
 #include "pwcsim_trace.h"
 
 static struct dentry *pwcsim_debugfs_root;
-
-unsigned int pwcsim_levels(void)
-{
-	return pgtable_l5_enabled() ? 5 : 4;
-}
+static atomic_t pwcsim_next_id = ATOMIC_INIT(0);
 
 static int pwcsim_open(struct inode *inode, struct file *file)
 {
@@ -29,9 +27,11 @@ static int pwcsim_open(struct inode *inode, struct file *file)
 	s = kzalloc(sizeof(*s), GFP_KERNEL);
 	if (!s)
 		return -ENOMEM;
-	mutex_init(&s->lock);
+	pwcsim_session_init(s, atomic_inc_return(&pwcsim_next_id),
+			    file_ns_capable(file, &init_user_ns,
+					    CAP_SYS_ADMIN));
 	file->private_data = s;
-	trace_pwcsim_session_open(s);
+	trace_pwcsim_session_open(s->id);
 	return 0;
 }
 
@@ -39,8 +39,8 @@ static int pwcsim_release(struct inode *inode, struct file *file)
 {
 	struct pwcsim_session *s = file->private_data;
 
-	trace_pwcsim_session_release(s);
-	mutex_destroy(&s->lock);
+	trace_pwcsim_session_release(s->id);
+	pwcsim_session_destroy(s);
 	kfree(s);
 	return 0;
 }
@@ -76,6 +76,7 @@ static int __init pwcsim_init(void)
 	pwcsim_debugfs_root = debugfs_create_dir("pwcsim", NULL);
 	debugfs_create_file("version", 0444, pwcsim_debugfs_root, NULL,
 			    &pwcsim_version_fops);
+	pwcsim_debugfs_init(pwcsim_debugfs_root);
 
 	ret = misc_register(&pwcsim_misc);
 	if (ret)
@@ -86,6 +87,7 @@ static int __init pwcsim_init(void)
 
 err_remove_debugfs:
 	debugfs_remove_recursive(pwcsim_debugfs_root);
+	pwcsim_debugfs_exit();
 	return ret;
 }
 
@@ -93,6 +95,7 @@ static void __exit pwcsim_exit(void)
 {
 	misc_deregister(&pwcsim_misc);
 	debugfs_remove_recursive(pwcsim_debugfs_root);
+	pwcsim_debugfs_exit();
 }
 
 module_init(pwcsim_init);

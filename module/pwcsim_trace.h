@@ -2,7 +2,10 @@
 /*
  * pwcsim_trace.h - pwcsim's tracepoints (TRACE_SYSTEM pwcsim), in the style
  * of samples/trace_events: read twice, once with CREATE_TRACE_POINTS (in
- * pwcsim_main.c).  Capture with `trace-cmd record -e pwcsim`.
+ * pwcsim_main.c).  Capture with `trace-cmd record -e pwcsim`.  Sessions
+ * are named by their id (0 is the debugfs session); only pwcsim_stale_hit
+ * carries physical addresses (the table base a model supplied and the one
+ * the walk used).
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM pwcsim
@@ -13,22 +16,142 @@
 #include <linux/tracepoint.h>
 
 DECLARE_EVENT_CLASS(pwcsim_session_class,
-		    TP_PROTO(const void *session),
+		    TP_PROTO(unsigned int session),
 		    TP_ARGS(session),
-		    TP_STRUCT__entry(__field(const void *, session)
+		    TP_STRUCT__entry(__field(unsigned int, session)
 				     __field(pid_t, pid)),
 		    TP_fast_assign(__entry->session = session;
 				   __entry->pid = current->pid;),
-		    TP_printk("session=%p pid=%d", __entry->session,
+		    TP_printk("session=%u pid=%d", __entry->session,
 			      __entry->pid));
 
 DEFINE_EVENT(pwcsim_session_class, pwcsim_session_open,
-	     TP_PROTO(const void *session),
+	     TP_PROTO(unsigned int session),
 	     TP_ARGS(session));
 
 DEFINE_EVENT(pwcsim_session_class, pwcsim_session_release,
-	     TP_PROTO(const void *session),
+	     TP_PROTO(unsigned int session),
 	     TP_ARGS(session));
+
+/* One walk of the target's tables; accesses: with no cache at all. */
+TRACE_EVENT(pwcsim_walk,
+	    TP_PROTO(unsigned int session, u64 va, u8 levels, u8 leaf,
+		     bool present, u8 accesses),
+	    TP_ARGS(session, va, levels, leaf, present, accesses),
+	    TP_STRUCT__entry(__field(unsigned int, session)
+			     __field(u64, va)
+			     __field(u8, levels)
+			     __field(u8, leaf)
+			     __field(bool, present)
+			     __field(u8, accesses)),
+	    TP_fast_assign(__entry->session = session;
+			   __entry->va = va;
+			   __entry->levels = levels;
+			   __entry->leaf = leaf;
+			   __entry->present = present;
+			   __entry->accesses = accesses;),
+	    TP_printk("session=%u va=0x%llx levels=%u leaf=%u present=%d accesses=%u",
+		      __entry->session, __entry->va, __entry->levels,
+		      __entry->leaf, __entry->present, __entry->accesses));
+
+/* One model lookup: start == levels is a miss, start 1 an L2-stage hit. */
+TRACE_EVENT(pwcsim_lookup,
+	    TP_PROTO(unsigned int session, unsigned int model, u64 va,
+		     u8 start, u8 levels, u8 accesses),
+	    TP_ARGS(session, model, va, start, levels, accesses),
+	    TP_STRUCT__entry(__field(unsigned int, session)
+			     __field(unsigned int, model)
+			     __field(u64, va)
+			     __field(u8, start)
+			     __field(u8, levels)
+			     __field(u8, accesses)),
+	    TP_fast_assign(__entry->session = session;
+			   __entry->model = model;
+			   __entry->va = va;
+			   __entry->start = start;
+			   __entry->levels = levels;
+			   __entry->accesses = accesses;),
+	    TP_printk("session=%u model=%u va=0x%llx start=%u levels=%u accesses=%u",
+		      __entry->session, __entry->model, __entry->va,
+		      __entry->start, __entry->levels, __entry->accesses));
+
+DECLARE_EVENT_CLASS(pwcsim_count_class,
+		    TP_PROTO(unsigned int session, unsigned int model, u64 va,
+			     u64 count),
+		    TP_ARGS(session, model, va, count),
+		    TP_STRUCT__entry(__field(unsigned int, session)
+				     __field(unsigned int, model)
+				     __field(u64, va)
+				     __field(u64, count)),
+		    TP_fast_assign(__entry->session = session;
+				   __entry->model = model;
+				   __entry->va = va;
+				   __entry->count = count;),
+		    TP_printk("session=%u model=%u va=0x%llx entries=%llu",
+			      __entry->session, __entry->model, __entry->va,
+			      __entry->count));
+
+/* Entries a model wrote after the walk of va. */
+DEFINE_EVENT(pwcsim_count_class, pwcsim_fill,
+	     TP_PROTO(unsigned int session, unsigned int model, u64 va,
+		      u64 count),
+	     TP_ARGS(session, model, va, count));
+
+/* Valid entries those fills displaced. */
+DEFINE_EVENT(pwcsim_count_class, pwcsim_evict,
+	     TP_PROTO(unsigned int session, unsigned int model, u64 va,
+		      u64 count),
+	     TP_ARGS(session, model, va, count));
+
+/* A range invalidated in every model; dropped: entries, all models. */
+TRACE_EVENT(pwcsim_invalidate,
+	    TP_PROTO(unsigned int session, u64 start, u64 end, u64 dropped),
+	    TP_ARGS(session, start, end, dropped),
+	    TP_STRUCT__entry(__field(unsigned int, session)
+			     __field(u64, start)
+			     __field(u64, end)
+			     __field(u64, dropped)),
+	    TP_fast_assign(__entry->session = session;
+			   __entry->start = start;
+			   __entry->end = end;
+			   __entry->dropped = dropped;),
+	    TP_printk("session=%u start=0x%llx end=0x%llx dropped=%llu",
+		      __entry->session, __entry->start, __entry->end,
+		      __entry->dropped));
+
+/* A model supplied PBA(L<start>) = cached; the walk used real. */
+TRACE_EVENT(pwcsim_stale_hit,
+	    TP_PROTO(unsigned int session, unsigned int model, u64 va,
+		     u8 start, u64 cached, u64 real),
+	    TP_ARGS(session, model, va, start, cached, real),
+	    TP_STRUCT__entry(__field(unsigned int, session)
+			     __field(unsigned int, model)
+			     __field(u64, va)
+			     __field(u8, start)
+			     __field(u64, cached)
+			     __field(u64, real)),
+	    TP_fast_assign(__entry->session = session;
+			   __entry->model = model;
+			   __entry->va = va;
+			   __entry->start = start;
+			   __entry->cached = cached;
+			   __entry->real = real;),
+	    TP_printk("session=%u model=%u va=0x%llx start=%u cached=0x%llx real=0x%llx",
+		      __entry->session, __entry->model, __entry->va,
+		      __entry->start, __entry->cached, __entry->real));
+
+/* An IOTLB lookup. */
+TRACE_EVENT(pwcsim_tlb,
+	    TP_PROTO(unsigned int session, u64 va, bool hit),
+	    TP_ARGS(session, va, hit),
+	    TP_STRUCT__entry(__field(unsigned int, session)
+			     __field(u64, va)
+			     __field(bool, hit)),
+	    TP_fast_assign(__entry->session = session;
+			   __entry->va = va;
+			   __entry->hit = hit;),
+	    TP_printk("session=%u va=0x%llx hit=%d", __entry->session,
+		      __entry->va, __entry->hit));
 
 #endif /* _PWCSIM_TRACE_H */
 

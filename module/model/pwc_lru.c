@@ -34,10 +34,11 @@ void pwc_lru_clear(struct pwc_lru *t)
 	memset(t->stamp, 0, t->size * sizeof(*t->stamp));
 }
 
-int pwc_lru_insert(struct pwc_model *m, struct pwc_lru *t, u64 key, u64 val,
-		   u64 cover, unsigned int cover_level)
+bool pwc_lru_insert(struct pwc_lru *t, u64 stamp, u64 key, u64 val,
+		    u64 cover, unsigned int cover_level)
 {
 	u32 i, victim = 0;
+	bool evicted;
 
 	for (i = 0; i < t->size; i++) {
 		if (!t->stamp[i]) {
@@ -47,15 +48,13 @@ int pwc_lru_insert(struct pwc_model *m, struct pwc_lru *t, u64 key, u64 val,
 		if (t->stamp[i] < t->stamp[victim])
 			victim = i;
 	}
-	if (t->stamp[victim])
-		m->stats.evictions++;
-	m->stats.fills++;
+	evicted = t->stamp[victim];
 	t->key[victim] = key;
 	t->val[victim] = val;
 	t->cover[victim] = cover;
 	t->cover_level[victim] = cover_level;
-	t->stamp[victim] = pwc_tick(m);
-	return victim;
+	t->stamp[victim] = stamp;
+	return evicted;
 }
 
 u64 pwc_lru_invalidate(struct pwc_lru *t, u64 start, u64 end)

@@ -32,9 +32,23 @@ static inline int pwc_lru_find(const struct pwc_lru *t, u64 key)
 	return -1;
 }
 
-/* Insert @key (not present) as MRU, evicting the LRU entry when full. */
-int pwc_lru_insert(struct pwc_model *m, struct pwc_lru *t, u64 key, u64 val,
-		   u64 cover, unsigned int cover_level);
+/*
+ * Insert @key (not present) with recency @stamp, evicting the LRU entry
+ * when full; true if a valid entry was evicted.
+ */
+bool pwc_lru_insert(struct pwc_lru *t, u64 stamp, u64 key, u64 val,
+		    u64 cover, unsigned int cover_level);
+
+/* pwc_lru_insert() as a model's fill, counted in its statistics. */
+static inline void pwc_model_lru_insert(struct pwc_model *m,
+					struct pwc_lru *t, u64 key, u64 val,
+					u64 cover, unsigned int cover_level)
+{
+	m->stats.fills++;
+	if (pwc_lru_insert(t, pwc_tick(m), key, val, cover, cover_level))
+		m->stats.evictions++;
+}
+
 /* Drop entries whose coverage overlaps [start, end); returns how many. */
 u64 pwc_lru_invalidate(struct pwc_lru *t, u64 start, u64 end);
 

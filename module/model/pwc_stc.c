@@ -104,7 +104,8 @@ static void stc_fill(struct pwc_model *m, const struct pwc_walk *w,
 	for (k = r->start; k >= 2 && k - 1 >= w->end; k--) {
 		key = pwc_key(w->va, k);
 		if (pwc_lru_find(&s->t[k], key) < 0)
-			pwc_lru_insert(m, &s->t[k], key, w->base[k - 1], key, k);
+			pwc_model_lru_insert(m, &s->t[k], key, w->base[k - 1],
+					     key, k);
 	}
 }
 

@@ -93,8 +93,10 @@ static void uptc_fill(struct pwc_model *m, const struct pwc_walk *w,
 
 	for (k = w->levels; k >= 2; k--)
 		if (r->missed & (1U << k))
-			pwc_lru_insert(m, t, uptc_key(w->base[k], w->va, k),
-				       w->base[k - 1], pwc_key(w->va, k), k);
+			pwc_model_lru_insert(m, t,
+					     uptc_key(w->base[k], w->va, k),
+					     w->base[k - 1], pwc_key(w->va, k),
+					     k);
 }
 
 static void uptc_invalidate(struct pwc_model *m, u64 start, u64 end)

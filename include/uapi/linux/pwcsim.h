@@ -23,7 +23,22 @@
 enum {
 	PWCSIM_CMD_BASE = 0x80,
 	PWCSIM_CMD_GET_INFO = PWCSIM_CMD_BASE,
+	PWCSIM_CMD_ATTACH,
+	PWCSIM_CMD_ADD_MODEL,
+	PWCSIM_CMD_SET_TLB,
+	PWCSIM_CMD_FEED,
+	PWCSIM_CMD_GET_STATS,
+	PWCSIM_CMD_GET_MODEL,
+	PWCSIM_CMD_RESET,
+	PWCSIM_CMD_SET_COHERENCE,
 };
+
+/* Longest model spec, with its NUL (e.g. "cpwc:l4=2,l3=4,blocks=62,ways=1"). */
+#define PWCSIM_SPEC_LEN 96
+/* Most models one session holds. */
+#define PWCSIM_MAX_MODELS 16
+/* Largest per-address result a feed may ask for. */
+#define PWCSIM_MAX_RESULT_SIZE 4096
 
 /**
  * struct pwcsim_info - ioctl(PWCSIM_GET_INFO)
@@ -46,5 +61,254 @@ struct pwcsim_info {
 };
 
 #define PWCSIM_GET_INFO _IO(PWCSIM_TYPE, PWCSIM_CMD_GET_INFO)
+
+/* Attach to the calling process (then @pid must be 0). */
+#define PWCSIM_ATTACH_SELF (1U << 0)
+
+/**
+ * struct pwcsim_attach - ioctl(PWCSIM_ATTACH)
+ * @size: sizeof(struct pwcsim_attach)
+ * @flags: PWCSIM_ATTACH_SELF, or 0 with @pid
+ * @pid: the target process, in the caller's pid namespace
+ * @__reserved: must be 0
+ *
+ * Once per session (-EBUSY after).  Another process needs CAP_SYS_ADMIN of
+ * both the opener of the device and the caller (-EPERM); the calling
+ * process needs none.  -ESRCH: no such process or it has exited; -EINVAL:
+ * pid <= 0 without PWCSIM_ATTACH_SELF, or a kernel thread.
+ */
+struct pwcsim_attach {
+	__u32 size;
+	__u32 flags;
+	__s32 pid;
+	__u32 __reserved;
+};
+
+#define PWCSIM_ATTACH _IO(PWCSIM_TYPE, PWCSIM_CMD_ATTACH)
+
+/**
+ * struct pwcsim_add_model - ioctl(PWCSIM_ADD_MODEL)
+ * @size: sizeof(struct pwcsim_add_model)
+ * @flags: must be 0
+ * @budget_bits: if not 0, a bare model name in @spec is sized to its
+ *	largest configuration within this many bits (Documentation/models.rst)
+ * @index: out: the model's index in the session (0, 1, ...)
+ * @__reserved: must be 0
+ * @spec: the model spec, NUL-terminated (Documentation/models.rst)
+ *
+ * -EINVAL for a spec the model library rejects (userspace can get the
+ * message by parsing it with the same library), -ENOSPC when the session
+ * holds PWCSIM_MAX_MODELS, -EBUSY once addresses have been fed.
+ */
+struct pwcsim_add_model {
+	__u32 size;
+	__u32 flags;
+	__aligned_u64 budget_bits;
+	__u32 index;
+	__u32 __reserved;
+	char spec[PWCSIM_SPEC_LEN];
+};
+
+#define PWCSIM_ADD_MODEL _IO(PWCSIM_TYPE, PWCSIM_CMD_ADD_MODEL)
+
+/* The IOTLB also holds 2 MiB entries for 2 MiB (and 1 GiB) leaves. */
+#define PWCSIM_TLB_2M (1U << 0)
+
+/**
+ * struct pwcsim_tlb - ioctl(PWCSIM_SET_TLB)
+ * @size: sizeof(struct pwcsim_tlb)
+ * @flags: PWCSIM_TLB_2M
+ * @entries: IOTLB entries (fully associative, LRU); 0 removes the IOTLB
+ * @__reserved: must be 0
+ *
+ * With an IOTLB, only its misses are walked and looked up in the models.
+ * -EBUSY once addresses have been fed; -EINVAL over 65,536 entries.
+ */
+struct pwcsim_tlb {
+	__u32 size;
+	__u32 flags;
+	__u32 entries;
+	__u32 __reserved;
+};
+
+#define PWCSIM_SET_TLB _IO(PWCSIM_TYPE, PWCSIM_CMD_SET_TLB)
+
+/* struct pwcsim_result.flags */
+#define PWCSIM_RES_TLB_HIT	(1U << 0)	/* the IOTLB translated it */
+#define PWCSIM_RES_NO_VMA	(1U << 1)	/* no VMA: not walked */
+#define PWCSIM_RES_HUGETLB	(1U << 2)	/* hugetlbfs: not walked */
+#define PWCSIM_RES_FAULT	(1U << 3)	/* walked; a non-present entry */
+#define PWCSIM_RES_MIGRATION	(1U << 4)	/* ... a migration entry */
+#define PWCSIM_RES_BAD		(1U << 5)	/* ... a bad entry */
+
+/**
+ * struct pwcsim_result - what a feed reports for one address
+ * @va: the address
+ * @pfn: the leaf's page frame for @va when @present
+ * @base: @base[k] is the physical base of the level-k table the walk read
+ *	(k = @end .. @levels; @base[@levels] is the root), else 0
+ * @flags: PWCSIM_RES_*
+ * @levels: paging levels of the walk (0 when not walked)
+ * @end: the lowest level whose entry was read (1..@levels)
+ * @leaf: 1, 2, 3 for a 4 KiB, 2 MiB, 1 GiB leaf; 0 if none
+ * @present: the address translated
+ * @start: @start[i] is model i's start level (0 when not looked up)
+ * @accesses: @accesses[i] is model i's page-table accesses for this walk
+ */
+struct pwcsim_result {
+	__aligned_u64 va;
+	__aligned_u64 pfn;
+	__aligned_u64 base[6];
+	__u32 flags;
+	__u8 levels;
+	__u8 end;
+	__u8 leaf;
+	__u8 present;
+	__u8 start[PWCSIM_MAX_MODELS];
+	__u8 accesses[PWCSIM_MAX_MODELS];
+};
+
+/**
+ * struct pwcsim_feed - ioctl(PWCSIM_FEED)
+ * @size: sizeof(struct pwcsim_feed)
+ * @flags: must be 0
+ * @addrs: user pointer to @count __u64 virtual addresses
+ * @results: user pointer to @count results of @result_size bytes each,
+ *	or 0 for none
+ * @count: 1 .. PWCSIM_GET_INFO's max_batch
+ * @result_size: 0, or at least sizeof(struct pwcsim_result) and at most
+ *	PWCSIM_MAX_RESULT_SIZE (bytes past the struct are zeroed)
+ * @done: out: addresses processed
+ * @__reserved: must be 0
+ *
+ * Walks the target's page tables for each address and feeds every model
+ * (behind the IOTLB, if set).  Every address is checked first: a
+ * non-canonical or kernel address fails the whole feed with -EINVAL before
+ * anything changes, as does an unwritable @results buffer (-EFAULT).
+ * -ENOENT: no target attached; -ESRCH: the target has exited; -E2BIG:
+ * @count over the cap; -EOVERFLOW: @count x @result_size overflows.  A
+ * fatal signal stops the feed with -EINTR after @done addresses.
+ */
+struct pwcsim_feed {
+	__u32 size;
+	__u32 flags;
+	__aligned_u64 addrs;
+	__aligned_u64 results;
+	__u32 count;
+	__u32 result_size;
+	__u32 done;
+	__u32 __reserved;
+};
+
+#define PWCSIM_FEED _IO(PWCSIM_TYPE, PWCSIM_CMD_FEED)
+
+/* struct pwcsim_stats.model value for session counters only */
+#define PWCSIM_NO_MODEL 0xffffffffU
+
+/**
+ * struct pwcsim_stats - ioctl(PWCSIM_GET_STATS)
+ * @size: sizeof(struct pwcsim_stats)
+ * @flags: must be 0
+ * @model: in: a model index, or PWCSIM_NO_MODEL (-EINVAL otherwise)
+ * @nmodels: out: models in the session
+ * @addresses: out: addresses fed
+ * @tlb_lookups: out: IOTLB lookups
+ * @tlb_hits: out: IOTLB hits
+ * @walks: out: page-table walks fed to the models
+ * @faults: out: walks that ended on a non-present entry
+ * @not_walked: out: addresses outside a VMA or in hugetlbfs
+ * @notifications: out: mmu notifier invalidations received
+ * @lookups: out: model lookups
+ * @hits: out: @hits[s] lookups with start level s (1 = L2-stage hit, ...)
+ * @misses: out: lookups that started at the top level
+ * @accesses: out: page-table accesses
+ * @fills: out: entries written
+ * @evictions: out: valid entries displaced
+ * @invalidations: out: entries dropped by invalidations
+ * @stale: out: lookups that supplied a table base the real walk did not use
+ * @bits: out: the model's storage in bits (~0: unbounded)
+ * @levels: out: paging levels of the target (4 or 5)
+ * @__reserved: must be 0
+ * @spec: out: the model's canonical spec
+ */
+struct pwcsim_stats {
+	__u32 size;
+	__u32 flags;
+	__u32 model;
+	__u32 nmodels;
+	__aligned_u64 addresses;
+	__aligned_u64 tlb_lookups;
+	__aligned_u64 tlb_hits;
+	__aligned_u64 walks;
+	__aligned_u64 faults;
+	__aligned_u64 not_walked;
+	__aligned_u64 notifications;
+	__aligned_u64 lookups;
+	__aligned_u64 hits[6];
+	__aligned_u64 misses;
+	__aligned_u64 accesses;
+	__aligned_u64 fills;
+	__aligned_u64 evictions;
+	__aligned_u64 invalidations;
+	__aligned_u64 stale;
+	__aligned_u64 bits;
+	__u32 levels;
+	__u32 __reserved;
+	char spec[PWCSIM_SPEC_LEN];
+};
+
+#define PWCSIM_GET_STATS _IO(PWCSIM_TYPE, PWCSIM_CMD_GET_STATS)
+
+/**
+ * struct pwcsim_model_dump - ioctl(PWCSIM_GET_MODEL)
+ * @size: sizeof(struct pwcsim_model_dump)
+ * @flags: must be 0
+ * @model: a model index (-EINVAL otherwise)
+ * @len: in: bytes at @buf; out: bytes the whole text needs, with its NUL
+ * @buf: user pointer: the model's contents as text (the layout of the
+ *	paper's Figure 2), NUL-terminated, truncated to the in @len
+ */
+struct pwcsim_model_dump {
+	__u32 size;
+	__u32 flags;
+	__u32 model;
+	__u32 len;
+	__aligned_u64 buf;
+};
+
+#define PWCSIM_GET_MODEL _IO(PWCSIM_TYPE, PWCSIM_CMD_GET_MODEL)
+
+#define PWCSIM_RESET_STATS	(1U << 0)	/* every counter */
+#define PWCSIM_RESET_CONTENTS	(1U << 1)	/* every cached entry */
+
+/**
+ * struct pwcsim_reset - ioctl(PWCSIM_RESET)
+ * @size: sizeof(struct pwcsim_reset)
+ * @flags: PWCSIM_RESET_STATS and/or PWCSIM_RESET_CONTENTS (not 0)
+ */
+struct pwcsim_reset {
+	__u32 size;
+	__u32 flags;
+};
+
+#define PWCSIM_RESET _IO(PWCSIM_TYPE, PWCSIM_CMD_RESET)
+
+/**
+ * struct pwcsim_coherence - ioctl(PWCSIM_SET_COHERENCE)
+ * @size: sizeof(struct pwcsim_coherence)
+ * @flags: must be 0
+ * @enable: 1 (the default): model entries are invalidated when the
+ *	target's page tables change (an mmu notifier); 0: they are not, and
+ *	stale hits show what an IOMMU without invalidation would get wrong
+ * @__reserved: must be 0
+ */
+struct pwcsim_coherence {
+	__u32 size;
+	__u32 flags;
+	__u32 enable;
+	__u32 __reserved;
+};
+
+#define PWCSIM_SET_COHERENCE _IO(PWCSIM_TYPE, PWCSIM_CMD_SET_COHERENCE)
 
 #endif /* _UAPI_LINUX_PWCSIM_H */

@@ -1,0 +1,589 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pwcsim_session.c - sessions: a target process, PWC model instances fed
+ * by walks of the target's real page tables (behind an optional IOTLB),
+ * the shadow check, and coherence through an mmu notifier.  Locking and
+ * lifetime rules are written at struct pwcsim_session (pwcsim.h).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/capability.h>
+#include <linux/mm.h>
+#include <linux/pid.h>
+#include <linux/sched/mm.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task.h>
+
+#include "pwcsim.h"
+#include "pwcsim_compat.h"
+#include "pwcsim_trace.h"
+#include "pwcsim_walk.h"
+
+/* The whole user address space, for "invalidate everything". */
+#define PWCSIM_ALL_END BIT_ULL(57)
+
+unsigned int pwcsim_levels(void)
+{
+	return pgtable_l5_enabled() ? 5 : 4;
+}
+
+bool pwcsim_va_ok(u64 va)
+{
+	return va < TASK_SIZE_MAX;
+}
+
+/* ---- the notifier: callbacks only queue ranges (they must not sleep) ---- */
+
+static void pwcsim_queue(struct pwcsim_session *s, u64 start, u64 end,
+			 bool all)
+{
+	spin_lock(&s->pending_lock);
+	s->seq++;
+	s->cnt.notifications++;
+	if (all || s->npending == PWCSIM_PENDING) {
+		s->pending_all = true;
+	} else {
+		s->pending[s->npending].start = start;
+		s->pending[s->npending].end = end;
+		s->npending++;
+	}
+	spin_unlock(&s->pending_lock);
+}
+
+static int pwcsim_mn_start(struct mmu_notifier *mn,
+			   const struct mmu_notifier_range *range)
+{
+	pwcsim_queue(container_of(mn, struct pwcsim_session, mn),
+		     range->start, range->end, false);
+	return 0;
+}
+
+static void pwcsim_mn_end(struct mmu_notifier *mn,
+			  const struct mmu_notifier_range *range)
+{
+	/*
+	 * Again at the end: a walk between start and end may have seen the
+	 * old tables; what it filled is dropped before the next lookup.
+	 */
+	pwcsim_queue(container_of(mn, struct pwcsim_session, mn),
+		     range->start, range->end, false);
+}
+
+static void pwcsim_mn_release(struct mmu_notifier *mn, struct mm_struct *mm)
+{
+	pwcsim_queue(container_of(mn, struct pwcsim_session, mn), 0, 0, true);
+}
+
+static const struct mmu_notifier_ops pwcsim_mn_ops = {
+	.release = pwcsim_mn_release,
+	.invalidate_range_start = pwcsim_mn_start,
+	.invalidate_range_end = pwcsim_mn_end,
+};
+
+static u64 pwcsim_seq(struct pwcsim_session *s)
+{
+	u64 seq;
+
+	spin_lock(&s->pending_lock);
+	seq = s->seq;
+	spin_unlock(&s->pending_lock);
+	return seq;
+}
+
+static void pwcsim_invalidate(struct pwcsim_session *s, u64 start, u64 end)
+{
+	u64 before = 0, after = 0;
+	unsigned int i;
+
+	for (i = 0; i < s->nmodels; i++)
+		before += s->models[i].m->stats.invalidations;
+	for (i = 0; i < s->nmodels; i++)
+		pwc_invalidate(s->models[i].m, start, end);
+	pwc_tlb_invalidate(&s->tlb, start, end);
+	for (i = 0; i < s->nmodels; i++)
+		after += s->models[i].m->stats.invalidations;
+	trace_pwcsim_invalidate(s->id, start, end, after - before);
+}
+
+/* Apply what the notifier queued.  Called with @s->lock held. */
+static void pwcsim_apply_pending(struct pwcsim_session *s)
+{
+	struct { u64 start, end; } r[PWCSIM_PENDING];
+	unsigned int n, i;
+	bool all;
+
+	spin_lock(&s->pending_lock);
+	n = s->npending;
+	all = s->pending_all;
+	memcpy(r, s->pending, n * sizeof(r[0]));
+	s->npending = 0;
+	s->pending_all = false;
+	spin_unlock(&s->pending_lock);
+	if (all) {
+		pwcsim_invalidate(s, 0, PWCSIM_ALL_END);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		pwcsim_invalidate(s, r[i].start, r[i].end);
+}
+
+/* ---- life cycle ---- */
+
+void pwcsim_session_init(struct pwcsim_session *s, unsigned int id,
+			 bool privileged)
+{
+	memset(s, 0, sizeof(*s));
+	s->id = id;
+	mutex_init(&s->lock);
+	spin_lock_init(&s->pending_lock);
+	s->coherent = true;
+	s->privileged = privileged;
+	s->mn.ops = &pwcsim_mn_ops;
+	pwc_tlb_init(&s->tlb, 0, 0);
+}
+
+/* Drop the target.  Called with @s->lock held, or on the way to free. */
+static void pwcsim_detach(struct pwcsim_session *s)
+{
+	if (!s->mm)
+		return;
+	if (s->registered)
+		mmu_notifier_unregister(&s->mn, s->mm);
+	s->registered = false;
+	mmdrop(s->mm);
+	s->mm = NULL;
+}
+
+static void pwcsim_free_models(struct pwcsim_session *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->nmodels; i++)
+		pwc_destroy(s->models[i].m);
+	s->nmodels = 0;
+}
+
+void pwcsim_session_destroy(struct pwcsim_session *s)
+{
+	pwcsim_detach(s);
+	pwcsim_free_models(s);
+	pwc_tlb_free(&s->tlb);
+	mutex_destroy(&s->lock);
+}
+
+/* Empty every model and the IOTLB.  Called with @s->lock held. */
+static void pwcsim_clear_contents(struct pwcsim_session *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->nmodels; i++)
+		pwc_clear(s->models[i].m);
+	pwc_tlb_clear(&s->tlb);
+}
+
+/* The target task with a reference, or an errno. */
+static struct task_struct *pwcsim_find_task(u32 flags, s32 pid)
+{
+	struct task_struct *task;
+	struct pid *p;
+
+	if (flags & PWCSIM_ATTACH_SELF) {
+		if (pid)
+			return ERR_PTR(-EINVAL);
+		get_task_struct(current);
+		return current;
+	}
+	if (pid <= 0)
+		return ERR_PTR(-EINVAL);
+	p = find_get_pid(pid);
+	if (!p)
+		return ERR_PTR(-ESRCH);
+	task = get_pid_task(p, PIDTYPE_PID);
+	put_pid(p);
+	return task ? task : ERR_PTR(-ESRCH);
+}
+
+int pwcsim_attach(struct pwcsim_session *s, u32 flags, s32 pid, bool replace)
+{
+	struct task_struct *task;
+	struct mm_struct *mm;
+	int ret = 0;
+
+	if (flags & ~PWCSIM_ATTACH_SELF)
+		return -EOPNOTSUPP;
+	task = pwcsim_find_task(flags, pid);
+	if (IS_ERR(task))
+		return PTR_ERR(task);
+	if (task->flags & PF_KTHREAD) {
+		put_task_struct(task);
+		return -EINVAL;
+	}
+	mm = get_task_mm(task);	/* NULL once the task has exited */
+	if (!flags)
+		pid = task_tgid_vnr(task);
+	put_task_struct(task);
+	if (!mm)
+		return -ESRCH;
+	/*
+	 * Another process's tables: the opener and the caller must both be
+	 * privileged.  One's own need nothing.
+	 */
+	if (mm != current->mm && (!s->privileged || !capable(CAP_SYS_ADMIN))) {
+		ret = -EPERM;
+		goto out_mmput;
+	}
+
+	mutex_lock(&s->lock);
+	if (s->mm && !replace) {
+		ret = -EBUSY;
+		goto out_unlock;
+	}
+	if (s->mm) {
+		/* Other tables: what the models hold means nothing now. */
+		pwcsim_detach(s);
+		pwcsim_clear_contents(s);
+	}
+	if (s->coherent) {
+		ret = mmu_notifier_register(&s->mn, mm);
+		if (ret)
+			goto out_unlock;
+		s->registered = true;
+	}
+	mmgrab(mm);
+	s->mm = mm;
+	s->pid = flags ? task_tgid_vnr(current) : pid;
+out_unlock:
+	mutex_unlock(&s->lock);
+out_mmput:
+	mmput(mm);
+	return ret;
+}
+
+int pwcsim_set_coherence(struct pwcsim_session *s, bool enable)
+{
+	int ret = 0;
+
+	mutex_lock(&s->lock);
+	s->coherent = enable;
+	if (!s->mm || enable == s->registered)
+		goto out_unlock;
+	if (!enable) {
+		mmu_notifier_unregister(&s->mn, s->mm);
+		s->registered = false;
+		goto out_unlock;
+	}
+	if (!mmget_not_zero(s->mm)) {
+		ret = -ESRCH;
+		goto out_unlock;
+	}
+	ret = mmu_notifier_register(&s->mn, s->mm);
+	s->registered = !ret;
+	mmput(s->mm);
+out_unlock:
+	mutex_unlock(&s->lock);
+	return ret;
+}
+
+int pwcsim_add_model(struct pwcsim_session *s, const char *spec,
+		     u64 budget_bits, u32 *index)
+{
+	struct pwc_config cfg;
+	struct pwc_model *m;
+	int ret;
+
+	if (pwc_parse_spec(spec, &cfg, NULL, 0))
+		return -EINVAL;
+	if (budget_bits && pwc_spec_is_bare(spec)) {
+		ret = pwc_size_for_budget(cfg.kind, budget_bits, pwcsim_levels(),
+					  &cfg);
+		if (ret)
+			return -EINVAL;
+	}
+	m = pwc_create(&cfg);
+	if (!m)
+		return -ENOMEM;
+
+	mutex_lock(&s->lock);
+	if (s->fed)
+		ret = -EBUSY;
+	else if (s->nmodels == PWCSIM_MAX_MODELS)
+		ret = -ENOSPC;
+	else
+		ret = 0;
+	if (!ret) {
+		s->models[s->nmodels].m = m;
+		pwc_format_spec(&cfg, s->models[s->nmodels].spec,
+				PWCSIM_SPEC_LEN);
+		*index = s->nmodels++;
+		m = NULL;
+	}
+	mutex_unlock(&s->lock);
+	pwc_destroy(m);
+	return ret;
+}
+
+int pwcsim_clear_models(struct pwcsim_session *s)
+{
+	mutex_lock(&s->lock);
+	pwcsim_free_models(s);
+	s->fed = false;
+	mutex_unlock(&s->lock);
+	return 0;
+}
+
+int pwcsim_set_tlb(struct pwcsim_session *s, u32 entries, u32 flags)
+{
+	struct pwc_tlb tlb;
+	int ret;
+
+	if (flags & ~PWCSIM_TLB_2M)
+		return -EOPNOTSUPP;
+	if (entries > PWC_MAX_ENTRIES)
+		return -EINVAL;
+	ret = pwc_tlb_init(&tlb, entries,
+			   flags & PWCSIM_TLB_2M ? PWC_TLB_2M : 0);
+	if (ret)
+		return ret;
+	mutex_lock(&s->lock);
+	if (s->fed) {
+		ret = -EBUSY;
+	} else {
+		swap(s->tlb, tlb);
+		ret = 0;
+	}
+	mutex_unlock(&s->lock);
+	pwc_tlb_free(&tlb);
+	return ret;
+}
+
+void pwcsim_reset(struct pwcsim_session *s, u32 flags)
+{
+	unsigned int i;
+
+	mutex_lock(&s->lock);
+	pwcsim_apply_pending(s);
+	if (flags & PWCSIM_RESET_CONTENTS)
+		pwcsim_clear_contents(s);
+	for (i = 0; i < s->nmodels && (flags & PWCSIM_RESET_STATS); i++)
+		memset(&s->models[i].m->stats, 0,
+		       sizeof(s->models[i].m->stats));
+	if (flags & PWCSIM_RESET_STATS) {
+		s->tlb.lookups = 0;
+		s->tlb.hits = 0;
+		s->tlb.fills = 0;
+		s->tlb.evictions = 0;
+		s->tlb.invalidations = 0;
+		spin_lock(&s->pending_lock);
+		memset(&s->cnt, 0, sizeof(s->cnt));
+		spin_unlock(&s->pending_lock);
+	}
+	s->fed = false;
+	mutex_unlock(&s->lock);
+}
+
+/* ---- feeding ---- */
+
+static void pwcsim_result(const struct pwcsim_walk *pw,
+			  struct pwcsim_result *res)
+{
+	unsigned int k;
+
+	res->levels = pw->w.levels;
+	res->end = pw->w.end;
+	res->leaf = pw->leaf;
+	res->present = !pw->w.fault;
+	res->pfn = pw->w.fault ? 0 : pw->pfn;
+	for (k = pw->w.end; k <= pw->w.levels; k++)
+		res->base[k] = pw->w.base[k];
+	if (pw->w.fault)
+		res->flags |= PWCSIM_RES_FAULT;
+	if (pw->flags & PWCSIM_WALK_MIGRATION)
+		res->flags |= PWCSIM_RES_MIGRATION;
+	if (pw->flags & PWCSIM_WALK_BAD)
+		res->flags |= PWCSIM_RES_BAD;
+}
+
+static void pwcsim_feed_models(struct pwcsim_session *s,
+			       const struct pwcsim_walk *pw,
+			       struct pwcsim_result *res)
+{
+	const struct pwc_walk *w = &pw->w;
+	struct pwc_result r;
+	struct pwc_model *m;
+	u64 fills, evictions;
+	unsigned int i;
+
+	for (i = 0; i < s->nmodels; i++) {
+		m = s->models[i].m;
+		fills = m->stats.fills;
+		evictions = m->stats.evictions;
+		pwc_access(m, w, &r);
+		if (res) {
+			res->start[i] = r.start;
+			res->accesses[i] = r.accesses;
+		}
+		trace_pwcsim_lookup(s->id, i, w->va, r.start, w->levels,
+				    r.accesses);
+		if (r.stale && trace_pwcsim_stale_hit_enabled())
+			trace_pwcsim_stale_hit(s->id, i, w->va, r.start, r.pba,
+					       r.start >= w->end ?
+					       w->base[r.start] : 0);
+		if (m->stats.fills != fills)
+			trace_pwcsim_fill(s->id, i, w->va, m->stats.fills - fills);
+		if (m->stats.evictions != evictions)
+			trace_pwcsim_evict(s->id, i, w->va,
+					   m->stats.evictions - evictions);
+	}
+}
+
+static void pwcsim_feed_one(struct pwcsim_session *s, struct mm_struct *mm,
+			    u64 va, struct pwcsim_result *res)
+{
+	struct pwcsim_walk pw;
+	bool hit;
+	u64 seq;
+
+	pwcsim_apply_pending(s);
+	s->cnt.addresses++;
+	if (res) {
+		memset(res, 0, sizeof(*res));
+		res->va = va;
+	}
+	if (s->tlb.t.size) {
+		hit = pwc_tlb_lookup(&s->tlb, va);
+		trace_pwcsim_tlb(s->id, va, hit);
+		if (hit) {
+			if (res)
+				res->flags |= PWCSIM_RES_TLB_HIT;
+			return;
+		}
+	}
+	seq = pwcsim_seq(s);
+	if (!pwcsim_walk(mm, va, &pw)) {
+		s->cnt.not_walked++;
+		if (res)
+			res->flags |= pw.flags & PWCSIM_WALK_NO_VMA ?
+				      PWCSIM_RES_NO_VMA : PWCSIM_RES_HUGETLB;
+		return;
+	}
+	s->cnt.walks++;
+	if (pw.w.fault)
+		s->cnt.faults++;
+	if (trace_pwcsim_walk_enabled())
+		trace_pwcsim_walk(s->id, va, pw.w.levels, pw.leaf, !pw.w.fault,
+				  pw.w.levels - pw.w.end + 1);
+	pwcsim_feed_models(s, &pw, res);
+	pwc_tlb_fill(&s->tlb, &pw.w);
+	if (res)
+		pwcsim_result(&pw, res);
+	/* A notification during the walk: drop what it may have filled. */
+	if (pwcsim_seq(s) != seq)
+		pwcsim_apply_pending(s);
+}
+
+/* Addresses between yields of the mmap lock and the CPU. */
+#define PWCSIM_FEED_CHUNK 64
+
+int pwcsim_feed(struct pwcsim_session *s, const u64 *va, u32 count,
+		struct pwcsim_result *res, u32 *done)
+{
+	struct mm_struct *mm;
+	u32 i = 0, n;
+	int ret = 0;
+
+	mutex_lock(&s->lock);
+	mm = s->mm;
+	if (!mm) {
+		ret = -ENOENT;
+		goto out_unlock;
+	}
+	if (!mmget_not_zero(mm)) {
+		ret = -ESRCH;
+		goto out_unlock;
+	}
+	s->fed = true;
+	while (i < count) {
+		if (mmap_read_lock_killable(mm)) {
+			ret = -EINTR;
+			break;
+		}
+		for (n = 0; n < PWCSIM_FEED_CHUNK && i < count; n++, i++)
+			pwcsim_feed_one(s, mm, va[i], res ? &res[i] : NULL);
+		mmap_read_unlock(mm);
+		if (fatal_signal_pending(current)) {
+			ret = -EINTR;
+			break;
+		}
+		cond_resched();
+	}
+	mmput(mm);
+out_unlock:
+	mutex_unlock(&s->lock);
+	*done = i;
+	return ret;
+}
+
+/* ---- reading ---- */
+
+int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
+		     struct pwcsim_stats *st)
+{
+	const struct pwc_stats *ps;
+	struct pwc_model *m;
+	int ret = 0;
+
+	mutex_lock(&s->lock);
+	pwcsim_apply_pending(s);
+	if (model != PWCSIM_NO_MODEL && model >= s->nmodels) {
+		ret = -EINVAL;
+		goto out_unlock;
+	}
+	st->nmodels = s->nmodels;
+	st->levels = pwcsim_levels();
+	st->tlb_lookups = s->tlb.lookups;
+	st->tlb_hits = s->tlb.hits;
+	spin_lock(&s->pending_lock);
+	st->addresses = s->cnt.addresses;
+	st->walks = s->cnt.walks;
+	st->faults = s->cnt.faults;
+	st->not_walked = s->cnt.not_walked;
+	st->notifications = s->cnt.notifications;
+	spin_unlock(&s->pending_lock);
+	if (model == PWCSIM_NO_MODEL)
+		goto out_unlock;
+	m = s->models[model].m;
+	ps = &m->stats;
+	BUILD_BUG_ON(ARRAY_SIZE(st->hits) != ARRAY_SIZE(ps->hits));
+	st->lookups = ps->lookups;
+	memcpy(st->hits, ps->hits, sizeof(st->hits));
+	st->misses = ps->misses;
+	st->accesses = ps->accesses;
+	st->fills = ps->fills;
+	st->evictions = ps->evictions;
+	st->invalidations = ps->invalidations;
+	st->stale = ps->stale;
+	st->bits = pwc_bits(&m->cfg, pwcsim_levels());
+	strscpy(st->spec, s->models[model].spec, sizeof(st->spec));
+out_unlock:
+	mutex_unlock(&s->lock);
+	return ret;
+}
+
+int pwcsim_dump_model(struct pwcsim_session *s, u32 model, char *buf,
+		      size_t len, size_t *needed)
+{
+	struct pwc_out o = { .buf = buf, .size = len };
+	int ret = 0;
+
+	mutex_lock(&s->lock);
+	pwcsim_apply_pending(s);
+	if (model >= s->nmodels)
+		ret = -EINVAL;
+	else
+		pwc_dump(s->models[model].m, &o);
+	mutex_unlock(&s->lock);
+	if (buf && len)
+		buf[min(o.len, len - 1)] = '\0';
+	*needed = o.len + 1;
+	return ret;
+}

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pwcsim_walk.c - the live page-table walker (pwcsim_walk.h).
+ *
+ * pgd -> p4d (folded with 4-level paging, a real level with 5-level) ->
+ * pud -> pmd -> pte, as lockless GUP does: each entry is read once with
+ * READ_ONCE() and the copy is decoded and followed (the *_offset_lockless
+ * helpers), so a concurrent change is seen as one consistent value.  The
+ * caller's mmap read lock keeps upper tables from being freed; the PTE is
+ * read under the PTE table lock (pte_offset_map_lock), after checking that
+ * the PMD still points to the same table.  Addresses outside a VMA are
+ * never walked (a hole is a fault, and its tables may be gone); hugetlbfs
+ * VMAs are not walked either (their leaves live at other levels and are
+ * walked by hugetlb code paths): both are reported, not fed to models.
+ */
+#include <linux/hugetlb.h>
+#include <linux/io.h>
+#include <linux/mm.h>
+#include <linux/pgtable.h>
+#include <linux/swapops.h>
+
+#include "pwcsim_compat.h"
+#include "pwcsim_walk.h"
+
+static void pwcsim_walk_end(struct pwcsim_walk *out, unsigned int level,
+			    bool fault, u8 flags)
+{
+	out->w.end = level;
+	out->w.fault = fault;
+	out->flags |= flags;
+	if (!fault)
+		out->leaf = level;
+}
+
+/* The PTE level; false if the PMD changed under us (walk again). */
+static bool pwcsim_walk_pte(struct mm_struct *mm, pmd_t *pmdp, pmd_t pmd,
+			    unsigned long va, struct pwcsim_walk *out)
+{
+	spinlock_t *ptl;	/* the PTE table's lock */
+	pte_t *ptep, pte;
+
+	ptep = pte_offset_map_lock(mm, pmdp, va, &ptl);
+	if (pwcsim_pte_map_failed(ptep))
+		return false;
+	if (!pmd_same(READ_ONCE(*pmdp), pmd)) {
+		pte_unmap_unlock(ptep, ptl);
+		return false;
+	}
+	pte = READ_ONCE(*ptep);
+	pte_unmap_unlock(ptep, ptl);
+	out->entry[1] = pte_val(pte);
+	if (pte_present(pte)) {
+		out->pfn = pte_pfn(pte);
+		pwcsim_walk_end(out, 1, false, 0);
+	} else if (!pte_none(pte) &&
+		   is_migration_entry(pte_to_swp_entry(pte))) {
+		pwcsim_walk_end(out, 1, true, PWCSIM_WALK_MIGRATION);
+	} else {
+		pwcsim_walk_end(out, 1, true, 0);
+	}
+	return true;
+}
+
+static bool pwcsim_walk_once(struct mm_struct *mm, unsigned long va,
+			     struct pwcsim_walk *out)
+{
+	unsigned int levels = out->w.levels;
+	pgd_t *pgdp, pgd;
+	p4d_t *p4dp, p4d;
+	pud_t *pudp, pud;
+	pmd_t *pmdp, pmd;
+
+	out->w.base[levels] = virt_to_phys(mm->pgd);
+	pgdp = pgd_offset(mm, va);
+	if (levels == 5) {
+		pgd = READ_ONCE(*pgdp);
+		out->entry[5] = pgd_val(pgd);
+		if (pgd_none(pgd) || !pgd_present(pgd) || pgd_bad(pgd)) {
+			pwcsim_walk_end(out, 5, true, pgd_bad(pgd) ?
+					PWCSIM_WALK_BAD : 0);
+			return true;
+		}
+		out->w.base[4] = (u64)pgd_pfn(pgd) << PAGE_SHIFT;
+		p4dp = p4d_offset_lockless(pgdp, pgd, va);
+	} else {
+		p4dp = p4d_offset(pgdp, va);	/* folded: the pgd entry */
+	}
+
+	p4d = READ_ONCE(*p4dp);
+	out->entry[4] = p4d_val(p4d);
+	if (p4d_none(p4d) || !p4d_present(p4d) || p4d_bad(p4d)) {
+		pwcsim_walk_end(out, 4, true,
+				p4d_bad(p4d) ? PWCSIM_WALK_BAD : 0);
+		return true;
+	}
+	out->w.base[3] = (u64)p4d_pfn(p4d) << PAGE_SHIFT;
+	pudp = pud_offset_lockless(p4dp, p4d, va);
+
+	pud = READ_ONCE(*pudp);
+	out->entry[3] = pud_val(pud);
+	if (pud_none(pud) || !pud_present(pud)) {
+		pwcsim_walk_end(out, 3, true, 0);
+		return true;
+	}
+	if (pud_leaf(pud)) {
+		out->pfn = pud_pfn(pud) + ((va & ~PUD_MASK) >> PAGE_SHIFT);
+		pwcsim_walk_end(out, 3, false, 0);
+		return true;
+	}
+	if (pud_bad(pud)) {
+		pwcsim_walk_end(out, 3, true, PWCSIM_WALK_BAD);
+		return true;
+	}
+	out->w.base[2] = (u64)pud_pfn(pud) << PAGE_SHIFT;
+	pmdp = pmd_offset_lockless(pudp, pud, va);
+
+	/* none -> not present (migration) -> leaf -> bad -> table */
+	pmd = READ_ONCE(*pmdp);		/* one 64-bit load on x86-64 */
+	out->entry[2] = pmd_val(pmd);
+	if (pmd_none(pmd)) {
+		pwcsim_walk_end(out, 2, true, 0);
+		return true;
+	}
+	if (!pmd_present(pmd)) {
+		pwcsim_walk_end(out, 2, true, is_pmd_migration_entry(pmd) ?
+				PWCSIM_WALK_MIGRATION : 0);
+		return true;
+	}
+	if (pmd_leaf(pmd) || pmd_devmap(pmd)) {
+		out->pfn = pmd_pfn(pmd) + ((va & ~PMD_MASK) >> PAGE_SHIFT);
+		pwcsim_walk_end(out, 2, false, 0);
+		return true;
+	}
+	if (pmd_bad(pmd)) {
+		pwcsim_walk_end(out, 2, true, PWCSIM_WALK_BAD);
+		return true;
+	}
+	out->w.base[1] = (u64)pmd_pfn(pmd) << PAGE_SHIFT;
+	return pwcsim_walk_pte(mm, pmdp, pmd, va, out);
+}
+
+bool pwcsim_walk(struct mm_struct *mm, unsigned long va,
+		 struct pwcsim_walk *out)
+{
+	struct vm_area_struct *vma;
+	unsigned int tries;
+
+	memset(out, 0, sizeof(*out));
+	out->w.va = va;
+	out->w.levels = pgtable_l5_enabled() ? 5 : 4;
+	vma = vma_lookup(mm, va);
+	if (!vma) {
+		out->flags = PWCSIM_WALK_NO_VMA;
+		return false;
+	}
+	if (is_vm_hugetlb_page(vma)) {
+		out->flags = PWCSIM_WALK_HUGETLB;
+		return false;
+	}
+	/* A PMD that changes between our read and the PTE lock: walk again. */
+	for (tries = 0; tries < 8; tries++) {
+		if (pwcsim_walk_once(mm, va, out))
+			return true;
+		memset(out->entry, 0, sizeof(out->entry));
+		memset(out->w.base, 0, sizeof(out->w.base));
+	}
+	/* Still changing: report the PMD level as a fault. */
+	pwcsim_walk_end(out, 2, true, 0);
+	return true;
+}

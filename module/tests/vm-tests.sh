@@ -1,0 +1,118 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# module/tests/vm-tests.sh - run inside the VM (scripts/vm) with pwcsim.ko
+# loaded: the module's life cycle and interfaces: the ioctl tests
+# (uapi-test, session-test), debugfs, tracepoints against the statistics,
+# and unloading.  Prints one line per check and ends with
+# "vm-tests: N passed, N failed".
+cd "$(dirname "$0")" || exit 1
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+bad() { failed=$((failed + 1)); echo "not ok - $1"; }
+t() { name=$1; shift; if "$@"; then ok "$name"; else bad "$name"; fi; }
+
+levels=4
+grep -qw la57 /proc/cpuinfo && levels=5
+
+t "module is loaded" grep -q '^pwcsim ' /proc/modules
+t "debugfs version" grep -qx "pwcsim [0-9.]* abi 1 levels $levels" \
+	/sys/kernel/debug/pwcsim/version
+t "/dev/pwcsim is a 0600 char device" \
+	sh -c '[ -c /dev/pwcsim ] && [ "$(stat -c %a /dev/pwcsim)" = 600 ]'
+
+# The kselftest-harness programs: each of their cases counts.
+for prog in uapi-test session-test; do
+	out=$(./$prog 2>&1)
+	echo "$out" | grep -v '^#  RUN\|^#  *OK ' | sed 's/^/    /'
+	p=$(echo "$out" | sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\1/p')
+	f=$(echo "$out" | sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\2/p')
+	if [ -z "$p" ]; then
+		bad "$prog ran to its end"
+	else
+		passed=$((passed + p))
+		failed=$((failed + f))
+	fi
+done
+
+# debugfs: a session driven from the shell; bad input changes nothing.
+D=/sys/kernel/debug/pwcsim
+sleep 1000 &
+target=$!
+t "debugfs target" sh -c "echo $target >$D/target && grep -qx $target $D/target"
+echo 1 >$D/reset
+echo clear >$D/models
+t "debugfs models" sh -c "printf 'tpc\ncpwc:l4=2,l3=4,blocks=62,ways=1\nstc\n' >$D/models &&
+	[ \$(wc -l <$D/models) = 3 ]"
+# every page of the target's mappings (up to 400), twice
+n=0
+: >/tmp/addrs
+while IFS=' -' read -r lo hi rest; do
+	a=$((0x$lo))
+	while [ $a -lt $((0x$hi)) ] && [ $n -lt 400 ]; do
+		printf '%x\n' $a >>/tmp/addrs
+		a=$((a + 4096))
+		n=$((n + 1))
+	done
+done </proc/$target/maps
+cat /tmp/addrs /tmp/addrs >/tmp/addrs2
+stats0=$(cat $D/stats)
+t "debugfs rejects a bad address" sh -c "! echo zz 2>/dev/null >$D/feed"
+t "debugfs rejects a kernel address" sh -c \
+	"! echo ffff888000000000 2>/dev/null >$D/feed"
+t "debugfs rejects an empty feed" sh -c "! echo 2>/dev/null >$D/feed"
+t "debugfs rejects an overlong write" sh -c \
+	"! head -c 70000 /dev/zero | tr '\\0' 1 2>/dev/null >$D/feed"
+t "debugfs rejects a bad model" sh -c \
+	"! echo 'tpc:entries=0' 2>/dev/null >$D/models"
+t "debugfs rejects a bad target" sh -c \
+	"! echo nope 2>/dev/null >$D/target && grep -qx $target $D/target"
+t "bad input changed nothing" sh -c "[ \"\$(cat $D/stats)\" = \"$stats0\" ] &&
+	[ \$(wc -l <$D/models) = 3 ]"
+
+# Tracepoints: lookups summed per model and start level equal the stats.
+rm -f /tmp/lookup.dat
+trace-cmd record -q -e pwcsim:pwcsim_lookup -e pwcsim:pwcsim_walk \
+	-o /tmp/lookup.dat sh -c "cat /tmp/addrs2 >$D/feed" >/dev/null 2>&1
+trace-cmd report -i /tmp/lookup.dat 2>/dev/null >/tmp/lookup.txt
+n=$(wc -l </tmp/addrs2)
+t "feed of $n addresses recorded" grep -q pwcsim_lookup /tmp/lookup.txt
+cat $D/stats | sed 's/^/    /'
+for m in 0 1 2; do
+	want=$(sed -n "s/^model $m .*: lookups=\([0-9]*\) l2_hits=\([0-9]*\) l3_hits=\([0-9]*\) l4_hits=\([0-9]*\).* misses=\([0-9]*\) accesses=\([0-9]*\).*/\1 \2 \3 \4 \6/p" $D/stats)
+	got=$(awk -v m=$m '/pwcsim_lookup:/ && $0 ~ " model=" m " " {
+		for (i = 1; i <= NF; i++) {
+			if ($i ~ /^start=/) { split($i, a, "="); s = a[2] }
+			if ($i ~ /^accesses=/) { split($i, a, "="); acc += a[2] }
+		}
+		n++; h[s]++ }
+		END { printf "%d %d %d %d %d", n, h[1], h[2], h[3], acc }' /tmp/lookup.txt)
+	t "model $m: trace sums ($got) = stats ($want)" [ "$got" = "$want" ]
+done
+walks=$(grep -c 'pwcsim_walk:' /tmp/lookup.txt)
+t "one walk event per walk ($walks)" grep -q "walks=$walks " $D/stats
+kill $target
+
+t "rmmod refused while a session is open" sh -c \
+	'exec 3</dev/pwcsim; ! rmmod pwcsim 2>/dev/null'
+t "module still loaded" grep -q '^pwcsim ' /proc/modules
+
+# trace-cmd records pwcsim's events.
+rm -f /tmp/trace.dat
+trace-cmd record -q -e pwcsim -o /tmp/trace.dat \
+	sh -c 'exec 3</dev/pwcsim; exec 3<&-' >/tmp/record.log 2>&1
+t "trace-cmd record -e pwcsim" test -s /tmp/trace.dat
+trace-cmd report -i /tmp/trace.dat >/tmp/report.txt 2>/dev/null
+t "trace has pwcsim_session_open" grep -q 'pwcsim_session_open:' /tmp/report.txt
+t "trace has pwcsim_session_release" \
+	grep -q 'pwcsim_session_release:' /tmp/report.txt
+
+t "rmmod" rmmod pwcsim
+t "device gone after rmmod" test ! -e /dev/pwcsim
+t "debugfs gone after rmmod" test ! -e /sys/kernel/debug/pwcsim
+t "insmod again" insmod /vm/pwcsim.ko
+t "device back" test -c /dev/pwcsim
+
+echo "vm-tests: $passed passed, $failed failed"
+[ "$failed" = 0 ]
