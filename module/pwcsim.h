@@ -109,6 +109,11 @@ void pwcsim_reset(struct pwcsim_session *s, u32 flags);
 int pwcsim_feed(struct pwcsim_session *s, const u64 *va, u32 count,
 		struct pwcsim_result *res, u32 *done);
 bool pwcsim_va_ok(u64 va);
+/* The IOTLB missed and @w was walked: feed the models; @s->lock held. */
+void pwcsim_session_walked(struct pwcsim_session *s,
+			   const struct pwc_walk *w, struct pwcsim_result *res);
+/* Apply the invalidations the notifier queued; @s->lock held. */
+void pwcsim_apply_pending(struct pwcsim_session *s);
 int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
 		     struct pwcsim_stats *st);
 /* The model's contents into @buf; returns the length the text needs. */

@@ -105,13 +105,13 @@ static void pwcsim_invalidate(struct pwcsim_session *s, u64 start, u64 end)
 	trace_pwcsim_invalidate(s->id, start, end, after - before);
 }
 
-/* Apply what the notifier queued.  Called with @s->lock held. */
-static void pwcsim_apply_pending(struct pwcsim_session *s)
+void pwcsim_apply_pending(struct pwcsim_session *s)
 {
 	struct { u64 start, end; } r[PWCSIM_PENDING];
 	unsigned int n, i;
 	bool all;
 
+	lockdep_assert_held(&s->lock);
 	spin_lock(&s->pending_lock);
 	n = s->npending;
 	all = s->pending_all;
@@ -403,16 +403,18 @@ static void pwcsim_result(const struct pwcsim_walk *pw,
 		res->flags |= PWCSIM_RES_BAD;
 }
 
-static void pwcsim_feed_models(struct pwcsim_session *s,
-			       const struct pwcsim_walk *pw,
-			       struct pwcsim_result *res)
+void pwcsim_session_walked(struct pwcsim_session *s,
+			   const struct pwc_walk *w, struct pwcsim_result *res)
 {
-	const struct pwc_walk *w = &pw->w;
 	struct pwc_result r;
 	struct pwc_model *m;
 	u64 fills, evictions;
 	unsigned int i;
 
+	lockdep_assert_held(&s->lock);
+	s->cnt.walks++;
+	if (w->fault)
+		s->cnt.faults++;
 	for (i = 0; i < s->nmodels; i++) {
 		m = s->models[i].m;
 		fills = m->stats.fills;
@@ -429,11 +431,13 @@ static void pwcsim_feed_models(struct pwcsim_session *s,
 					       r.start >= w->end ?
 					       w->base[r.start] : 0);
 		if (m->stats.fills != fills)
-			trace_pwcsim_fill(s->id, i, w->va, m->stats.fills - fills);
+			trace_pwcsim_fill(s->id, i, w->va,
+					  m->stats.fills - fills);
 		if (m->stats.evictions != evictions)
 			trace_pwcsim_evict(s->id, i, w->va,
 					   m->stats.evictions - evictions);
 	}
+	pwc_tlb_fill(&s->tlb, w);
 }
 
 static void pwcsim_feed_one(struct pwcsim_session *s, struct mm_struct *mm,
@@ -466,14 +470,10 @@ static void pwcsim_feed_one(struct pwcsim_session *s, struct mm_struct *mm,
 				      PWCSIM_RES_NO_VMA : PWCSIM_RES_HUGETLB;
 		return;
 	}
-	s->cnt.walks++;
-	if (pw.w.fault)
-		s->cnt.faults++;
 	if (trace_pwcsim_walk_enabled())
 		trace_pwcsim_walk(s->id, va, pw.w.levels, pw.leaf, !pw.w.fault,
 				  pw.w.levels - pw.w.end + 1);
-	pwcsim_feed_models(s, &pw, res);
-	pwc_tlb_fill(&s->tlb, &pw.w);
+	pwcsim_session_walked(s, &pw.w, res);
 	if (res)
 		pwcsim_result(&pw, res);
 	/* A notification during the walk: drop what it may have filled. */

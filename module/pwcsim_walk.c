@@ -17,6 +17,7 @@
 #include <linux/io.h>
 #include <linux/mm.h>
 #include <linux/pgtable.h>
+#include <linux/swap.h>
 #include <linux/swapops.h>
 
 #include "pwcsim_compat.h"
