@@ -9,6 +9,9 @@
 
 #include "addr_stream.h"
 
+/* Bytes read at once from a binary trace (a multiple of 8). */
+#define ADDR_BLOCK (64 * 1024)
+
 int addr_parse_format(const char *s, enum addr_format *fmt)
 {
 	if (!strcmp(s, "text"))
@@ -50,6 +53,12 @@ int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt)
 	}
 	s->format = fmt;
 	if (fmt == ADDR_BINARY) {
+		s->bin = malloc(ADDR_BLOCK);
+		if (!s->bin) {
+			fprintf(stderr, "pwcsim: out of memory\n");
+			addr_close(s);
+			return -1;
+		}
 		n = fread(magic, 1, sizeof(magic), s->f);
 		if (n != sizeof(magic) || memcmp(magic, ADDR_BINARY_MAGIC, 8)) {
 			fprintf(stderr, "pwcsim: %s: not a pwcsim binary trace (bad magic)\n",
@@ -106,22 +115,43 @@ bad:
 	return -1;
 }
 
-int addr_next(struct addr_stream *s, unsigned long long *va)
+/* Refill the block, keeping a partial record; 0 at the end of input. */
+static int addr_refill(struct addr_stream *s)
 {
-	unsigned char b[8];
-	size_t n;
-	int i;
+	size_t keep = s->len - s->pos, n;
 
-	if (s->format == ADDR_TEXT)
-		return addr_next_text(s, va);
-	n = fread(b, 1, 8, s->f);
-	if (n == 0 && feof(s->f))
+	memmove(s->bin, s->bin + s->pos, keep);
+	s->pos = 0;
+	n = fread(s->bin + keep, 1, ADDR_BLOCK - keep, s->f);
+	s->len = keep + n;
+	if (ferror(s->f)) {
+		fprintf(stderr, "pwcsim: %s: read error\n", s->name);
+		return -1;
+	}
+	if (s->len == 0)
 		return 0;
-	if (n != 8) {
+	if (s->len < 8) {
 		fprintf(stderr, "pwcsim: %s: truncated record after %llu addresses\n",
 			s->name, s->count);
 		return -1;
 	}
+	return 1;
+}
+
+int addr_next(struct addr_stream *s, unsigned long long *va)
+{
+	const unsigned char *b;
+	int r, i;
+
+	if (s->format == ADDR_TEXT)
+		return addr_next_text(s, va);
+	if (s->len - s->pos < 8) {
+		r = addr_refill(s);
+		if (r <= 0)
+			return r;
+	}
+	b = s->bin + s->pos;
+	s->pos += 8;
 	*va = 0;
 	for (i = 7; i >= 0; i--)
 		*va = *va << 8 | b[i];
@@ -134,6 +164,8 @@ void addr_close(struct addr_stream *s)
 	if (s->close && s->f)
 		fclose(s->f);
 	s->f = NULL;
+	free(s->bin);
+	s->bin = NULL;
 }
 
 int addr_write_binary_header(FILE *f)

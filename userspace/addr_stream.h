@@ -27,7 +27,9 @@ struct addr_stream {
 	unsigned long long line;	/* text: current line number */
 	unsigned long long count;	/* addresses returned */
 	bool close;
-	char buf[256];
+	char buf[256];			/* text: one line */
+	unsigned char *bin;		/* binary: a block of records */
+	size_t pos, len;
 };
 
 /* Open @path ("-" for stdin); detects the format when @fmt is ADDR_AUTO. */

@@ -33,6 +33,7 @@ struct pwc_cpwc {
 	u64 *pba2;			/* PBA(L1) */
 	u64 *stamp2;
 	u8 levels;			/* geometry of the entries held */
+	u8 ratio_bits[PWC_MAX_LEVELS + 1];	/* log2(e[k] / parent e) */
 };
 
 /* The number of sets of stage k, with the stage above k+1 of E = 1 on top. */
@@ -41,14 +42,24 @@ static u32 cpwc_parent_e(const struct pwc_cpwc *c, unsigned int k)
 	return k >= c->levels ? 1 : c->e[k + 1];
 }
 
-static void cpwc_sets(const struct pwc_cpwc *c, u64 va, u32 *set)
+/* Set the geometry (4 or 5 levels) and the set-index widths it implies. */
+static void cpwc_set_levels(struct pwc_cpwc *c, unsigned int levels)
 {
 	unsigned int k;
-	u32 s = 0, ratio;
+
+	c->levels = levels;
+	for (k = 3; k <= levels && k <= PWC_MAX_LEVELS; k++)
+		c->ratio_bits[k] = __ffs64(c->e[k] / cpwc_parent_e(c, k));
+}
+
+static void cpwc_sets(const struct pwc_cpwc *c, u64 va, u32 *set)
+{
+	unsigned int k, b;
+	u32 s = 0;
 
 	for (k = c->levels; k >= 3; k--) {
-		ratio = c->e[k] / cpwc_parent_e(c, k);
-		s = s * ratio + (pwc_index(va, k) & (ratio - 1));
+		b = c->ratio_bits[k];
+		s = (s << b) | (pwc_index(va, k) & ((1U << b) - 1));
 		set[k] = s;
 	}
 }
@@ -123,7 +134,6 @@ static int cpwc_init(struct pwc_model *m)
 	if (!c)
 		return -ENOMEM;
 	m->priv = c;
-	c->levels = 4;
 	c->blocks = m->cfg.blocks;
 	c->ways = m->cfg.ways;
 	c->words = (c->blocks + 63) / 64;
@@ -145,6 +155,7 @@ static int cpwc_init(struct pwc_model *m)
 	if (!c->mask || !c->owner || !c->bstamp || !c->tag2 || !c->valid2 ||
 	    !c->pba2 || !c->stamp2)
 		return -ENOMEM;
+	cpwc_set_levels(c, 4);
 	cpwc_clear(m);
 	return 0;
 }
@@ -284,7 +295,7 @@ static void cpwc_fill(struct pwc_model *m, const struct pwc_walk *w,
 
 	if (c->levels != w->levels) {
 		cpwc_clear(m);
-		c->levels = w->levels;
+		cpwc_set_levels(c, w->levels);
 	}
 	cpwc_sets(c, w->va, set);
 	if (r->stale) {

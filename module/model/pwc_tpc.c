@@ -38,15 +38,13 @@ static unsigned int tpc_match(const struct pwc_tpc *t, u32 i, u64 key2,
 			      unsigned int levels)
 {
 	u64 x = t->prefix[i] ^ key2;
-	unsigned int m, lvl;
+	unsigned int m;
 
-	if (!x) {
-		m = levels - 1;
-	} else {
-		lvl = (fls64(x) - 1) / 9 + 2;	/* level of the top mismatch */
-		m = lvl >= levels ? 0 : levels - lvl;
-	}
-	return m < t->depth[i] ? m : t->depth[i];
+	/* the top m tags match when the bits below them are all that differ */
+	for (m = t->depth[i]; m; m--)
+		if (!(x >> (9 * (levels - 1 - m))))
+			break;
+	return m;
 }
 
 static int tpc_init(struct pwc_model *m)
@@ -99,6 +97,9 @@ static void tpc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 		if (d > best || (d && d == best && t->stamp[i] > t->stamp[win])) {
 			best = d;
 			win = i;
+			/* a full path is held once: nothing can beat it */
+			if (d == levels - 1)
+				break;
 		}
 	}
 	r->start = levels - best;

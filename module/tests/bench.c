@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench.c - `make bench` (module half, run in the VM): nanoseconds per
+ * address for a walk alone, a walk plus each model, a walk plus all six;
+ * ioctl batches against debugfs writes; tracepoints enabled against
+ * disabled.  Ratios within one run are what it reports (absolute figures
+ * under software emulation say little).  It measures; it asserts nothing.
+ */
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/pwcsim.h>
+
+#define PAGE 4096UL
+#define REGION (64UL << 20)
+#define N 65536
+#define ROUNDS 4
+
+static const char *const specs[] = { "tpc", "cpwc", "stc", "uptc", "none",
+				     "ideal" };
+#define NSPECS (sizeof(specs) / sizeof(specs[0]))
+
+static uint64_t va[N];
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void die(const char *what)
+{
+	perror(what);
+	exit(1);
+}
+
+/* A session on this process with @n models from @first. */
+static int session(unsigned int first, unsigned int n)
+{
+	struct pwcsim_attach a = { .size = sizeof(a),
+				   .flags = PWCSIM_ATTACH_SELF };
+	struct pwcsim_add_model m = { .size = sizeof(m), .budget_bits = 5280 };
+	unsigned int i;
+	int fd = open("/dev/pwcsim", O_RDWR);
+
+	if (fd < 0 || ioctl(fd, PWCSIM_ATTACH, &a))
+		die("attach");
+	for (i = first; i < first + n; i++) {
+		snprintf(m.spec, sizeof(m.spec), "%s", specs[i]);
+		if (ioctl(fd, PWCSIM_ADD_MODEL, &m))
+			die("add model");
+	}
+	return fd;
+}
+
+/* ns per address of ROUNDS feeds of N addresses. */
+static double ioctl_ns(int fd)
+{
+	struct pwcsim_feed f = { .size = sizeof(f), .count = N,
+				 .addrs = (uintptr_t)va };
+	double t = now();
+	int r;
+
+	for (r = 0; r < ROUNDS; r++)
+		if (ioctl(fd, PWCSIM_FEED, &f))
+			die("feed");
+	return (now() - t) * 1e9 / ((double)N * ROUNDS);
+}
+
+static double session_ns(unsigned int first, unsigned int n)
+{
+	int fd = session(first, n);
+	double ns;
+
+	ioctl_ns(fd);			/* warm: tables and caches */
+	ns = ioctl_ns(fd);
+	close(fd);
+	return ns;
+}
+
+static void write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY);
+
+	if (fd < 0 || write(fd, s, strlen(s)) != (ssize_t)strlen(s))
+		die(path);
+	close(fd);
+}
+
+static double debugfs_ns(void)
+{
+	static char buf[60 * 1024];
+	char line[64];
+	size_t len = 0;
+	unsigned int i;
+	double t;
+	int fd;
+
+	snprintf(line, sizeof(line), "%d\n", getpid());
+	write_file("/sys/kernel/debug/pwcsim/target", line);
+	write_file("/sys/kernel/debug/pwcsim/reset", "1\n");
+	write_file("/sys/kernel/debug/pwcsim/models", "clear\n");
+	write_file("/sys/kernel/debug/pwcsim/models",
+		   "tpc\ncpwc\nstc\nuptc\nnone\nideal\n");
+	fd = open("/sys/kernel/debug/pwcsim/feed", O_WRONLY);
+	if (fd < 0)
+		die("feed");
+	t = now();
+	for (i = 0; i < N; i++) {
+		len += snprintf(buf + len, sizeof(buf) - len, "%llx\n",
+				(unsigned long long)va[i]);
+		if (len > sizeof(buf) - 32 || i == N - 1) {
+			if (write(fd, buf, len) != (ssize_t)len)
+				die("debugfs feed");
+			len = 0;
+		}
+	}
+	t = (now() - t) * 1e9 / N;
+	close(fd);
+	return t;
+}
+
+int main(void)
+{
+	double walk, all, one, dbg, traced;
+	unsigned int i;
+	char *p;
+
+	p = mmap(NULL, REGION, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		die("mmap");
+	madvise(p, REGION, MADV_NOHUGEPAGE);
+	memset(p, 1, REGION);
+	/* GPU-like: 480 warps striding through the region, 128-byte steps */
+	for (i = 0; i < N; i++)
+		va[i] = (uintptr_t)p + ((i % 480) * 16 * PAGE +
+					(i / 480) * 128) % REGION;
+
+	walk = session_ns(0, 0);
+	printf("walk only (no model)          %8.0f ns/address\n", walk);
+	for (i = 0; i < NSPECS; i++) {
+		one = session_ns(i, 1);
+		printf("walk + %-22s %8.0f ns/address  models/walk = %.2f\n",
+		       specs[i], one, (one - walk) / walk);
+	}
+	all = session_ns(0, NSPECS);
+	printf("walk + all six                %8.0f ns/address  models/walk = %.2f\n",
+	       all, (all - walk) / walk);
+	dbg = debugfs_ns();
+	printf("debugfs writes, all six       %8.0f ns/address  debugfs/ioctl = %.1f\n",
+	       dbg, dbg / all);
+	write_file("/sys/kernel/tracing/events/pwcsim/enable", "1\n");
+	traced = session_ns(0, NSPECS);
+	write_file("/sys/kernel/tracing/events/pwcsim/enable", "0\n");
+	write_file("/sys/kernel/tracing/trace", "");
+	printf("tracepoints enabled, all six  %8.0f ns/address  enabled/disabled = %.2f\n",
+	       traced, traced / all);
+	all = session_ns(0, NSPECS);
+	printf("tracepoints disabled again    %8.0f ns/address\n", all);
+	return 0;
+}
