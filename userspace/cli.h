@@ -8,6 +8,7 @@
 #ifndef CLI_H
 #define CLI_H
 
+int cmd_gen(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_storage(int argc, char **argv);

@@ -16,6 +16,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{ "gen", cmd_gen, "GPU workload address streams of the paper's 17 benchmarks" },
 	{ "info", cmd_info, "ask the loaded pwcsim.ko for its ABI and paging levels" },
 	{ "replay", cmd_replay,
 	  "run address traces through PWC models on a synthetic page table" },
