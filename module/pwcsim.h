@@ -35,6 +35,7 @@ struct pwcsim_counters {
 	u64 walks;
 	u64 faults;
 	u64 not_walked;
+	u64 uncached;
 	u64 notifications;
 };
 

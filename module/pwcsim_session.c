@@ -413,6 +413,7 @@ void pwcsim_session_walked(struct pwcsim_session *s,
 
 	lockdep_assert_held(&s->lock);
 	s->cnt.walks++;
+	s->cnt.uncached += w->levels - w->end + 1;
 	if (w->fault)
 		s->cnt.faults++;
 	for (i = 0; i < s->nmodels; i++) {
@@ -547,6 +548,7 @@ int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
 	st->walks = s->cnt.walks;
 	st->faults = s->cnt.faults;
 	st->not_walked = s->cnt.not_walked;
+	st->uncached = s->cnt.uncached;
 	st->notifications = s->cnt.notifications;
 	spin_unlock(&s->pending_lock);
 	if (model == PWCSIM_NO_MODEL)

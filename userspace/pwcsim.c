@@ -20,6 +20,8 @@ static const struct command commands[] = {
 	{ "info", cmd_info, "ask the loaded pwcsim.ko for its ABI and paging levels" },
 	{ "replay", cmd_replay,
 	  "run address traces through PWC models on a synthetic page table" },
+	{ "run", cmd_run,
+	  "address streams through pwcsim.ko on real page tables" },
 	{ "storage", cmd_storage,
 	  "storage tables: bits vs entries, entries vs bits, TPC redundancy" },
 	{ "trace", cmd_trace, "convert traces and describe them" },

@@ -217,6 +217,7 @@ struct pwcsim_feed {
  * @walks: out: page-table walks fed to the models
  * @faults: out: walks that ended on a non-present entry
  * @not_walked: out: addresses outside a VMA or in hugetlbfs
+ * @uncached: out: the accesses the walks would cost with no cache at all
  * @notifications: out: mmu notifier invalidations received
  * @lookups: out: model lookups
  * @hits: out: @hits[s] lookups with start level s (1 = L2-stage hit, ...)
@@ -242,6 +243,7 @@ struct pwcsim_stats {
 	__aligned_u64 walks;
 	__aligned_u64 faults;
 	__aligned_u64 not_walked;
+	__aligned_u64 uncached;
 	__aligned_u64 notifications;
 	__aligned_u64 lookups;
 	__aligned_u64 hits[6];
