@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "addr_stream.h"
+#include "trace_formats.h"
 
 /* Bytes read at once from a binary trace (a multiple of 8). */
 #define ADDR_BLOCK (64 * 1024)
@@ -20,6 +21,10 @@ int addr_parse_format(const char *s, enum addr_format *fmt)
 		*fmt = ADDR_BINARY;
 	else if (!strcmp(s, "auto"))
 		*fmt = ADDR_AUTO;
+	else if (!strcmp(s, "lackey"))
+		*fmt = ADDR_LACKEY;
+	else if (!strcmp(s, "traceg"))
+		*fmt = ADDR_TRACEG;
 	else
 		return -1;
 	return 0;
@@ -50,6 +55,17 @@ int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt)
 		if (c != EOF)
 			ungetc(c, s->f);
 		fmt = c == 'P' ? ADDR_BINARY : ADDR_TEXT;
+		/* A text format: told apart by its first line. */
+		if (fmt == ADDR_TEXT && addr_read_line(s) > 0) {
+			s->have_line = true;
+			if (s->buf[0] == '-' || !strncmp(s->buf, "#BEGIN_TB", 9))
+				fmt = ADDR_TRACEG;
+			else if (!strncmp(s->buf, "==", 2) ||
+				 !strncmp(s->buf, "I  ", 3) ||
+				 (s->buf[0] == ' ' && strchr("LSM", s->buf[1]) &&
+				  s->buf[2] == ' '))
+				fmt = ADDR_LACKEY;
+		}
 	}
 	s->format = fmt;
 	if (fmt == ADDR_BINARY) {
@@ -70,19 +86,39 @@ int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt)
 	return 0;
 }
 
+int addr_read_line(struct addr_stream *s)
+{
+	size_t len;
+
+	if (s->have_line) {
+		s->have_line = false;
+		return 1;
+	}
+	if (!fgets(s->buf, sizeof(s->buf), s->f)) {
+		if (ferror(s->f)) {
+			fprintf(stderr, "pwcsim: %s: read error\n", s->name);
+			return -1;
+		}
+		return 0;
+	}
+	s->line++;
+	len = strlen(s->buf);
+	if (len == sizeof(s->buf) - 1 && s->buf[len - 1] != '\n' &&
+	    !feof(s->f)) {
+		fprintf(stderr, "pwcsim: %s:%llu: line too long\n", s->name,
+			s->line);
+		return -1;
+	}
+	return 1;
+}
+
 static int addr_next_text(struct addr_stream *s, unsigned long long *va)
 {
 	char *p, *end;
 	size_t len;
+	int r;
 
-	while (fgets(s->buf, sizeof(s->buf), s->f)) {
-		s->line++;
-		len = strlen(s->buf);
-		if (len == sizeof(s->buf) - 1 && s->buf[len - 1] != '\n') {
-			fprintf(stderr, "pwcsim: %s:%llu: line too long\n",
-				s->name, s->line);
-			return -1;
-		}
+	while ((r = addr_read_line(s)) > 0) {
 		p = s->buf;
 		while (isspace((unsigned char)*p))
 			p++;
@@ -103,11 +139,7 @@ static int addr_next_text(struct addr_stream *s, unsigned long long *va)
 		s->count++;
 		return 1;
 	}
-	if (ferror(s->f)) {
-		fprintf(stderr, "pwcsim: %s: read error\n", s->name);
-		return -1;
-	}
-	return 0;
+	return r;
 bad:
 	len = strcspn(s->buf, "\r\n");
 	fprintf(stderr, "pwcsim: %s:%llu: not a hexadecimal address: '%.*s'\n",
@@ -145,6 +177,10 @@ int addr_next(struct addr_stream *s, unsigned long long *va)
 
 	if (s->format == ADDR_TEXT)
 		return addr_next_text(s, va);
+	if (s->format == ADDR_LACKEY)
+		return lackey_next(s, va);
+	if (s->format == ADDR_TRACEG)
+		return traceg_next(s, va);
 	if (s->len - s->pos < 8) {
 		r = addr_refill(s);
 		if (r <= 0)
@@ -166,6 +202,7 @@ void addr_close(struct addr_stream *s)
 	s->f = NULL;
 	free(s->bin);
 	s->bin = NULL;
+	traceg_free(s);
 }
 
 int addr_write_binary_header(FILE *f)

@@ -2,7 +2,8 @@
 /*
  * addr_stream.h - streaming readers and writers of address traces: text
  * (one hexadecimal address per line, optional 0x, '#' comments and blank
- * lines ignored) and pwcsim's binary format (Documentation/models.rst):
+ * lines ignored), pwcsim's binary format (Documentation/models.rst), and
+ * the foreign formats of trace_formats.h:
  *
  *   offset 0: magic "PWCSIMT1" (8 bytes)
  *   offset 8: then little-endian u64 virtual addresses, to the end
@@ -18,7 +19,10 @@
 
 #define ADDR_BINARY_MAGIC "PWCSIMT1"
 
-enum addr_format { ADDR_AUTO, ADDR_TEXT, ADDR_BINARY };
+enum addr_format { ADDR_AUTO, ADDR_TEXT, ADDR_BINARY, ADDR_LACKEY,
+		   ADDR_TRACEG };
+
+struct traceg_state;
 
 struct addr_stream {
 	FILE *f;
@@ -27,10 +31,16 @@ struct addr_stream {
 	unsigned long long line;	/* text: current line number */
 	unsigned long long count;	/* addresses returned */
 	bool close;
-	char buf[256];			/* text: one line */
+	char buf[4096];			/* text: one line */
+	bool have_line;			/* text formats: buf holds a line */
 	unsigned char *bin;		/* binary: a block of records */
 	size_t pos, len;
+	bool with_ifetch;		/* lackey: instruction fetches too */
+	struct traceg_state *tg;	/* traceg: the current thread block */
 };
+
+/* The next line into s->buf (counting lines); 0 at the end, -1 error. */
+int addr_read_line(struct addr_stream *s);
 
 /* Open @path ("-" for stdin); detects the format when @fmt is ADDR_AUTO. */
 int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt);

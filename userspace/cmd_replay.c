@@ -21,14 +21,15 @@ static void replay_usage(FILE *f)
 		"  -l, --levels 4|5       paging levels of the synthetic page table\n"
 		"      --huge-2m S-E      addresses in [S,E) (hex) map 2 MiB leaves\n"
 		"      --huge-1g S-E      addresses in [S,E) (hex) map 1 GiB leaves\n"
-		"  -f, --format F         auto (default), text or binary\n"
+		"  -f, --format F         auto (default), text, binary, lackey, traceg\n"
+		"      --with-ifetch      lackey: instruction fetches too\n"
 		"  -p, --per-access       CSV va,model,start_level,accesses per address\n"
 		"  -d, --dump             each model's contents at the end (Figure 2)\n"
 		"  -j, --json             JSON instead of the table\n");
 }
 
 /* A seekable file is checked whole before anything is printed. */
-static int validate(const char *path, enum addr_format fmt)
+static int validate(const char *path, enum addr_format fmt, bool ifetch)
 {
 	struct addr_stream s;
 	unsigned long long va;
@@ -39,6 +40,7 @@ static int validate(const char *path, enum addr_format fmt)
 		return 0;
 	if (addr_open(&s, path, fmt))
 		return -1;
+	s.with_ifetch = ifetch;
 	while ((r = addr_next(&s, &va)) > 0)
 		;
 	addr_close(&s);
@@ -93,6 +95,7 @@ int cmd_replay(int argc, char **argv)
 		{ "per-access", no_argument, NULL, 'p' },
 		{ "dump", no_argument, NULL, 'd' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "with-ifetch", no_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -101,7 +104,7 @@ int cmd_replay(int argc, char **argv)
 	unsigned long long budget = 0, va;
 	enum addr_format fmt = ADDR_AUTO;
 	struct pwc_result res[MODEL_SET_MAX];
-	bool json = false, per_access = false, dump = false;
+	bool json = false, per_access = false, dump = false, ifetch = false;
 	struct pwc_synth pt = {};
 	struct addr_stream in;
 	struct model_set set;
@@ -146,7 +149,7 @@ int cmd_replay(int argc, char **argv)
 			break;
 		case 'f':
 			if (addr_parse_format(optarg, &fmt)) {
-				fprintf(stderr, "pwcsim: --format takes auto, text or binary\n");
+				fprintf(stderr, "pwcsim: --format takes auto, text, binary, lackey or traceg\n");
 				return 2;
 			}
 			break;
@@ -155,6 +158,9 @@ int cmd_replay(int argc, char **argv)
 			break;
 		case 'd':
 			dump = true;
+			break;
+		case 'I':
+			ifetch = true;
 			break;
 		case 'j':
 			json = true;
@@ -178,10 +184,11 @@ int cmd_replay(int argc, char **argv)
 	for (i = 0; i < nspecs; i++)
 		if (model_set_add(&set, specs[i], budget))
 			goto out;
-	if (validate(argv[optind], fmt))
+	if (validate(argv[optind], fmt, ifetch))
 		goto out;
 	if (addr_open(&in, argv[optind], fmt))
 		goto out;
+	in.with_ifetch = ifetch;
 	if (per_access)
 		printf("va,model,start_level,accesses\n");
 	while ((r = addr_next(&in, &va)) > 0) {

@@ -168,7 +168,8 @@ static void run_usage(FILE *f)
 		"      --no-coherence     no invalidation on page-table changes\n"
 		"  -u, --userspace        no module: the synthetic page table and the models here\n"
 		"  -l, --levels 4|5       paging levels for --userspace (default: the module's or 4)\n"
-		"  -f, --format F         trace format: auto, text, binary\n"
+		"  -f, --format F         trace format: auto, text, binary, lackey, traceg\n"
+		"      --with-ifetch      lackey: instruction fetches too\n"
 		"  -j, --json             JSON instead of the table\n");
 }
 
@@ -189,6 +190,7 @@ int cmd_run(int argc, char **argv)
 		{ "levels", required_argument, NULL, 'l' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "with-ifetch", no_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -201,7 +203,7 @@ int cmd_run(int argc, char **argv)
 	enum shadow_thp thp = SHADOW_THP_NEVER;
 	enum addr_format fmt = ADDR_AUTO;
 	unsigned int nspecs = 0, i, levels = 0;
-	bool json = false, coherent = true, tlb2m = false;
+	bool json = false, coherent = true, tlb2m = false, ifetch = false;
 	struct gpu_sink sink;
 	struct gpu_heap heap = {};
 	struct addr_stream in;
@@ -292,12 +294,15 @@ int cmd_run(int argc, char **argv)
 			break;
 		case 'f':
 			if (addr_parse_format(optarg, &fmt)) {
-				fprintf(stderr, "pwcsim: --format takes auto, text or binary\n");
+				fprintf(stderr, "pwcsim: --format takes auto, text, binary, lackey or traceg\n");
 				return 2;
 			}
 			break;
 		case 'j':
 			json = true;
+			break;
+		case 'I':
+			ifetch = true;
 			break;
 		case 'h':
 			run_usage(stdout);
@@ -368,6 +373,7 @@ int cmd_run(int argc, char **argv)
 	} else {
 		if (addr_open(&in, path ? path : "-", fmt))
 			goto out;
+		in.with_ifetch = ifetch;
 		while ((rd = addr_next(&in, &va)) > 0 && !run_emit(&r, va))
 			;
 		addr_close(&in);

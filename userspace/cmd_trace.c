@@ -32,14 +32,16 @@ static int trace_convert(int argc, char **argv)
 		case 'f':
 		case 't':
 			if (addr_parse_format(optarg, c == 'f' ? &from : &to) ||
-			    (c == 't' && to == ADDR_AUTO)) {
-				fprintf(stderr, "pwcsim: --%s takes text or binary\n",
-					c == 'f' ? "from" : "to");
+			    (c == 't' && to != ADDR_TEXT && to != ADDR_BINARY)) {
+				fprintf(stderr, "pwcsim: --%s takes %s\n",
+					c == 'f' ? "from" : "to", c == 'f' ?
+					"auto, text, binary, lackey or traceg" :
+					"text or binary");
 				return 2;
 			}
 			break;
 		case 'h':
-			printf("usage: pwcsim trace convert [--from auto|text|binary] [--to binary|text] IN|- OUT|-\n");
+			printf("usage: pwcsim trace convert [--from auto|text|binary|lackey|traceg] [--to binary|text] IN|- OUT|-\n");
 			return 0;
 		default:
 			return 2;

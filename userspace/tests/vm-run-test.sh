@@ -1,0 +1,95 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# userspace/tests/vm-run-test.sh - run in the VM with pwcsim.ko loaded:
+# `pwcsim run` end to end on real page tables: every workload, traces in
+# each format, the sums, and the kernel's results against --userspace on
+# the same stream.  Ends with "vm-run-test: N passed, N failed".
+cd "$(dirname "$0")/.." || exit 1
+P=./pwcsim
+tmp=/tmp/vm-run-test
+rm -rf $tmp
+mkdir -p $tmp
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+bad() { failed=$((failed + 1)); echo "not ok - $1"; }
+levels=$($P info --json | sed 's/.*"levels": \([45]\).*/\1/')
+
+# Sums that must hold in a run's JSON (python is not in the VM: awk).
+sums() {	# sums FILE: every model's hits + misses = walks, and more
+	awk '
+	/"walks":/ { match($0, /"walks": [0-9]+/); w = substr($0, RSTART + 9, RLENGTH - 9) + 0
+		     match($0, /"tlb_hits": [0-9]+/); h = substr($0, RSTART + 12, RLENGTH - 12) + 0
+		     match($0, /"addresses": [0-9]+/); a = substr($0, RSTART + 13, RLENGTH - 13) + 0
+		     if (w != a - h) bad = 1 }
+	/"model":/ { n = split($0, f, /[,{}:" ]+/)
+		     for (i = 1; i < n; i++) v[f[i]] = f[i + 1]
+		     if (v["lookups"] != w) bad = 2
+		     if (v["l2_hits"] + v["l3_hits"] + v["l4_hits"] + v["l5_hits"] + v["misses"] != v["lookups"]) bad = 3
+		     if (v["stale"] != 0) bad = 4 }
+	END { exit bad }' "$1"
+}
+
+for w in $($P gen --list | awk '{print $1}'); do
+	if $P run -w "$w" --json >$tmp/run.json 2>$tmp/err && sums $tmp/run.json; then
+		ok "run -w $w on real tables ($(sed -n 's/.*"addresses": \([0-9]*\).*/\1/p' $tmp/run.json) addresses)"
+	else
+		bad "run -w $w"; cat $tmp/err
+	fi
+done
+
+# The kernel on real tables = the same models on the synthetic table,
+# when the tables have the same shape (4 KiB pages, one table per path).
+for w in gemm BFS backprop; do
+	$P run -w $w --tlb 32 --thp never --json | sed 's/"tables": "[a-z]*", //' >$tmp/k.json
+	$P run -w $w --tlb 32 --userspace --levels $levels --json |
+		sed 's/"tables": "[a-z]*", //' >$tmp/u.json
+	cmp -s $tmp/k.json $tmp/u.json && ok "$w: kernel = --userspace (IOTLB 32)" ||
+		{ bad "$w: kernel != --userspace"; diff $tmp/k.json $tmp/u.json | head -6; }
+done
+
+# Traces: text, binary, lackey, traceg, each through the module.
+$P gen --size small --limit 20000 gemm >$tmp/t.txt
+$P trace convert $tmp/t.txt $tmp/t.bin
+awk '{ sub(/^0x/, ""); printf " L %s,4\n", $1 }' $tmp/t.txt >$tmp/t.lackey
+{
+	echo "-kernel name = k"
+	echo "#BEGIN_TB"
+	echo "warp = 0"
+	awk '{ printf "0000 00000001 0 LDG.E 0 4 0 %s\n", $1 }' $tmp/t.txt
+	echo "#END_TB"
+} >$tmp/t.traceg
+for f in t.txt t.bin t.lackey t.traceg; do
+	if $P run --json $tmp/$f >$tmp/r.json 2>$tmp/err && sums $tmp/r.json &&
+		grep -q '"addresses": 20000,' $tmp/r.json; then
+		ok "run $f: 20000 addresses"
+	else
+		bad "run $f"; cat $tmp/err
+	fi
+done
+# every trace gives the same statistics as the text one
+$P run --json $tmp/t.txt | sed 's/"source": "[^"]*", //' >$tmp/a.json
+for f in t.bin t.lackey t.traceg; do
+	$P run --json $tmp/$f | sed 's/"source": "[^"]*", //' >$tmp/b.json
+	cmp -s $tmp/a.json $tmp/b.json && ok "$f = text" || bad "$f != text"
+done
+
+# A region that cannot be placed is named (past the address space).
+echo 0xfff0000000000000 >$tmp/clash.txt
+if $P run $tmp/clash.txt >/dev/null 2>$tmp/err; then
+	bad "a clashing region was accepted"
+else
+	grep -q "cannot place the region" $tmp/err && ok "a clashing region is named" ||
+		{ bad "clash message"; cat $tmp/err; }
+fi
+# The footprint guard.
+if $P run -w STO --max-footprint 1M >/dev/null 2>$tmp/err; then
+	bad "--max-footprint ignored"
+else
+	grep -q "more than 1000000 bytes" $tmp/err && ok "--max-footprint guards" ||
+		{ bad "footprint message"; cat $tmp/err; }
+fi
+
+echo "vm-run-test: $passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,199 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# userspace/tests/workload-test.sh - the workload generators (pwcsim gen)
+# and trace importers (lackey, traceg): page-level characteristics of each
+# small workload against values derived by hand below, determinism, and
+# parsers fed good, truncated and garbage input.  $PWCSIM is the binary.
+# Ends with "workload-test: N passed, N failed".
+set -u
+P=${PWCSIM:-./pwcsim}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+bad() { failed=$((failed + 1)); echo "not ok - $1"; }
+
+# pages(4 KiB) L4 L3 L2 first-address, derived by hand (heap at 1 TiB,
+# buffers 2 MiB-aligned, float data; see Documentation/workloads.rst):
+#  gemm 128^2: A, B, C of 16 pages; warp 0 first loads C[0][0..31]
+#  2mm: tmp, A, B, C, D; kernel 1 first reads A[0][0] (A is buffer 2)
+#  3mm: 7 buffers; first A[0][0]
+#  Blocks are dealt 6 per SM (48 warps each); each SM in turn issues one
+#  warp instruction.  2DCONV 512^2: A and B of 256 pages; the first warps
+#    of SMs 0-2 are halo row 0 (inactive), so the first access is SM 3's
+#    block 18 (bx 2, by 1), warp 0 (row 8): A[7][63..94], from 0x3880
+#  3DCONV 64^3: A read whole (256), B planes 1..62 (62 x 4); SM 0's first
+#    warp is halo row 0, SM 1's block 6 (by 3) warp 0 reads
+#    A[0][23][0..30]: float 1472, 0x1700
+#  gramschmidt 128^2: A, R, Q of 16 pages; kernel 1 starts at A[0][0]
+#  AES 1 MiB: in and out, 256 pages each
+#  STO 16 MiB: in (4096 pages, 8 regions) and out 256 KiB (64 pages)
+#  hotspot 128^2: power, src, dst; block (0,0) warp 0: power row -1 is
+#    out, so the first access is power[0][0] from thread (1,1)
+#  pathfinder: wall rows 1..40 of 16384 (640 pages), src, dst (16 each);
+#    the first instruction reads src (after the 2.6 MiB wall: 4 MiB)
+#  dwt2d 256^2: tmp and 3 images of 64 pages
+#  backprop 8192: input 9, weights 137, old weights 137, partial 8, delta 1
+#  streamcluster 8192x32: coord 256, weight/assign/cost 8 each, switch 2
+#  BFS 8192 nodes, degree 6: nodes 16, edges 48, 3 masks 2 each, cost 8;
+#    kernel 1 starts with mask[] (the third buffer: 4 MiB)
+cat >"$tmp/expect" <<'X'
+gemm 48 1 1 3 0x10000400000
+2mm 80 1 1 5 0x10000200000
+3mm 112 1 1 7 0x10000000000
+2DCONV 512 1 1 2 0x10000003880
+3DCONV 504 1 1 2 0x10000001700
+gramschmidt 48 1 1 3 0x10000000000
+AES 512 1 1 2 0x10000000000
+STO 4160 1 1 9 0x10000000000
+hotspot 48 1 1 3 0x10000000000
+pathfinder 672 1 1 4 0x10000400000
+dwt2d 256 1 1 4 0x10000200000
+backprop 292 1 1 5 0x10000000000
+streamcluster 282 1 1 5 0x10000000000
+BFS 78 1 1 6 0x10000400000
+X
+while read -r name pages l4 l3 l2 first; do
+	$P gen --size small "$name" >"$tmp/w.txt" 2>"$tmp/err" || { bad "gen $name"; continue; }
+	$P trace info --json "$tmp/w.txt" >"$tmp/info.json"
+	got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["trace"][0]; print(d["pages_4k"], d["distinct_l4"], d["distinct_l3"], d["distinct_l2"])' "$tmp/info.json")
+	[ "$got" = "$pages $l4 $l3 $l2" ] && ok "$name: $pages pages, L4/L3/L2 $l4/$l3/$l2" ||
+		bad "$name: pages L4 L3 L2 = $got, derived $pages $l4 $l3 $l2"
+	f=$(head -1 "$tmp/w.txt")
+	[ "$f" = "$first" ] && ok "$name: first segment $first" || bad "$name: first $f, derived $first"
+done <"$tmp/expect"
+
+# The seeded ones: deterministic per seed, different across seeds.
+for name in b+tree RAY MUM BFS streamcluster; do
+	a=$($P gen --size small --seed 7 "$name" | md5sum)
+	b=$($P gen --size small --seed 7 "$name" | md5sum)
+	c=$($P gen --size small --seed 8 "$name" | md5sum)
+	[ "$a" = "$b" ] && [ "$a" != "$c" ] && ok "$name: seeded and deterministic" ||
+		bad "$name: seeds"
+done
+# Every generator: 128-byte segments, inside the heap, one L4 index.
+for name in $($P gen --list | awk '{print $1}'); do
+	$P gen --size small --format binary "$name" >"$tmp/w.bin"
+	$P trace convert --to text "$tmp/w.bin" - | awk '
+		{ v = $1; sub(/^0x/, "", v) }
+		length(v) != 11 || v !~ /[08]0$/ { bad = 1 }
+		END { exit bad }' && ok "$name: aligned segments in the heap" ||
+		bad "$name: segment alignment"
+done
+[ "$($P gen --size small --limit 10 gemm | wc -l)" = 10 ] && ok "gen --limit" || bad "gen --limit"
+$P gen nosuch 2>"$tmp/err"; [ $? = 2 ] && grep -q "unknown workload" "$tmp/err" &&
+	ok "gen: unknown workload" || bad "gen: unknown workload"
+[ "$($P gen --list | wc -l)" = 17 ] && ok "gen --list: 17 workloads" || bad "gen --list"
+
+# lackey: a real trace if valgrind is here, else a fixture made here.
+if command -v valgrind >/dev/null; then
+	printf 'int a[4096];\nint main(void){int s=0;for(int i=0;i<4096;i+=512)s+=a[i];a[7]=s;return 0;}\n' >"$tmp/t.c"
+	cc -O1 -o "$tmp/t" "$tmp/t.c" && valgrind --tool=lackey --trace-mem=yes \
+		--log-file="$tmp/t.lackey" "$tmp/t"
+else
+	printf '==1== Lackey\nI  04000000,3\n L 7ff000100,8\n S 00601040,4\n M 00601040,4\n' >"$tmp/t.lackey"
+fi
+data=$(grep -c '^ [LSM] ' "$tmp/t.lackey")
+all=$(grep -c '^\(I  \| [LSM] \)' "$tmp/t.lackey")
+n=$($P trace info --json "$tmp/t.lackey" | python3 -c 'import json,sys; print(json.load(sys.stdin)["trace"][0]["addresses"])')
+[ "$n" = "$data" ] && ok "lackey: $data data accesses" || bad "lackey: $n, want $data"
+n=$($P replay --json --with-ifetch -m none "$tmp/t.lackey" | python3 -c 'import json,sys; print(json.load(sys.stdin)["addresses"])')
+[ "$n" = "$all" ] && ok "lackey --with-ifetch: $all accesses" || bad "lackey ifetch: $n, want $all"
+
+# traceg: a made-up kernel with every address format and opcode kind.
+cat >"$tmp/k.traceg" <<'X'
+-kernel name = _Z4testPf
+-kernel id = 1
+-grid dim = (1,1,1)
+-block dim = (64,1,1)
+-shmem base_addr = 0x00007f0000000000
+-local mem base_addr = 0x00007f1000000000
+-binary version = 70
+
+#traces format = threadblock_x threadblock_y threadblock_z warpid_tb PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width [adrrescompress?] [mem_addresses]
+
+#BEGIN_TB
+
+thread block = 0,0,0
+
+warp = 0
+insts = 4
+0000 ffffffff 1 R1 IMAD.MOV.U32 2 R255 R255 0
+0010 ffffffff 1 R2 LDG.E.SYS 1 R4 4 1 0x10000000000 4
+0020 0000000f 0 STG.E.SYS 2 R4 R2 4 0 0x10000200000 0x10000200100 0x10000200200 0x10000200300
+0030 ffffffff 1 R3 LDS.U.32 1 R5 4 1 0x7f0000000000 4
+
+warp = 1
+insts = 3
+0000 ffffffff 1 R2 LDG.E.SYS 1 R4 4 2 0x10000000080 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4
+0010 00000003 1 R2 LD.E 1 R4 4 0 0x7f1000000000 0x10000400000
+0020 00000001 0 ATOMG.E.ADD.STRONG.GPU 2 R4 R2 4 0 0x10000600000
+
+#END_TB
+X
+$P trace convert --to text "$tmp/k.traceg" - >"$tmp/k.txt" 2>"$tmp/err"
+cat >"$tmp/k.want" <<'X'
+0x10000000000
+0x10000000080
+0x10000200000
+0x10000200100
+0x10000200200
+0x10000200300
+0x10000400000
+0x10000600000
+X
+cmp -s "$tmp/k.txt" "$tmp/k.want" && ok "traceg: global accesses coalesced, warps interleaved" ||
+	{ bad "traceg"; diff "$tmp/k.want" "$tmp/k.txt" | head; cat "$tmp/err"; }
+
+# Malformed input: the file and line, a non-zero exit.
+fuzz() {	# fuzz NAME FORMAT PATTERN CONTENT
+	printf '%b' "$4" >"$tmp/f"
+	if $P trace info --json "$tmp/f" >"$tmp/out" 2>"$tmp/err" ; then
+		bad "$1 (accepted)"
+	elif ! grep -q -- "$3" "$tmp/err"; then
+		bad "$1 (stderr: $(cat "$tmp/err"))"
+	else
+		ok "$1"
+	fi
+}
+fuzz "lackey garbage line" lackey "f:3: not a lackey line" '==1== x\n L 1000,8\nxyz\n'
+fuzz "lackey bad address" lackey "f:2: not a lackey access" '==1== x\n L zz,8\n'
+fuzz "lackey no size" lackey "f:2: not a lackey access" '==1== x\n L 1000\n'
+fuzz "traceg truncated block" traceg "ends inside a thread block" \
+	'-kernel name = k\n#BEGIN_TB\nwarp = 0\n0000 ffffffff 0 EXIT 0 0\n'
+fuzz "traceg missing addresses" traceg "f:4: missing address" \
+	'-kernel name = k\n#BEGIN_TB\nwarp = 0\n0000 00000003 0 STG.E 0 4 0 0x1000\n#END_TB\n'
+fuzz "traceg garbage instruction" traceg "f:4: bad destination count" \
+	'-kernel name = k\n#BEGIN_TB\nwarp = 0\n0000 ffffffff zz\n#END_TB\n'
+fuzz "traceg instruction outside a warp" traceg "outside a warp" \
+	'-kernel name = k\n#BEGIN_TB\n0000 ffffffff 0 EXIT 0 0\n#END_TB\n'
+fuzz "traceg bad format" traceg "f:4: bad address format" \
+	'-kernel name = k\n#BEGIN_TB\nwarp = 0\n0000 00000001 0 STG.E 0 4 7 0x1000\n#END_TB\n'
+fuzz "traceg trailing characters" traceg "f:4: trailing characters" \
+	'-kernel name = k\n#BEGIN_TB\nwarp = 0\n0000 00000001 0 STG.E 0 4 0 0x1000 junk\n#END_TB\n'
+fuzz "hex garbage" text "f:2: not a hexadecimal address" '0x1000\nnope\n'
+# a long random garbage file is rejected, not crashed on
+head -c 20000 /dev/urandom | tr -c 'A-Za-z0-9 \n=.-' x >"$tmp/g"
+$P trace info "$tmp/g" >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc = 1 ] && grep -q ':[0-9]*: ' "$tmp/err" && ok "random garbage: rejected with a line number" ||
+	bad "random garbage (rc $rc)"
+
+# run --userspace: a workload behind an IOTLB; the sums add up.
+$P run --userspace --json --tlb 64 -w gemm >"$tmp/r.json" 2>/dev/null
+if python3 - "$tmp/r.json" <<'X'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["addresses"] == 132096, d["addresses"]
+assert d["tlb_lookups"] == d["addresses"]
+assert d["walks"] == d["addresses"] - d["tlb_hits"]
+for m in d["models"]:
+    assert m["lookups"] == d["walks"]
+    assert m["l2_hits"] + m["l3_hits"] + m["l4_hits"] + m["misses"] == m["lookups"]
+    if m["model"] != "uptc":
+        assert m["accesses"] == m["l2_hits"] + 2 * m["l3_hits"] + 3 * m["l4_hits"] + 4 * m["misses"]
+X
+then ok "run --userspace: lookups = addresses after the TLB, accesses add up"; else bad "run --userspace sums"; fi
+
+echo "workload-test: $passed passed, $failed failed"
+[ $failed = 0 ]
