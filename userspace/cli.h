@@ -11,6 +11,7 @@
 int cmd_gen(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_storage(int argc, char **argv);
 int cmd_trace(int argc, char **argv);

@@ -39,6 +39,7 @@ int cmd_gen(int argc, char **argv)
 		{}
 	};
 	struct workload_opts wo = { .small = false, .seed = 1 };
+	const char *size = "full";
 	struct gen_out go = { stdout, false };
 	struct gpu_sink sink = { gen_emit, &go, 0, 0, false };
 	const struct workload *w;
@@ -50,11 +51,11 @@ int cmd_gen(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "s:S:f:n:lh", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
-			if (strcmp(optarg, "small") && strcmp(optarg, "full")) {
-				fprintf(stderr, "pwcsim: --size takes small or full\n");
+			if (workload_size(optarg, NULL, &wo)) {
+				fprintf(stderr, "pwcsim: --size takes small, sampled or full\n");
 				return 2;
 			}
-			wo.small = !strcmp(optarg, "small");
+			size = optarg;
 			break;
 		case 'S':
 			if (parse_count(optarg, ~0ULL, &wo.seed)) {
@@ -82,7 +83,7 @@ int cmd_gen(int argc, char **argv)
 				       workloads[i].paper_class);
 			return 0;
 		case 'h':
-			printf("usage: pwcsim gen NAME [--size small|full] [--seed N] [--format text|binary] [--limit N]\n"
+			printf("usage: pwcsim gen NAME [--size small|sampled|full] [--seed N] [--format text|binary] [--limit N]\n"
 			       "       pwcsim gen --list\n");
 			return 0;
 		default:
@@ -99,9 +100,10 @@ int cmd_gen(int argc, char **argv)
 			argv[optind]);
 		return 2;
 	}
+	workload_size(size, w, &wo);
 	if (go.binary && addr_write_binary_header(stdout))
 		return 1;
-	w->run(&wo, &heap, &sink);
+	workload_run(w, &wo, &heap, &sink);
 	if (fflush(stdout) || (sink.stopped && sink.count != sink.limit)) {
 		fprintf(stderr, "pwcsim: write error\n");
 		return 1;

@@ -7,6 +7,8 @@
 
 #include "gpu_sim.h"
 
+unsigned int gpu_sample = 1;
+
 gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes)
 {
 	gva_t va;
@@ -119,6 +121,7 @@ static void sm_retire(struct gpu_sm *sm, unsigned int block)
 
 bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 {
+	unsigned int stride = gpu_sample > 1 ? gpu_sample : 1;
 	unsigned int nblocks = l->grid_x * l->grid_y, next = 0, s, live;
 	struct gpu_sm *sms = calloc(GPU_SMS, sizeof(*sms));
 	struct gpu_warp *w;
@@ -132,7 +135,7 @@ bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 			struct gpu_sm *sm = &sms[s];
 
 			while (next < nblocks && sm_admit(l, sm, next))
-				next++;
+				next += stride;
 			/* the next live warp, round-robin */
 			for (live = 0; live < sm->nwarps; live++) {
 				w = &sm->warps[(sm->next + live) % sm->nwarps];

@@ -51,6 +51,12 @@ struct gpu_launch {
 	const void *ctx;
 };
 
+/*
+ * The block sampling of the "sampled" size (workloads.h), set for every
+ * launch: full-size inputs, every N-th thread block.
+ */
+extern unsigned int gpu_sample;
+
 /* Where the coalesced segment addresses go; return non-zero to stop. */
 struct gpu_sink {
 	int (*emit)(void *arg, gva_t va);

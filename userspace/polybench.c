@@ -223,7 +223,8 @@ void wl_gramschmidt(const struct workload_opts *o, struct gpu_heap *h,
 	struct gpu_launch k3 = { (n + 255) / 256, 1, 256, 1, 4 * n + 1,
 				 gs_addr, &c };
 
-	for (c.k = 0; c.k < n; c.k++) {
+	/* sampled: every 8 x sample-th column (the pattern repeats) */
+	for (c.k = 0; c.k < n; c.k += gpu_sample > 1 ? 8 * gpu_sample : 1) {
 		c.kernel = 1;
 		if (!gpu_run(&k1, out))
 			return;

@@ -20,6 +20,8 @@ static const struct command commands[] = {
 	{ "info", cmd_info, "ask the loaded pwcsim.ko for its ABI and paging levels" },
 	{ "replay", cmd_replay,
 	  "run address traces through PWC models on a synthetic page table" },
+	{ "report", cmd_report,
+	  "the CPWC paper's tables and figures, on real page tables" },
 	{ "run", cmd_run,
 	  "address streams through pwcsim.ko on real page tables" },
 	{ "storage", cmd_storage,

@@ -13,15 +13,23 @@
 
 #include "gpu_sim.h"
 
+/*
+ * Sizes: "full", the benchmark's default input; "small", a scaled-down
+ * input (tests); "sampled", the full input but only every N-th thread
+ * block (N = the workload's sample), which keeps the footprint and the
+ * spread of the full input at a fraction of its addresses.
+ */
 struct workload_opts {
 	bool small;
 	unsigned long long seed;
+	unsigned int sample;		/* 0 or 1: every block */
 };
 
 struct workload {
 	const char *name;
 	const char *suite;
 	int paper_class;		/* 1, 2 or 3 (the paper's classes) */
+	unsigned int sample;		/* block sampling of "sampled" */
 	void (*run)(const struct workload_opts *o, struct gpu_heap *heap,
 		    struct gpu_sink *out);
 };
@@ -30,6 +38,12 @@ extern const struct workload workloads[];
 extern const unsigned int nworkloads;
 
 const struct workload *workload_find(const char *name);
+/* Parse --size small|full|sampled into @o for @w. */
+int workload_size(const char *arg, const struct workload *w,
+		  struct workload_opts *o);
+/* Run @w with @o (sets the block sampling for its launches). */
+void workload_run(const struct workload *w, const struct workload_opts *o,
+		  struct gpu_heap *h, struct gpu_sink *out);
 /* A deterministic generator for the irregular inputs. */
 unsigned long long workload_rand(unsigned long long *state);
 

@@ -137,5 +137,50 @@ fails "bad magic" "bad magic" $P replay -m tpc --format binary "$tmp/magic.bin"
 fails "unknown command" "unknown command" $P frobnicate
 check "help" $P --help
 
+# report: a small two-workload report; its numbers agree with each other.
+if $P report --userspace --size small --sweep 2000,5280 -o "$tmp/rep" gemm MUM >"$tmp/out" 2>"$tmp/err"; then
+	ok "report runs"
+else
+	bad "report runs"; sed 's/^/    /' "$tmp/err" | head -5
+fi
+if python3 - "$tmp/rep" <<'X'
+import csv, json, sys, os
+d = sys.argv[1]
+js = json.load(open(os.path.join(d, "results.json")))
+rows = list(csv.DictReader(open(os.path.join(d, "table8.csv"))))
+assert [r["workload"] for r in rows] == ["gemm", "MUM"]
+for r, w in zip(rows, js["workloads"]):
+    m = {x["model"]: x for x in w["models"]}
+    for name in ("tpc", "cpwc", "stc", "uptc", "none", "ideal"):
+        assert int(r[name + "_accesses"]) == m[name]["accesses"]
+        assert abs(float(r[name + "_l2_hit_rate"]) - m[name]["l2_hit_rate"]) < 1e-3
+        x = m[name]
+        assert x["l2_hits"] + x["l3_hits"] + x["l4_hits"] + x["misses"] == x["lookups"] == w["walks"]
+        if name != "uptc":
+            assert x["accesses"] == x["l2_hits"] + 2 * x["l3_hits"] + 3 * x["l4_hits"] + 4 * x["misses"]
+    red = 100.0 * (m["cpwc"]["accesses"] - m["tpc"]["accesses"]) / m["tpc"]["accesses"]
+    assert abs(red - w["cpwc_vs_tpc"]) < 1e-3 and abs(red - float(r["cpwc_vs_tpc"])) < 1e-3
+    assert w["cpwc_redundant"] == 0
+paper = {p["figure"]: p for p in js["paper"]}
+mean_tpc = sum(float(r["tpc_l2_hit_rate"]) for r in rows) / 2
+assert abs(paper["mean L2 hit rate, TPC (%)"]["ours"] - mean_tpc) < 1e-3
+assert paper["mean L2 hit rate, TPC (%)"]["paper"] == 46.5
+t6 = {r["bits"]: r for r in csv.DictReader(open(os.path.join(d, "table6.csv")))}
+assert t6["5280"]["tpc_entries"] == "24" and t6["5280"]["cpwc_entries"] == "62"
+sweep = list(csv.DictReader(open(os.path.join(d, "sweep.csv"))))
+assert len(sweep) == 8 and {s["bits"] for s in sweep} == {"2000", "5280"}
+X
+then ok "report: CSV = JSON, sums and reductions from the same runs"; else bad "report consistency"; fi
+grep -q "^mean L2 hit rate, TPC (%) *46.50" "$tmp/rep/summary.txt" &&
+	grep -qF "$(head -n1 "$tmp/rep/summary.txt")" "$tmp/out" &&
+	ok "report: summary with the paper's figures beside ours" || bad "report summary"
+if command -v gnuplot >/dev/null; then
+	for png in figure3.png sweep.png; do
+		[ "$(head -c 8 "$tmp/rep/$png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
+			[ "$(stat -c %s "$tmp/rep/$png")" -gt 2000 ] &&
+			ok "report: $png is a PNG" || bad "report: $png"
+	done
+fi
+
 echo "cli-test: $passed passed, $failed failed"
 [ $failed = 0 ]
