@@ -6,11 +6,7 @@
 # (the ASan build from run-tests).  Ends with "cli-test: N passed, N failed".
 set -u
 P=${PWCSIM:-./pwcsim}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-bad() { failed=$((failed + 1)); echo "not ok - $1"; }
+. "$(dirname "$0")/lib.sh"
 check() {	# check NAME COMMAND... : the command must succeed
 	local name=$1; shift
 	if "$@" >"$tmp/out" 2>"$tmp/err"; then ok "$name"; else

@@ -8,11 +8,7 @@
 # Ends with "workload-test: N passed, N failed".
 set -u
 P=${PWCSIM:-./pwcsim}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-bad() { failed=$((failed + 1)); echo "not ok - $1"; }
+. "$(dirname "$0")/lib.sh"
 
 # pages(4 KiB) L4 L3 L2 first-address, derived by hand (heap at 1 TiB,
 # buffers 2 MiB-aligned, float data; see Documentation/workloads.rst):
