@@ -21,7 +21,7 @@ const struct workload workloads[] = {
 	{ "b+tree", "Rodinia", 3, 4, wl_bptree },
 	{ "AES", "ISPASS-2009", 2, 1, wl_aes },
 	{ "BFS", "ISPASS-2009", 3, 1, wl_bfs },
-	{ "STO", "ISPASS-2009", 2, 64, wl_sto },
+	{ "STO", "ISPASS-2009", 2, 16, wl_sto },
 	{ "RAY", "ISPASS-2009", 2, 4, wl_ray },
 	{ "MUM", "ISPASS-2009", 2, 2, wl_mum },
 };
