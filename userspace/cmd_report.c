@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "report.h"
+#include "table.h"
 #include "run_engine.h"
 
 const char *const report_models[REPORT_MODELS] = {
@@ -43,11 +44,6 @@ FILE *report_file(const char *dir, const char *name)
 	return f;
 }
 
-static double pct(unsigned long long a, unsigned long long b)
-{
-	return b ? 100.0 * a / b : 0.0;
-}
-
 /* One workload: the six models at the budget, behind the IOTLB. */
 static int report_one(const struct report_opts *o, const struct workload *w,
 		      struct report_row *row)
@@ -60,7 +56,7 @@ static int report_one(const struct report_opts *o, const struct workload *w,
 				  .coherent = true, .userspace = o->userspace };
 	struct run_source src = { .w = w, .wo = o->wo };
 	struct run_result r;
-	unsigned int i, k;
+	unsigned int i;
 
 	if (run_stream(&cfg, &src, &r)) {
 		run_result_free(&r);
@@ -76,8 +72,6 @@ static int report_one(const struct report_opts *o, const struct workload *w,
 			 r.set.e[i].spec);
 		row->bits[i] = pwc_bits(&r.set.e[i].cfg, r.levels);
 		row->st[i] = r.set.e[i].m->stats;
-		for (k = 0; k <= PWC_MAX_LEVELS; k++)
-			row->st[i].hits[k] = r.set.e[i].m->stats.hits[k];
 	}
 	run_result_free(&r);
 	return 0;

@@ -66,11 +66,6 @@ void model_set_access(struct model_set *s, const struct pwc_walk *w,
 		pwc_access(s->e[i].m, w, &res[i]);
 }
 
-static double pct(unsigned long long a, unsigned long long b)
-{
-	return b ? 100.0 * a / b : 0.0;
-}
-
 void model_set_table(const struct model_set *s, struct table *t)
 {
 	const struct pwc_stats *st;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "table.h"
 
 /* The paper's published figures (section 3): for comparison only. */
 static const struct {
@@ -25,11 +26,6 @@ static const struct {
 	{ "2mm TLB hit rate, 64 entries (%)", 1.54 },
 };
 #define NPAPER (sizeof(paper) / sizeof(paper[0]))
-
-static double pct(unsigned long long a, unsigned long long b)
-{
-	return b ? 100.0 * a / b : 0.0;
-}
 
 static double l2(const struct report_row *r, unsigned int m)
 {

@@ -45,4 +45,10 @@ void table_print_text(const struct table *t, FILE *f);
 void table_print_json(const struct table *t, FILE *f);
 void json_string(FILE *f, const char *s);
 
+/* @a as a percentage of @b (0 when @b is 0). */
+static inline double pct(unsigned long long a, unsigned long long b)
+{
+	return b ? 100.0 * a / b : 0.0;
+}
+
 #endif /* TABLE_H */
