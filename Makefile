@@ -7,7 +7,7 @@
 #                     kernel matches); W=1 and C=1 pass through to Kbuild
 #   make tools        build userspace/pwcsim
 #   make check        every test; ends with "N passed, N failed"
-#   make demo         the main job, in the VM
+#   make demo         the main job, in the VM (FULL=1: full inputs)
 #   make kunit        the KUnit suites on the test kernels
 #   make bench        benchmarks (measure, never assert)
 #   make vm-shell     an interactive shell in the VM with the module loaded
@@ -33,7 +33,7 @@ check:
 	@scripts/check
 
 demo:
-	@scripts/demo
+	@FULL=$(FULL) scripts/demo
 
 kunit:
 	@scripts/kunit

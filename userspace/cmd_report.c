@@ -53,7 +53,8 @@ static int report_one(const struct report_opts *o, const struct workload *w,
 				  .budget = o->budget, .tlb = o->tlb,
 				  .thp = SHADOW_THP_NEVER,
 				  .max_footprint = o->max_footprint,
-				  .coherent = true, .userspace = o->userspace };
+				  .coherent = true, .userspace = o->userspace,
+				  .levels = o->levels };
 	struct run_source src = { .w = w, .wo = o->wo };
 	struct run_result r;
 	unsigned int i;
@@ -179,6 +180,7 @@ static void report_usage(FILE *f)
 		"      --size S           small, sampled (default) or full inputs\n"
 		"  -b, --budget-bits N    the equal storage budget (default 5280)\n"
 		"      --sweep LIST       budgets of the sweep (default 1000,...,40000)\n"
+		"  -l, --levels 4|5       paging levels with --userspace (default 4)\n"
 		"      --plot DIR         only (re)draw DIR's plots from its CSV files\n");
 }
 
@@ -192,6 +194,7 @@ int cmd_report(int argc, char **argv)
 		{ "budget-bits", required_argument, NULL, 'b' },
 		{ "sweep", required_argument, NULL, 'S' },
 		{ "plot", required_argument, NULL, 'P' },
+		{ "levels", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -209,7 +212,7 @@ int cmd_report(int argc, char **argv)
 	memcpy(o.sweep, default_sweep, sizeof(default_sweep));
 	o.nsweep = sizeof(default_sweep) / sizeof(default_sweep[0]);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:ut:b:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:ut:b:l:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			o.dir = optarg;
@@ -256,6 +259,10 @@ int cmd_report(int argc, char **argv)
 			break;
 		case 'P':
 			return report_plot(optarg) ? 1 : 0;
+		case 'l':
+			if (parse_levels(optarg, &o.levels))
+				return 2;
+			break;
 		case 'h':
 			report_usage(stdout);
 			return 0;

@@ -24,6 +24,7 @@ struct report_opts {
 	const char *dir;
 	const char *size;		/* small, sampled, full */
 	bool userspace;
+	unsigned int levels;		/* 0: the module's, or 4 */
 	unsigned int tlb;
 	unsigned long long budget;
 	unsigned int capacity;		/* Table 7's equal capacity */

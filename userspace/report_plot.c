@@ -3,7 +3,8 @@
  * report_plot.c - `pwcsim report`'s plots, drawn by gnuplot from the
  * report's CSV files: figure3.png (the L2 hit rate per workload and
  * model, the paper's Figure 3) and sweep.png (mean L2 hit rate and
- * page-table accesses against the storage budget, per model).
+ * page-table accesses against the storage budget, per model, from
+ * sweep.dat).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,19 +32,19 @@ static const char figure3[] =
 static const char sweep[] =
 	"set terminal pngcairo size 1200,500 font ',11'\n"
 	"set output 'sweep.png'\n"
-	"set datafile separator ','\n"
 	"set multiplot layout 1,2 title 'Budget sweep (mean over the workloads)'\n"
 	"set logscale x\n"
 	"set xlabel 'storage (bits)'\n"
 	"set grid\n"
 	"set key bottom right\n"
 	"set ylabel 'mean L2 hit rate (%)'\n"
-	"plot for [m in 'tpc cpwc stc uptc'] 'sweep.csv' using "
-	"(strcol(2) eq m ? $1 : NaN):3 with linespoints title m\n"
+	"names = 'TPC CPWC STC UPTC'\n"
+	"plot for [i=0:3] 'sweep.dat' index i using 1:2 with linespoints "
+	"title word(names, i + 1)\n"
 	"set ylabel 'page-table accesses'\n"
 	"set key top right\n"
-	"plot for [m in 'tpc cpwc stc uptc'] 'sweep.csv' using "
-	"(strcol(2) eq m ? $1 : NaN):4 with linespoints title m\n"
+	"plot for [i=0:3] 'sweep.dat' index i using 1:3 with linespoints "
+	"title word(names, i + 1)\n"
 	"unset multiplot\n";
 
 static int plot(const char *dir, const char *name, const char *script)

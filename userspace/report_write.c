@@ -215,6 +215,26 @@ int report_write(const struct report_opts *o, const struct report_row *rows,
 	fprintf(js, "],\n");
 	if (f)
 		fclose(f);
+	/* the same, one gnuplot data block per model (for sweep.png) */
+	f = report_file(o->dir, "sweep.dat");
+	for (k = 0; f && k < REPORT_SWEEP_KINDS; k++) {
+		fprintf(f, "# %s: bits mean_l2_hit_rate accesses\n",
+			report_sweep_kinds[k]);
+		for (b = 0; b < o->nsweep; b++) {
+			if (rows[0].sweep_hit[b][k] < 0)
+				continue;
+			hit = 0;
+			acc = 0;
+			for (i = 0; i < n; i++) {
+				hit += rows[i].sweep_hit[b][k];
+				acc += rows[i].sweep_acc[b][k];
+			}
+			fprintf(f, "%llu %.4f %llu\n", o->sweep[b], hit / n, acc);
+		}
+		fprintf(f, "\n\n");
+	}
+	if (f)
+		fclose(f);
 
 	/* ours beside the paper's */
 	all = class_means(rows, n, 0);
