@@ -6,8 +6,18 @@
  * struct, as in iommufd: the caller puts sizeof(struct) in @size; the kernel
  * accepts a smaller (older) struct when the fields it lacks may be zero and a
  * larger (newer) one when the bytes it does not know are zero, otherwise it
- * fails with -E2BIG.  @flags bits that are not defined give -EOPNOTSUPP and
- * reserved fields must be zero (-EINVAL).  User pointers travel as __u64.
+ * fails with -E2BIG.  @size is at most PWCSIM_MAX_ARG_SIZE (-E2BIG beyond)
+ * and at least the size of the command's first version (-EINVAL below);
+ * an unreadable argument gives -EFAULT.  @flags bits that are not defined
+ * give -EOPNOTSUPP and reserved fields must be zero (-EINVAL).  User
+ * pointers travel as __u64.  An ioctl number that is not one of the
+ * commands below gives -ENOTTY.
+ *
+ * Physical addresses (page frames, table bases) are reported only to
+ * sessions whose opener had CAP_SYS_ADMIN in the initial user namespace
+ * when it opened /dev/pwcsim, as /proc/PID/pagemap does; other sessions
+ * get 0 in their place (PWCSIM_RES_NO_PHYS in a result says so, and
+ * GET_MODEL prints 0x0).  What the models compute is the same either way.
  */
 #ifndef _UAPI_LINUX_PWCSIM_H
 #define _UAPI_LINUX_PWCSIM_H
@@ -18,7 +28,7 @@
 #define PWCSIM_TYPE 0xB7
 
 /* Version of this ABI; bumped when a command or field is added. */
-#define PWCSIM_ABI_VERSION 1
+#define PWCSIM_ABI_VERSION 2
 
 enum {
 	PWCSIM_CMD_BASE = 0x80,
@@ -39,6 +49,8 @@ enum {
 #define PWCSIM_MAX_MODELS 16
 /* Largest per-address result a feed may ask for. */
 #define PWCSIM_MAX_RESULT_SIZE 4096
+/* Largest @size of any command's argument. */
+#define PWCSIM_MAX_ARG_SIZE 4096
 
 /**
  * struct pwcsim_info - ioctl(PWCSIM_GET_INFO)
@@ -75,7 +87,10 @@ struct pwcsim_info {
  * Once per session (-EBUSY after).  Another process needs CAP_SYS_ADMIN of
  * both the opener of the device and the caller (-EPERM); the calling
  * process needs none.  -ESRCH: no such process or it has exited; -EINVAL:
- * pid <= 0 without PWCSIM_ATTACH_SELF, or a kernel thread.
+ * pid <= 0 without PWCSIM_ATTACH_SELF, or a kernel thread; -EINTR: a
+ * signal arrived while the mmu notifier was being registered (the kernel
+ * then takes every lock of the target's address space and gives up on a
+ * pending signal): nothing changed, call again; -ENOMEM.
  */
 struct pwcsim_attach {
 	__u32 size;
@@ -97,8 +112,9 @@ struct pwcsim_attach {
  * @spec: the model spec, NUL-terminated (Documentation/models.rst)
  *
  * -EINVAL for a spec the model library rejects (userspace can get the
- * message by parsing it with the same library), -ENOSPC when the session
- * holds PWCSIM_MAX_MODELS, -EBUSY once addresses have been fed.
+ * message by parsing it with the same library) or a @spec without a NUL,
+ * -ENOSPC when the session holds PWCSIM_MAX_MODELS, -EBUSY once addresses
+ * have been fed, -ENOMEM.
  */
 struct pwcsim_add_model {
 	__u32 size;
@@ -122,7 +138,8 @@ struct pwcsim_add_model {
  * @__reserved: must be 0
  *
  * With an IOTLB, only its misses are walked and looked up in the models.
- * -EBUSY once addresses have been fed; -EINVAL over 65,536 entries.
+ * -EBUSY once addresses have been fed; -EINVAL over 65,536 entries;
+ * -ENOMEM.
  */
 struct pwcsim_tlb {
 	__u32 size;
@@ -140,13 +157,24 @@ struct pwcsim_tlb {
 #define PWCSIM_RES_FAULT	(1U << 3)	/* walked; a non-present entry */
 #define PWCSIM_RES_MIGRATION	(1U << 4)	/* ... a migration entry */
 #define PWCSIM_RES_BAD		(1U << 5)	/* ... a bad entry */
+/* @pfn and @base are 0: the session's opener lacked CAP_SYS_ADMIN */
+#define PWCSIM_RES_NO_PHYS	(1U << 6)
+/*
+ * The walk overlapped an invalidation of the target's page tables (an mmu
+ * notifier range was in progress or arrived during it): the models were
+ * looked up but not filled, as a secondary MMU installs nothing while an
+ * invalidation is in progress.
+ */
+#define PWCSIM_RES_RACED	(1U << 7)
 
 /**
  * struct pwcsim_result - what a feed reports for one address
  * @va: the address
- * @pfn: the leaf's page frame for @va when @present
+ * @pfn: the leaf's page frame for @va when @present (0 with
+ *	PWCSIM_RES_NO_PHYS)
  * @base: @base[k] is the physical base of the level-k table the walk read
- *	(k = @end .. @levels; @base[@levels] is the root), else 0
+ *	(k = @end .. @levels; @base[@levels] is the root), else 0 (all 0
+ *	with PWCSIM_RES_NO_PHYS)
  * @flags: PWCSIM_RES_*
  * @levels: paging levels of the walk (0 when not walked)
  * @end: the lowest level whose entry was read (1..@levels)
@@ -176,18 +204,23 @@ struct pwcsim_result {
  * @results: user pointer to @count results of @result_size bytes each,
  *	or 0 for none
  * @count: 1 .. PWCSIM_GET_INFO's max_batch
- * @result_size: 0, or at least sizeof(struct pwcsim_result) and at most
- *	PWCSIM_MAX_RESULT_SIZE (bytes past the struct are zeroed)
+ * @result_size: 0 when @results is 0; else at least
+ *	sizeof(struct pwcsim_result) and at most PWCSIM_MAX_RESULT_SIZE
+ *	(bytes past the struct are zeroed)
  * @done: out: addresses processed
  * @__reserved: must be 0
  *
  * Walks the target's page tables for each address and feeds every model
  * (behind the IOTLB, if set).  Every address is checked first: a
  * non-canonical or kernel address fails the whole feed with -EINVAL before
- * anything changes, as does an unwritable @results buffer (-EFAULT).
+ * anything changes, as do a bad @result_size (-EINVAL), an unreadable
+ * @addrs or an unwritable @results buffer (-EFAULT).  -EINVAL: @count 0;
  * -ENOENT: no target attached; -ESRCH: the target has exited; -E2BIG:
- * @count over the cap; -EOVERFLOW: @count x @result_size overflows.  A
- * fatal signal stops the feed with -EINTR after @done addresses.
+ * @count over the cap; -ENOMEM.  A fatal signal stops the feed with -EINTR
+ * after @done addresses (also before any, while the buffers are checked).
+ * The kernel yields the CPU between addresses (and between models when
+ * they are large), so a feed of the largest configuration never holds a
+ * CPU for long.
  */
 struct pwcsim_feed {
 	__u32 size;
@@ -231,6 +264,7 @@ struct pwcsim_feed {
  * @levels: out: paging levels of the target (4 or 5)
  * @__reserved: must be 0
  * @spec: out: the model's canonical spec
+ * @raced: out: walks that overlapped an invalidation (PWCSIM_RES_RACED)
  */
 struct pwcsim_stats {
 	__u32 size;
@@ -257,18 +291,32 @@ struct pwcsim_stats {
 	__u32 levels;
 	__u32 __reserved;
 	char spec[PWCSIM_SPEC_LEN];
+	__aligned_u64 raced;
 };
 
 #define PWCSIM_GET_STATS _IO(PWCSIM_TYPE, PWCSIM_CMD_GET_STATS)
+
+/* The largest text GET_MODEL returns; a longer one is truncated. */
+#define PWCSIM_MAX_DUMP (1U << 20)
+
+/* struct pwcsim_model_dump.out_flags: the text did not fit and was cut */
+#define PWCSIM_DUMP_TRUNCATED (1U << 0)
 
 /**
  * struct pwcsim_model_dump - ioctl(PWCSIM_GET_MODEL)
  * @size: sizeof(struct pwcsim_model_dump)
  * @flags: must be 0
  * @model: a model index (-EINVAL otherwise)
- * @len: in: bytes at @buf; out: bytes the whole text needs, with its NUL
+ * @len: in: bytes at @buf (0 is allowed: nothing is written); out: bytes
+ *	written, with the NUL (0 when in @len was 0)
  * @buf: user pointer: the model's contents as text (the layout of the
- *	paper's Figure 2), NUL-terminated, truncated to the in @len
+ *	paper's Figure 2), NUL-terminated
+ * @out_flags: out: PWCSIM_DUMP_TRUNCATED when the text was longer than
+ *	the in @len (or PWCSIM_MAX_DUMP): formatting stops there, at the end
+ *	of a line, so a dump costs at most as much as the buffer it fills
+ * @__reserved: must be 0
+ *
+ * -EFAULT: @buf is not writable; -ENOMEM.
  */
 struct pwcsim_model_dump {
 	__u32 size;
@@ -276,6 +324,8 @@ struct pwcsim_model_dump {
 	__u32 model;
 	__u32 len;
 	__aligned_u64 buf;
+	__u32 out_flags;
+	__u32 __reserved;
 };
 
 #define PWCSIM_GET_MODEL _IO(PWCSIM_TYPE, PWCSIM_CMD_GET_MODEL)
