@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pwcsim_ioctl.c - the table-driven ioctl dispatcher of /dev/pwcsim, in
- * the style of drivers/iommu/iommufd/main.c: one row per command (matched
- * on the whole ioctl number) gives its handler and the smallest struct
- * size it accepts; the argument is copied
- * in with copy_struct_from_user() into a union large enough for all.
+ * the style of drivers/iommu/iommufd/main.c: a table indexed by the
+ * command number (the whole ioctl number must match its row) gives the
+ * handler and the smallest struct size it accepts; an argument of at most
+ * PWCSIM_MAX_ARG_SIZE bytes is copied in with copy_struct_from_user() into
+ * a union large enough for all.
  */
-#include <linux/overflow.h>
+#include <linux/sched/signal.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -127,32 +128,33 @@ static int pwcsim_ioc_get_stats(struct pwcsim_ucmd *ucmd)
 	return ret ? ret : pwcsim_copy_out(ucmd, sizeof(*cmd));
 }
 
-/* The largest dump handed out (the rest is reported in len). */
-#define PWCSIM_MAX_DUMP SZ_1M
-
 static int pwcsim_ioc_get_model(struct pwcsim_ucmd *ucmd)
 {
 	struct pwcsim_model_dump *cmd = ucmd->cmd;
-	size_t len = min(cmd->len, PWCSIM_MAX_DUMP), needed;
-	char *buf = NULL;
+	size_t len = min(cmd->len, PWCSIM_MAX_DUMP), written;
+	bool truncated;
+	char *buf;
 	int ret;
 
 	if (cmd->flags)
 		return -EOPNOTSUPP;
-	if (len) {
-		buf = kvzalloc(len, GFP_KERNEL);
-		if (!buf)
-			return -ENOMEM;
-	}
-	ret = pwcsim_dump_model(ucmd->s, cmd->model, buf, len, &needed);
+	if (cmd->__reserved || cmd->out_flags)
+		return -EINVAL;
+	/* With @len 0, a byte of our own: the model index is still checked. */
+	buf = kvmalloc(max_t(size_t, len, 1), GFP_KERNEL_ACCOUNT);
+	if (!buf)
+		return -ENOMEM;
+	ret = pwcsim_dump_model(ucmd->s, cmd->model, buf,
+				max_t(size_t, len, 1), !ucmd->s->privileged,
+				&written, &truncated);
 	if (ret)
 		goto out_free;
-	if (len && copy_to_user(u64_to_user_ptr(cmd->buf), buf,
-				min(len, needed))) {
+	if (len && copy_to_user(u64_to_user_ptr(cmd->buf), buf, written)) {
 		ret = -EFAULT;
 		goto out_free;
 	}
-	cmd->len = min_t(size_t, needed, U32_MAX);
+	cmd->len = len ? written : 0;
+	cmd->out_flags = truncated ? PWCSIM_DUMP_TRUNCATED : 0;
 	ret = pwcsim_copy_out(ucmd, sizeof(*cmd));
 out_free:
 	kvfree(buf);
@@ -161,6 +163,36 @@ out_free:
 
 /* Addresses per round trip through the kernel result buffer. */
 #define PWCSIM_FEED_BATCH 256
+/* Bytes of the results buffer checked (zeroed) between scheduling points. */
+#define PWCSIM_CLEAR_STEP SZ_1M
+
+/*
+ * Zero the results buffer before anything changes (an unwritable one must
+ * fail the feed first): up to 256 MiB, so in steps, yielding between them
+ * and giving up on a fatal signal.
+ */
+static int pwcsim_clear_results(void __user *p, u64 total)
+{
+	struct pwcsim_budget b;
+	u64 off, n;
+	int ret = 0;
+
+	pwcsim_budget_start(&b);
+	for (off = 0; off < total; off += n) {
+		n = min_t(u64, total - off, PWCSIM_CLEAR_STEP);
+		if (clear_user(p + off, n)) {
+			ret = -EFAULT;
+			break;
+		}
+		if (fatal_signal_pending(current)) {
+			ret = -EINTR;
+			break;
+		}
+		pwcsim_budget_resched(&b);
+	}
+	pwcsim_budget_end(&b);
+	return ret;
+}
 
 static int pwcsim_ioc_feed(struct pwcsim_ucmd *ucmd)
 {
@@ -176,12 +208,12 @@ static int pwcsim_ioc_feed(struct pwcsim_ucmd *ucmd)
 		return -EINVAL;
 	if (cmd->count > PWCSIM_MAX_BATCH)
 		return -E2BIG;
-	if (cmd->results && (cmd->result_size < sizeof(*res) ||
-			     cmd->result_size > PWCSIM_MAX_RESULT_SIZE))
+	if (cmd->results ? cmd->result_size < sizeof(*res) ||
+			   cmd->result_size > PWCSIM_MAX_RESULT_SIZE :
+			   cmd->result_size)
 		return -EINVAL;
-	if (check_mul_overflow((u64)cmd->count, (u64)cmd->result_size,
-			       &total) || total > (u64)LONG_MAX)
-		return -EOVERFLOW;
+	/* At most 65,536 x 4,096 bytes: no overflow, and cleared in steps. */
+	total = (u64)cmd->count * cmd->result_size;
 
 	va = kvmalloc_array(cmd->count, sizeof(*va), GFP_KERNEL);
 	if (!va)
@@ -199,10 +231,9 @@ static int pwcsim_ioc_feed(struct pwcsim_ucmd *ucmd)
 		}
 	}
 	if (cmd->results) {
-		if (clear_user(u64_to_user_ptr(cmd->results), total)) {
-			ret = -EFAULT;
+		ret = pwcsim_clear_results(u64_to_user_ptr(cmd->results), total);
+		if (ret)
 			goto out_free;
-		}
 		res = kvmalloc_array(PWCSIM_FEED_BATCH, sizeof(*res),
 				     GFP_KERNEL);
 		if (!res) {
@@ -239,7 +270,7 @@ struct pwcsim_ioctl_op {
 };
 
 #define PWCSIM_IOCTL_OP(_ioctl, _fn, _struct, _last)                        \
-	{                                                                    \
+	[_IOC_NR(_ioctl) - PWCSIM_CMD_BASE] = {                              \
 		.size = sizeof(_struct) +                                    \
 			BUILD_BUG_ON_ZERO(sizeof(union pwcsim_ucmd_buffer) < \
 					  sizeof(_struct)),                  \
@@ -272,16 +303,18 @@ static const struct pwcsim_ioctl_op pwcsim_ioctl_ops[] = {
 long pwcsim_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct pwcsim_session *s = file->private_data;
-	const struct pwcsim_ioctl_op *op = NULL;
+	const struct pwcsim_ioctl_op *op;
 	union pwcsim_ucmd_buffer buf;
 	struct pwcsim_ucmd ucmd = {};
-	unsigned int i;
+	unsigned int nr;
 	int ret;
 
-	for (i = 0; i < ARRAY_SIZE(pwcsim_ioctl_ops); i++)
-		if (pwcsim_ioctl_ops[i].ioctl_num == cmd)
-			op = &pwcsim_ioctl_ops[i];
-	if (!op)
+	nr = _IOC_NR(cmd);
+	if (nr < PWCSIM_CMD_BASE ||
+	    nr - PWCSIM_CMD_BASE >= ARRAY_SIZE(pwcsim_ioctl_ops))
+		return -ENOTTY;
+	op = &pwcsim_ioctl_ops[nr - PWCSIM_CMD_BASE];
+	if (op->ioctl_num != cmd)
 		return -ENOTTY;
 
 	ucmd.s = s;
@@ -289,6 +322,8 @@ long pwcsim_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	ret = get_user(ucmd.user_size, (u32 __user *)ucmd.ubuffer);
 	if (ret)
 		return ret;
+	if (ucmd.user_size > PWCSIM_MAX_ARG_SIZE)
+		return -E2BIG;
 	if (ucmd.user_size < op->min_size)
 		return -EINVAL;
 	ucmd.cmd = &buf;
