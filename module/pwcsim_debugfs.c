@@ -266,9 +266,10 @@ static size_t pwcsim_stats_fill(struct file *file, char *buf, size_t len)
 		goto out_free;
 	nmodels = st->nmodels;
 	n += scnprintf(buf + n, len - n,
-		       "session: addresses=%llu walks=%llu faults=%llu not_walked=%llu tlb_lookups=%llu tlb_hits=%llu notifications=%llu\n",
+		       "session: addresses=%llu walks=%llu faults=%llu not_walked=%llu raced=%llu tlb_lookups=%llu tlb_hits=%llu notifications=%llu\n",
 		       st->addresses, st->walks, st->faults, st->not_walked,
-		       st->tlb_lookups, st->tlb_hits, st->notifications);
+		       st->raced, st->tlb_lookups, st->tlb_hits,
+		       st->notifications);
 	for (i = 0; i < nmodels; i++) {
 		if (pwcsim_get_stats(&pwcsim_dbg, i, st))
 			break;
