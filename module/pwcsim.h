@@ -28,7 +28,7 @@
  * points; a walk counts as PWCSIM_WALK_COST.  131,072 entry visits take
  * about 0.1 ms natively and a few ms under emulation.
  */
-#define PWCSIM_RESCHED_WORK (1U << 17)
+#define PWCSIM_RESCHED_WORK BIT(17)
 #define PWCSIM_WALK_COST 256
 /* Most addresses walked under one hold of the target's mmap lock. */
 #define PWCSIM_FEED_CHUNK 64
@@ -162,6 +162,8 @@ bool pwcsim_va_ok(u64 va);
 void pwcsim_session_walked(struct pwcsim_session *s,
 			   const struct pwc_walk *w, struct pwcsim_result *res,
 			   bool fill, struct pwcsim_budget *b);
+/* Apply the invalidations the notifier queued; @s->lock held. */
+void pwcsim_apply_pending(struct pwcsim_session *s);
 int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
 		     struct pwcsim_stats *st);
 /*

@@ -208,9 +208,11 @@ static int pwcsim_ioc_feed(struct pwcsim_ucmd *ucmd)
 		return -EINVAL;
 	if (cmd->count > PWCSIM_MAX_BATCH)
 		return -E2BIG;
-	if (cmd->results ? cmd->result_size < sizeof(*res) ||
-			   cmd->result_size > PWCSIM_MAX_RESULT_SIZE :
-			   cmd->result_size)
+	/* No results, no size: unused input must be zero. */
+	if (!cmd->results && cmd->result_size)
+		return -EINVAL;
+	if (cmd->results && (cmd->result_size < sizeof(*res) ||
+			     cmd->result_size > PWCSIM_MAX_RESULT_SIZE))
 		return -EINVAL;
 	/* At most 65,536 x 4,096 bytes: no overflow, and cleared in steps. */
 	total = (u64)cmd->count * cmd->result_size;
@@ -269,34 +271,34 @@ struct pwcsim_ioctl_op {
 	int (*execute)(struct pwcsim_ucmd *ucmd);
 };
 
-#define PWCSIM_IOCTL_OP(_ioctl, _fn, _struct, _last)                        \
-	[_IOC_NR(_ioctl) - PWCSIM_CMD_BASE] = {                              \
+#define PWCSIM_IOCTL_OP(_cmd, _fn, _struct, _last)                          \
+	[PWCSIM_CMD_##_cmd - PWCSIM_CMD_BASE] = {                            \
 		.size = sizeof(_struct) +                                    \
 			BUILD_BUG_ON_ZERO(sizeof(union pwcsim_ucmd_buffer) < \
 					  sizeof(_struct)),                  \
 		.min_size = offsetofend(_struct, _last),                     \
-		.ioctl_num = _ioctl,                                         \
+		.ioctl_num = PWCSIM_##_cmd,                                  \
 		.execute = _fn,                                              \
 	}
 
 static const struct pwcsim_ioctl_op pwcsim_ioctl_ops[] = {
-	PWCSIM_IOCTL_OP(PWCSIM_GET_INFO, pwcsim_get_info, struct pwcsim_info,
+	PWCSIM_IOCTL_OP(GET_INFO, pwcsim_get_info, struct pwcsim_info,
 			__reserved),
-	PWCSIM_IOCTL_OP(PWCSIM_ATTACH, pwcsim_ioc_attach, struct pwcsim_attach,
+	PWCSIM_IOCTL_OP(ATTACH, pwcsim_ioc_attach, struct pwcsim_attach,
 			__reserved),
-	PWCSIM_IOCTL_OP(PWCSIM_ADD_MODEL, pwcsim_ioc_add_model,
+	PWCSIM_IOCTL_OP(ADD_MODEL, pwcsim_ioc_add_model,
 			struct pwcsim_add_model, spec),
-	PWCSIM_IOCTL_OP(PWCSIM_SET_TLB, pwcsim_ioc_set_tlb, struct pwcsim_tlb,
+	PWCSIM_IOCTL_OP(SET_TLB, pwcsim_ioc_set_tlb, struct pwcsim_tlb,
 			__reserved),
-	PWCSIM_IOCTL_OP(PWCSIM_FEED, pwcsim_ioc_feed, struct pwcsim_feed,
+	PWCSIM_IOCTL_OP(FEED, pwcsim_ioc_feed, struct pwcsim_feed,
 			__reserved),
-	PWCSIM_IOCTL_OP(PWCSIM_GET_STATS, pwcsim_ioc_get_stats,
+	PWCSIM_IOCTL_OP(GET_STATS, pwcsim_ioc_get_stats,
 			struct pwcsim_stats, spec),
-	PWCSIM_IOCTL_OP(PWCSIM_GET_MODEL, pwcsim_ioc_get_model,
+	PWCSIM_IOCTL_OP(GET_MODEL, pwcsim_ioc_get_model,
 			struct pwcsim_model_dump, buf),
-	PWCSIM_IOCTL_OP(PWCSIM_RESET, pwcsim_ioc_reset, struct pwcsim_reset,
+	PWCSIM_IOCTL_OP(RESET, pwcsim_ioc_reset, struct pwcsim_reset,
 			flags),
-	PWCSIM_IOCTL_OP(PWCSIM_SET_COHERENCE, pwcsim_ioc_set_coherence,
+	PWCSIM_IOCTL_OP(SET_COHERENCE, pwcsim_ioc_set_coherence,
 			struct pwcsim_coherence, __reserved),
 };
 
