@@ -43,15 +43,21 @@ int addr_bad(struct addr_stream *s, const char *what)
 	return -1;
 }
 
-/* An Accel-Sim trace directory, or its kernelslist.g? */
 static bool addr_is_dir(const char *path)
 {
-	const char *base = strrchr(path, '/');
 	struct stat st;
 
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* kernelslist.g, read as its directory unless another format is forced */
+static bool addr_is_list(const char *path, enum addr_format fmt)
+{
+	const char *base = strrchr(path, '/');
+
 	base = base ? base + 1 : path;
-	return !strcmp(base, "kernelslist.g") ||
-	       (!stat(path, &st) && S_ISDIR(st.st_mode));
+	return (fmt == ADDR_AUTO || fmt == ADDR_TRACEG) &&
+	       !strcmp(base, "kernelslist.g");
 }
 
 /* A text format, told apart by its first line. */
@@ -76,9 +82,10 @@ int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt)
 
 	memset(s, 0, sizeof(*s));
 	s->name = path;
-	if (strcmp(path, "-") && addr_is_dir(path)) {
+	if (strcmp(path, "-") && (addr_is_dir(path) ||
+				  addr_is_list(path, fmt))) {
 		if (fmt != ADDR_AUTO && fmt != ADDR_TRACEG) {
-			fprintf(stderr, "pwcsim: %s: an Accel-Sim trace directory is read as traceg\n",
+			fprintf(stderr, "pwcsim: %s: a directory (an Accel-Sim trace directory is read as traceg)\n",
 				path);
 			return -1;
 		}
