@@ -228,7 +228,7 @@ static int tg_line(struct addr_stream *s, struct traceg_state *t)
 	} else if (!t->in_tb) {
 		return addr_bad(s, "an instruction outside a thread block (a raw kernel-N.trace needs Accel-Sim's post-traces-processing)");
 	} else if (t->cur == ~0U) {
-		return addr_bad(s, "an instruction before 'warp = N'");
+		return addr_bad(s, "an instruction outside a warp (before 'warp = N')");
 	} else {
 		return tg_inst(s, t);
 	}

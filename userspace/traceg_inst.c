@@ -112,11 +112,12 @@ static int tg_tail(struct tok *t, unsigned int version, const char **why)
 	if (!tok_more(t))
 		return *why = "missing immediate (tracer versions 4-6 end every line with it)", -1;
 	if (!tok_num(t, 10, true, &v))
-		return *why = "bad immediate", -1;
+		return *why = version ? "bad immediate" : "trailing characters", -1;
 	if (version == 4 || version == 5 || (version == 0 && !tok_more(t)))
 		goto end;
 	if (!tok_num(t, 10, true, &v))
-		return *why = "missing second immediate (tracer version 6)", -1;
+		return *why = version ? "missing second immediate (tracer version 6)" :
+		       "trailing characters", -1;
 	if (!tok_next(t))
 		return *why = "missing Val or NoVal (tracer version 6)", -1;
 	if (t->len == 3 && !strncmp(t->s, "Val", 3)) {
@@ -149,14 +150,14 @@ int tg_parse_inst(const char *line, const struct tg_syntax *syn,
 		return *why = "bad active mask", -1;
 	in->mask = v;
 	if (!tok_num(&t, 10, false, &v) || v > 8 || !tok_skip(&t, v))
-		return *why = "bad destination registers", -1;
+		return *why = "bad destination count", -1;
 	if (!tok_next(&t) || t.len >= sizeof(in->op) ||
 	    !((*t.s >= 'A' && *t.s <= 'Z') || (*t.s >= 'a' && *t.s <= 'z')))
 		return *why = "no opcode", -1;
 	memcpy(in->op, t.s, t.len);
 	in->op[t.len] = '\0';
 	if (!tok_num(&t, 10, false, &v) || v > 32 || !tok_skip(&t, v))
-		return *why = "bad source registers", -1;
+		return *why = "bad source count", -1;
 	if (!tok_num(&t, 10, false, &width))
 		return *why = "no memory width", -1;
 	if (width && tg_addresses(&t, in, why))
