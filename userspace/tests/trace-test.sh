@@ -81,7 +81,7 @@ insts = 2
 #END_TB
 X
 } >"$tmp/v5.traceg"
-expect "v5: formats 0/1/2, holes, immediates, warps interleaved" "$tmp/v5.traceg" <<'X'
+cat >"$tmp/v5.want" <<'X'
 0x7f1000000000
 0x7f1000001000
 0x7f1000002000
@@ -93,42 +93,36 @@ expect "v5: formats 0/1/2, holes, immediates, warps interleaved" "$tmp/v5.traceg
 0x7f2000000080
 0x7f2000001080
 X
+expect "v5: formats 0/1/2, holes, immediates, warps interleaved" "$tmp/v5.traceg" <"$tmp/v5.want"
 
 # --- Each version's line ending ---
+kernel() {	# kernel VERSION LINEINFO LINE...: a block of one warp, these lines
+	local v=$1 li=$2; shift 2
+	header "$v" "$li"
+	printf 'warp = 0\ninsts = %d\n' $#
+	printf '%s\n' "$@" '#END_TB'
+}
 line3='0010 00000003 1 R2 LDG.E 1 R4 4 1 0x7f4000000000 256'
-{ header 3; printf 'warp = 0\ninsts = 1\n%s \n#END_TB\n' "$line3"; } >"$tmp/v3.traceg"
-expect "v3: no immediate" "$tmp/v3.traceg" <<'X'
-0x7f4000000000
-0x7f4000000100
-X
-{ header 3; printf 'warp = 0\ninsts = 1\n%s 0\n#END_TB\n' "$line3"; } >"$tmp/v3imm.traceg"
+two=$(printf '0x7f4000000000\n0x7f4000000100')
+kernel 3 0 "$line3 " >"$tmp/v3.traceg"
+expect "v3: no immediate" "$tmp/v3.traceg" <<<"$two"
+kernel 3 0 "$line3 0" >"$tmp/v3imm.traceg"
 fails "v3: an immediate is trailing" "v3imm.traceg:23: trailing characters" "$tmp/v3imm.traceg"
-{ header 4; printf 'warp = 0\ninsts = 2\n%s 12\n0020 ffffffff 0 BAR.SYNC 0 0 -1\n#END_TB\n' "$line3"; } >"$tmp/v4.traceg"
-expect "v4: immediates on every line (memory or not, negative)" "$tmp/v4.traceg" <<'X'
-0x7f4000000000
-0x7f4000000100
-X
-{ header 4; printf 'warp = 0\ninsts = 1\n%s\n#END_TB\n' "$line3"; } >"$tmp/v4noimm.traceg"
+kernel 4 0 "$line3 12" '0020 ffffffff 0 BAR.SYNC 0 0 -1' >"$tmp/v4.traceg"
+expect "v4: immediates on every line (memory or not, negative)" "$tmp/v4.traceg" <<<"$two"
+kernel 4 0 "$line3" >"$tmp/v4noimm.traceg"
 fails "v4: the immediate is required" "v4noimm.traceg:23: missing immediate" "$tmp/v4noimm.traceg"
-{ header 6; printf 'warp = 0\ninsts = 3\n%s 0 0 NoVal\n0020 00000001 1 R5 IADD3 2 R1 R2 0 0 3 Val 0x10\n0030 00000001 1 R6 LDG.E 1 R4 4 0 0x7f5000000000 0 0 Val 0x1\n#END_TB\n' "$line3"; } >"$tmp/v6.traceg"
-expect "v6: immediate1 immediate2 Val|NoVal [values]" "$tmp/v6.traceg" <<'X'
-0x7f4000000000
-0x7f4000000100
-0x7f5000000000
-X
-{ header 6; printf 'warp = 0\ninsts = 1\n%s 0 0\n#END_TB\n' "$line3"; } >"$tmp/v6bad.traceg"
+kernel 6 0 "$line3 0 0 NoVal" '0020 00000001 1 R5 IADD3 2 R1 R2 0 0 3 Val 0x10' \
+	'0030 00000001 1 R6 LDG.E 1 R4 4 0 0x7f5000000000 0 0 Val 0x1' >"$tmp/v6.traceg"
+expect "v6: immediate1 immediate2 Val|NoVal [values]" "$tmp/v6.traceg" <<<"$two
+0x7f5000000000"
+kernel 6 0 "$line3 0 0" >"$tmp/v6bad.traceg"
 fails "v6: Val or NoVal is required" "v6bad.traceg:23: missing Val or NoVal" "$tmp/v6bad.traceg"
-{ header 5 1; printf 'warp = 0\ninsts = 1\n37 %s 0\n#END_TB\n' "$line3"; } >"$tmp/li.traceg"
-expect "lineinfo: a line number first" "$tmp/li.traceg" <<'X'
-0x7f4000000000
-0x7f4000000100
-X
-{ header 2; printf 'warp = 0\ninsts = 1\n0 0 0 0 %s\n#END_TB\n' "$line3"; } >"$tmp/v2.traceg"
-expect "v2: the thread block and warp prefix" "$tmp/v2.traceg" <<'X'
-0x7f4000000000
-0x7f4000000100
-X
-{ header 7; } >"$tmp/v7.traceg"
+kernel 5 1 "37 $line3 0" >"$tmp/li.traceg"
+expect "lineinfo: a line number first" "$tmp/li.traceg" <<<"$two"
+kernel 2 0 "0 0 0 0 $line3" >"$tmp/v2.traceg"
+expect "v2: the thread block and warp prefix" "$tmp/v2.traceg" <<<"$two"
+header 7 >"$tmp/v7.traceg"
 fails "v7 is refused" "v7.traceg:12: unsupported tracer version" "$tmp/v7.traceg"
 
 # --- Global or not: windows, LDS/ATOMS, generic LD, LDGSTS, ATOMG, RED ---
@@ -156,11 +150,11 @@ expect "global: LD outside the windows, ATOMG, RED, LDGSTS; not LDS/ATOMS/window
 X
 
 # --- Garbage ---
-{ header 5; printf 'warp = 0\ninsts = 1\nthis is not an instruction\n#END_TB\n'; } >"$tmp/junk.traceg"
+kernel 5 0 'this is not an instruction' >"$tmp/junk.traceg"
 fails "garbage: file and line named" "junk.traceg:23: no PC" "$tmp/junk.traceg"
-{ header 5; printf 'warp = 0\ninsts = 1\n0010 00000003 1 R2 LDG.E 1 R4 4 0 0x7f4000000000 0\n#END_TB\n'; } >"$tmp/short.traceg"
+kernel 5 0 '0010 00000003 1 R2 LDG.E 1 R4 4 0 0x7f4000000000 0' >"$tmp/short.traceg"
 fails "format 0: an address per active lane" "short.traceg:23: missing immediate" "$tmp/short.traceg"
-{ header 5; printf 'warp = 0\ninsts = 1\n0010 00000003 1 R2 LDG.E 1 R4 4 3 0x7f4000000000 0\n#END_TB\n'; } >"$tmp/fmt3.traceg"
+kernel 5 0 '0010 00000003 1 R2 LDG.E 1 R4 4 3 0x7f4000000000 0' >"$tmp/fmt3.traceg"
 fails "address format 3 is refused" "fmt3.traceg:23: bad address format" "$tmp/fmt3.traceg"
 { header 5; printf 'warp = 0\n'; } >"$tmp/open.traceg"
 fails "a file ending inside a block" "ends inside a thread block" "$tmp/open.traceg"
@@ -204,24 +198,9 @@ printf 'MemcpyHtoD,0x00007f1000000000,16384\nkernel-1.traceg\nMemcpyHtoD,0x00007
 # kernel 2, block 0: lanes 2-3 in format 2: base, base - 4096; lanes 0
 # and 31 in format 1 (a hole the tracer would not write): base, base + 8,
 # one segment; block 1: one address.
-expect "directory: kernels in order, .xz decoded, addresses as defined" "$d" <<'X'
-0x7f1000000000
-0x7f1000001000
-0x7f1000002000
-0x7f1000003000
-0x7f3000000000
-0x7f3000010000
-0x7f2000000100
-0x7f2000000180
-0x7f2000000080
-0x7f2000001080
-0x7f8000000000
-0x7f7ffffff000
-0x7f9000000000
-0x7fa000000000
-X
-cp "$tmp/want" "$tmp/want.dir"
-expect "kernelslist.g named directly = the directory" "$d/kernelslist.g" <"$tmp/want.dir"
+{ cat "$tmp/v5.want"; printf '0x%s\n' 7f8000000000 7f7ffffff000 7f9000000000 7fa000000000; } >"$tmp/dir.want"
+expect "directory: kernels in order, .xz decoded, addresses as defined" "$d" <"$tmp/dir.want"
+expect "kernelslist.g named directly = the directory" "$d/kernelslist.g" <"$tmp/dir.want"
 if $P trace info --json "$d" >"$tmp/info.json" 2>"$tmp/err" && python3 - "$tmp/info.json" <<'X'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -248,20 +227,8 @@ else bad "run DIR"; sed 's/^/    /' "$tmp/err" | head -3; fi
 
 # --- xz: a single file, truncated, corrupt; directory errors ---
 xz -c "$tmp/v5.traceg" >"$tmp/v5.traceg.xz"
-expect "a single .xz file" "$tmp/v5.traceg.xz" <<'X'
-0x7f1000000000
-0x7f1000001000
-0x7f1000002000
-0x7f1000003000
-0x7f3000000000
-0x7f3000010000
-0x7f2000000100
-0x7f2000000180
-0x7f2000000080
-0x7f2000001080
-X
-$P trace convert --to text "$tmp/v5.traceg.xz" - <"$tmp/v5.traceg.xz" >/dev/null 2>&1 &&
-	cat "$tmp/v5.traceg.xz" | $P trace convert --to text - - | cmp -s - "$tmp/want" &&
+expect "a single .xz file" "$tmp/v5.traceg.xz" <"$tmp/v5.want"
+$P trace convert --to text - - <"$tmp/v5.traceg.xz" | cmp -s - "$tmp/v5.want" &&
 	ok ".xz from a pipe" || bad ".xz from a pipe"
 python3 - "$tmp/big.traceg" <<'X'
 import random, sys

@@ -12,13 +12,7 @@
 # sampled.  Ends with "vm-perf-test: N passed, N failed".
 cd "$(dirname "$0")/.." || exit 1
 P=./pwcsim
-tmp=/tmp/vm-perf-test
-rm -rf $tmp
-mkdir -p $tmp
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-bad() { failed=$((failed + 1)); echo "not ok - $1"; }
+. tests/lib.sh
 finish() {
 	echo "vm-perf-test: $passed passed, $failed failed"
 	[ "$failed" = 0 ]
