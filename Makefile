@@ -11,6 +11,8 @@
 #   make kunit        the KUnit suites on the test kernels
 #   make bench        benchmarks (measure, never assert)
 #   make vm-shell     an interactive shell in the VM with the module loaded
+#   make dkms-check   pwcsim.ko built by DKMS, loaded and tested in the VM
+#   make deb          the Debian packages pwcsim-dkms and pwcsim (build/deb/)
 #
 # Objects go to build/<kernel>/ so that builds for several kernels (the
 # Debian one, the KUnit test kernels) never share objects.
@@ -18,7 +20,7 @@
 KDIR ?= $(shell scripts/kdir)
 BUILD = build/$(notdir $(realpath $(KDIR)))
 
-.PHONY: all module tools check demo kunit bench vm-shell clean
+.PHONY: all module tools check demo kunit bench vm-shell clean dkms-check deb
 
 all: module
 
@@ -40,6 +42,9 @@ kunit:
 
 bench:
 	@scripts/bench
+
+dkms-check: tools
+	@scripts/dkms-check
 
 vm-shell: module tools
 	@scripts/vm --shell
