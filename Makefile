@@ -13,6 +13,7 @@
 #   make vm-shell     an interactive shell in the VM with the module loaded
 #   make dkms-check   pwcsim.ko built by DKMS, loaded and tested in the VM
 #   make deb          the Debian packages pwcsim-dkms and pwcsim (build/deb/)
+#   make deb-check    install them here, the VM loads DKMS's module, purge
 #
 # Objects go to build/<kernel>/ so that builds for several kernels (the
 # Debian one, the KUnit test kernels) never share objects.
@@ -20,7 +21,7 @@
 KDIR ?= $(shell scripts/kdir)
 BUILD = build/$(notdir $(realpath $(KDIR)))
 
-.PHONY: all module tools check demo kunit bench vm-shell clean dkms-check deb
+.PHONY: all module tools check demo kunit bench vm-shell clean dkms-check deb deb-check
 
 all: module
 
@@ -45,6 +46,12 @@ bench:
 
 dkms-check: tools
 	@scripts/dkms-check
+
+deb:
+	@scripts/deb
+
+deb-check: tools
+	@scripts/deb-check
 
 vm-shell: module tools
 	@scripts/vm --shell
