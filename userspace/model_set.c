@@ -2,7 +2,6 @@
 /*
  * model_set.c - models side by side (model_set.h).
  */
-#include <errno.h>
 #include <string.h>
 
 #include "model_set.h"
@@ -18,7 +17,6 @@ int model_set_add(struct model_set *s, const char *spec,
 {
 	struct model_entry *e;
 	char err[160];
-	int ret;
 
 	if (s->n == MODEL_SET_MAX) {
 		fprintf(stderr, "pwcsim: at most %d models\n", MODEL_SET_MAX);
@@ -30,19 +28,10 @@ int model_set_add(struct model_set *s, const char *spec,
 			PWC_SPEC_LEN - 1);
 		return -1;
 	}
-	if (pwc_parse_spec(spec, &e->cfg, err, sizeof(err))) {
+	if (pwc_config_from_spec(spec, budget_bits, s->levels, &e->cfg, err,
+				 sizeof(err))) {
 		fprintf(stderr, "pwcsim: model '%s': %s\n", spec, err);
 		return -1;
-	}
-	if (budget_bits && pwc_spec_is_bare(spec)) {
-		ret = pwc_size_for_budget(e->cfg.kind, budget_bits, s->levels,
-					  &e->cfg);
-		if (ret) {
-			fprintf(stderr, "pwcsim: model '%s': %s within %llu bits\n",
-				spec, ret == -ENOSPC ? "nothing fits" :
-				"the size is over the cap", budget_bits);
-			return -1;
-		}
 	}
 	pwc_format_spec(&e->cfg, e->spec, sizeof(e->spec));
 	e->m = pwc_create(&e->cfg);
