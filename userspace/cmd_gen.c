@@ -41,7 +41,7 @@ int cmd_gen(int argc, char **argv)
 	struct workload_opts wo = { .small = false, .seed = 1 };
 	const char *size = "full";
 	struct gen_out go = { stdout, false };
-	struct gpu_sink sink = { gen_emit, &go, 0, 0, false };
+	struct gpu_sink sink = { .emit = gen_emit, .arg = &go };
 	const struct workload *w;
 	struct gpu_heap heap = {};
 	unsigned int i;

@@ -7,7 +7,6 @@
 
 #include "gpu_sim.h"
 
-unsigned int gpu_sample = 1;
 
 gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes)
 {
@@ -121,7 +120,7 @@ static void sm_retire(struct gpu_sm *sm, unsigned int block)
 
 bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 {
-	unsigned int stride = gpu_sample > 1 ? gpu_sample : 1;
+	unsigned int stride = out->sample > 1 ? out->sample : 1;
 	unsigned int nblocks = l->grid_x * l->grid_y, next = 0, s, live;
 	struct gpu_sm *sms = calloc(GPU_SMS, sizeof(*sms));
 	struct gpu_warp *w;

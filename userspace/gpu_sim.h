@@ -55,8 +55,6 @@ struct gpu_launch {
  * The block sampling of the "sampled" size (workloads.h), set for every
  * launch: full-size inputs, every N-th thread block.
  */
-extern unsigned int gpu_sample;
-
 /* Where the coalesced segment addresses go; return non-zero to stop. */
 struct gpu_sink {
 	int (*emit)(void *arg, gva_t va);
@@ -64,6 +62,7 @@ struct gpu_sink {
 	unsigned long long limit;	/* stop after this many (0: none) */
 	unsigned long long count;
 	bool stopped;
+	unsigned int sample;		/* run every sample-th block (0: all) */
 };
 
 /* Run @l, emitting every segment; false once the sink stopped. */

@@ -224,7 +224,7 @@ void wl_gramschmidt(const struct workload_opts *o, struct gpu_heap *h,
 				 gs_addr, &c };
 
 	/* sampled: every 8 x sample-th column (the pattern repeats) */
-	for (c.k = 0; c.k < n; c.k += gpu_sample > 1 ? 8 * gpu_sample : 1) {
+	for (c.k = 0; c.k < n; c.k += o->sample > 1 ? 8 * o->sample : 1) {
 		c.kernel = 1;
 		if (!gpu_run(&k1, out))
 			return;

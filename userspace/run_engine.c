@@ -210,7 +210,7 @@ int run_stream(const struct run_config *cfg, const struct run_source *src,
 		}
 	}
 	if (src->w) {
-		sink = (struct gpu_sink){ run_emit, &r, 0, 0, false };
+		sink = (struct gpu_sink){ .emit = run_emit, .arg = &r };
 		workload_run(src->w, &src->wo, &heap, &sink);
 	} else {
 		if (addr_open(&in, src->path ? src->path : "-", src->fmt))

@@ -58,7 +58,6 @@ int workload_size(const char *arg, const struct workload *w,
 void workload_run(const struct workload *w, const struct workload_opts *o,
 		  struct gpu_heap *h, struct gpu_sink *out)
 {
-	gpu_sample = o->sample ? o->sample : 1;
+	out->sample = o->sample;
 	w->run(o, h, out);
-	gpu_sample = 1;
 }
