@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "addr_stream.h"
+#include "traces/addr_stream.h"
 #include "pwc.h"
 #include "pwc_synth.h"
 

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * model_set.c - models side by side (model_set.h).
+ */
+#include <string.h>
+
+#include "engine/model_set.h"
+
+void model_set_init(struct model_set *s, unsigned int levels)
+{
+	memset(s, 0, sizeof(*s));
+	s->levels = levels;
+}
+
+int model_set_add(struct model_set *s, const char *spec,
+		  unsigned long long budget_bits)
+{
+	struct model_entry *e;
+	char err[160];
+
+	if (s->n == MODEL_SET_MAX) {
+		fprintf(stderr, "pwcsim: at most %d models\n", MODEL_SET_MAX);
+		return -1;
+	}
+	e = &s->e[s->n];
+	if (strlen(spec) >= PWC_SPEC_LEN) {
+		fprintf(stderr, "pwcsim: model spec longer than %d characters\n",
+			PWC_SPEC_LEN - 1);
+		return -1;
+	}
+	if (pwc_config_from_spec(spec, budget_bits, s->levels, &e->cfg, err,
+				 sizeof(err))) {
+		fprintf(stderr, "pwcsim: model '%s': %s\n", spec, err);
+		return -1;
+	}
+	pwc_format_spec(&e->cfg, e->spec, sizeof(e->spec));
+	e->m = pwc_create(&e->cfg);
+	if (!e->m) {
+		fprintf(stderr, "pwcsim: model '%s': out of memory\n", spec);
+		return -1;
+	}
+	e->given = spec;
+	s->n++;
+	return 0;
+}
+
+void model_set_access(struct model_set *s, const struct pwc_walk *w,
+		      struct pwc_result *res)
+{
+	unsigned int i;
+
+	s->walks++;
+	s->uncached += w->levels - w->end + 1;
+	for (i = 0; i < s->n; i++)
+		pwc_access(s->e[i].m, w, &res[i]);
+}
+
+void model_set_table(const struct model_set *s, struct table *t)
+{
+	const struct pwc_stats *st;
+	unsigned int i, c, k;
+	unsigned long long bits;
+
+	table_col(t, "model", CELL_STR);
+	table_col(t, "config", CELL_STR);
+	table_col(t, "bits", CELL_U64);
+	table_col(t, "lookups", CELL_U64);
+	table_col(t, "l2_hits", CELL_U64);
+	table_col(t, "l3_hits", CELL_U64);
+	table_col(t, "l4_hits", CELL_U64);
+	if (s->levels == 5)
+		table_col(t, "l5_hits", CELL_U64);
+	table_col(t, "misses", CELL_U64);
+	table_col(t, "accesses", CELL_U64);
+	table_col(t, "l2_hit_rate", CELL_PCT);
+	table_col(t, "saved_vs_none", CELL_PCT);
+	table_col(t, "stale", CELL_U64);
+	for (i = 0; i < s->n; i++) {
+		st = &s->e[i].m->stats;
+		table_row(t);
+		c = 0;
+		table_str(t, c++, s->e[i].given);
+		table_str(t, c++, s->e[i].spec);
+		bits = pwc_bits(&s->e[i].cfg, s->levels);
+		if (bits == PWC_BITS_UNBOUNDED)
+			c++;
+		else
+			table_u64(t, c++, bits);
+		table_u64(t, c++, st->lookups);
+		for (k = 1; k < s->levels; k++)
+			table_u64(t, c++, st->hits[k]);
+		table_u64(t, c++, st->misses);
+		table_u64(t, c++, st->accesses);
+		table_f64(t, c++, pct(st->hits[1], st->lookups));
+		table_f64(t, c++, s->uncached ?
+			  100.0 - pct(st->accesses, s->uncached) : 0.0);
+		table_u64(t, c++, st->stale);
+	}
+}
+
+void model_set_free(struct model_set *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++)
+		pwc_destroy(s->e[i].m);
+	s->n = 0;
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * model_set.h - the models one run compares side by side: created from
+ * spec strings (bare names sized to a storage budget), fed the same walks,
+ * and reported in one statistics table (the same shape for every command).
+ */
+#ifndef MODEL_SET_H
+#define MODEL_SET_H
+
+#include "pwc.h"
+#include "output/table.h"
+
+#define MODEL_SET_MAX 32
+
+struct model_entry {
+	const char *given;		/* the spec as the user wrote it */
+	char spec[PWC_SPEC_LEN];	/* canonical, as sized */
+	struct pwc_config cfg;
+	struct pwc_model *m;
+};
+
+struct model_set {
+	unsigned int levels;
+	unsigned int n;
+	struct model_entry e[MODEL_SET_MAX];
+	unsigned long long walks;
+	unsigned long long uncached;	/* accesses with no cache at all */
+};
+
+void model_set_init(struct model_set *s, unsigned int levels);
+/* 0, or -1 with a message naming the problem. */
+int model_set_add(struct model_set *s, const char *spec,
+		  unsigned long long budget_bits);
+void model_set_access(struct model_set *s, const struct pwc_walk *w,
+		      struct pwc_result *res);
+void model_set_table(const struct model_set *s, struct table *t);
+void model_set_free(struct model_set *s);
+
+#endif /* MODEL_SET_H */
