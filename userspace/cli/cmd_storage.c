@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_storage.c - `pwcsim storage`: the paper's Table 5 (bits a TPC and a
- * CPWC of N entries take), Table 6 (entries each holds in N bits) and
- * Table 7 (the redundant fraction of TPC vs CPWC at equal capacity,
+ * CPWC of N entries take), Table 6 (entries each holds in N bits; both in
+ * report/storage_tables.c, which `pwcsim report` writes too) and Table 7 (the redundant fraction of TPC vs CPWC at equal capacity,
  * measured at the end of a given address stream).  Every figure comes
  * from the model library's accounting, none is typed in.
  */
@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "cli/parse.h"
 #include "output/table.h"
+#include "report/storage_tables.h"
 #include "traces/addr_stream.h"
 
 #define LIST_MAX 32
@@ -38,71 +39,6 @@ static int parse_list(const char *s, unsigned long long max,
 	return *n ? 0 : -1;
 }
 
-static struct pwc_config cfg_tpc(unsigned long long n)
-{
-	struct pwc_config c;
-
-	pwc_parse_spec("tpc", &c, NULL, 0);
-	c.entries = n;
-	return c;
-}
-
-static struct pwc_config cfg_cpwc(unsigned long long n)
-{
-	struct pwc_config c;
-
-	pwc_parse_spec("cpwc", &c, NULL, 0);
-	c.blocks = n;
-	return c;
-}
-
-static void table5(struct table *t, const unsigned long long *v,
-		   unsigned int n, unsigned int levels)
-{
-	struct pwc_config a, b;
-	unsigned int i;
-
-	table_col(t, "entries", CELL_U64);
-	table_col(t, "tpc_bits", CELL_U64);
-	table_col(t, "cpwc_bits", CELL_U64);
-	table_col(t, "tpc_over_cpwc", CELL_F64);
-	for (i = 0; i < n; i++) {
-		a = cfg_tpc(v[i]);
-		b = cfg_cpwc(v[i]);
-		table_row(t);
-		table_u64(t, 0, v[i]);
-		table_u64(t, 1, pwc_bits(&a, levels));
-		table_u64(t, 2, pwc_bits(&b, levels));
-		table_f64(t, 3, (double)pwc_bits(&a, levels) /
-			  pwc_bits(&b, levels));
-	}
-}
-
-static void table6(struct table *t, const unsigned long long *v,
-		   unsigned int n, unsigned int levels)
-{
-	struct pwc_config a, b;
-	unsigned int i;
-	int ra, rb;
-
-	table_col(t, "bits", CELL_U64);
-	table_col(t, "tpc_entries", CELL_U64);
-	table_col(t, "cpwc_entries", CELL_U64);
-	table_col(t, "cpwc_over_tpc", CELL_F64);
-	for (i = 0; i < n; i++) {
-		ra = pwc_size_for_budget(PWC_KIND_TPC, v[i], levels, &a);
-		rb = pwc_size_for_budget(PWC_KIND_CPWC, v[i], levels, &b);
-		table_row(t);
-		table_u64(t, 0, v[i]);
-		if (!ra)
-			table_u64(t, 1, a.entries);
-		if (!rb)
-			table_u64(t, 2, b.blocks);
-		if (!ra && !rb)
-			table_f64(t, 3, (double)b.blocks / a.entries);
-	}
-}
-
 static int table7(struct table *t, const char *path,
 		  const unsigned long long *v, unsigned int n,
 		  unsigned int levels)
@@ -118,10 +54,10 @@ static int table7(struct table *t, const char *path,
 	int ret = -1, rd;
 
 	for (i = 0; i < n; i++) {
-		c = cfg_tpc(v[i]);
-		m[2 * i] = pwc_create(&c);
-		c = cfg_cpwc(v[i]);
-		m[2 * i + 1] = pwc_create(&c);
+		m[2 * i] = pwc_size_steps(PWC_KIND_TPC, v[i], &c) ? NULL :
+			   pwc_create(&c);
+		m[2 * i + 1] = pwc_size_steps(PWC_KIND_CPWC, v[i], &c) ? NULL :
+			       pwc_create(&c);
 	}
 	if (addr_open(&in, path, ADDR_AUTO))
 		goto out;
@@ -165,8 +101,8 @@ int cmd_storage(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	unsigned long long ent[LIST_MAX] = { 8, 16, 24, 32, 48, 62, 64, 128, 256 };
-	unsigned long long bits[LIST_MAX] = { 1000, 2000, 5280, 10000, 20000, 40000 };
+	unsigned long long ent[LIST_MAX] = STORAGE_TABLE5_ENTRIES;
+	unsigned long long bits[LIST_MAX] = STORAGE_TABLE6_BITS;
 	unsigned long long cap[LIST_MAX] = { 8, 16, 24, 32, 64, 128, 256 };
 	unsigned int nent = 9, nbits = 6, ncap = 7, levels = 4;
 	const char *stream = NULL;
@@ -217,13 +153,10 @@ int cmd_storage(int argc, char **argv)
 			argv[optind]);
 		return 2;
 	}
-	table_init(&t5, "Table 5: storage (bits) of N entries (TPC) and N L2 entries (CPWC, l4=2, l3=4, ways=1)",
-		   "table5");
-	table_init(&t6, "Table 6: entries that fit in N bits", "table6");
 	table_init(&t7, "Table 7: redundant fraction at equal capacity (index+base parts repeated by another entry)",
 		   "table7");
-	table5(&t5, ent, nent, levels);
-	table6(&t6, bits, nbits, levels);
+	storage_table5(&t5, ent, nent, levels);
+	storage_table6(&t6, bits, nbits, levels);
 	if (stream && table7(&t7, stream, cap, ncap, levels))
 		ret = 1;
 	if (!ret && json) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * table.c - the table printer (table.h).
+ * table.c - the table printer (table.h): text, JSON and CSV.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -182,4 +182,48 @@ void table_print_json(const struct table *t, FILE *f)
 		fputc('}', f);
 	}
 	fputs(t->nrows ? "\n]" : "]", f);
+}
+
+static void csv_string(FILE *f, const char *s)
+{
+	if (!s[strcspn(s, ",\"\r\n")]) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+void table_print_csv(const struct table *t, FILE *f)
+{
+	const struct cell *cl;
+	unsigned int r, c;
+
+	for (c = 0; c < t->ncols; c++) {
+		if (c)
+			fputc(',', f);
+		csv_string(f, t->col[c]);
+	}
+	fputc('\n', f);
+	for (r = 0; r < t->nrows; r++) {
+		for (c = 0; c < t->ncols; c++) {
+			cl = &t->cells[(size_t)r * t->ncols + c];
+			if (c)
+				fputc(',', f);
+			if (cl->null)
+				continue;
+			if (t->type[c] == CELL_STR)
+				csv_string(f, cl->s);
+			else if (t->type[c] == CELL_U64)
+				fprintf(f, "%llu", cl->u);
+			else
+				fprintf(f, "%.4f", cl->f);
+		}
+		fputc('\n', f);
+	}
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * table.h - one print path for human tables and JSON: a command fills a
- * table (typed columns, rows of cells) and prints it either as an aligned
- * text table or as a JSON array of objects, never formatting twice.
+ * table.h - one print path for human tables, JSON and CSV: a command
+ * fills a table (typed columns, rows of cells) and prints it as an
+ * aligned text table, a JSON array of objects (strings escaped) or CSV
+ * (RFC 4180 quoting), never formatting twice.
  */
 #ifndef TABLE_H
 #define TABLE_H
@@ -43,6 +44,9 @@ void table_free(struct table *t);
 void table_print_text(const struct table *t, FILE *f);
 /* As `"key": [ {...}, ... ]` (a member of an enclosing object). */
 void table_print_json(const struct table *t, FILE *f);
+/* A header line of the column names, then a line per row. */
+void table_print_csv(const struct table *t, FILE *f);
+/* @s as a JSON string, escaped. */
 void json_string(FILE *f, const char *s);
 
 /* @a as a percentage of @b (0 when @b is 0). */

@@ -1,24 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * report.h - `pwcsim report`'s data: the runs (cmd_report.c), the tables,
- * CSV, JSON and summary written from them (report_write.c) and the plots
- * (report_plot.c).
+ * report.h - `pwcsim report`: the runs (report_run.c), the tables, CSV,
+ * JSON and summary written from them (report_write.c) and the plots
+ * (report_plot.c).  Every model of the registry (pwc.h) is run at the
+ * budget; the sized ones also in the budget sweep.
  */
 #ifndef REPORT_H
 #define REPORT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "pwc.h"
 #include "workloads/workloads.h"
 
-#define REPORT_MODELS 6		/* tpc cpwc stc uptc none ideal */
-#define REPORT_SWEEP_KINDS 4	/* tpc cpwc stc uptc */
 #define REPORT_MAX_SWEEP 8
 #define REPORT_MAX_WORKLOADS 32
-
-extern const char *const report_models[REPORT_MODELS];
-extern const char *const report_sweep_kinds[REPORT_SWEEP_KINDS];
 
 struct report_opts {
 	const char *dir;
@@ -38,23 +35,27 @@ struct report_opts {
 	bool have_2mm;
 };
 
+/* One workload's results; arrays indexed by enum pwc_kind. */
 struct report_row {
 	const struct workload *w;
 	unsigned int levels;
 	unsigned long long addresses, tlb_hits, walks;
-	char spec[REPORT_MODELS][PWC_SPEC_LEN];
-	unsigned long long bits[REPORT_MODELS];
-	struct pwc_stats st[REPORT_MODELS];
+	char spec[PWC_KIND_COUNT][PWC_SPEC_LEN];
+	struct pwc_stats st[PWC_KIND_COUNT];
 	double redundant[2];		/* Table 7: TPC, CPWC (%) */
-	double sweep_hit[REPORT_MAX_SWEEP][REPORT_SWEEP_KINDS];
-	unsigned long long sweep_acc[REPORT_MAX_SWEEP][REPORT_SWEEP_KINDS];
+	/* the sweep: the L2 hit rate (-1: nothing fits) and accesses */
+	double sweep_hit[REPORT_MAX_SWEEP][PWC_KIND_COUNT];
+	unsigned long long sweep_acc[REPORT_MAX_SWEEP][PWC_KIND_COUNT];
 };
 
-/* Every table as CSV and JSON in o->dir, the summary on stdout. */
+/* Every workload of @o into @rows (o->nlist of them); 0 or -1. */
+int report_run(struct report_opts *o, struct report_row *rows);
+/* Every table as CSV and JSON in o->dir, the summary also on @out. */
 int report_write(const struct report_opts *o, const struct report_row *rows,
-		 unsigned int n);
+		 unsigned int n, FILE *out);
 /* The plots from the CSV files of @dir (needs gnuplot). */
 int report_plot(const char *dir);
+/* @dir/@name opened for writing, or NULL with a message. */
 FILE *report_file(const char *dir, const char *name);
 
 #endif /* REPORT_H */

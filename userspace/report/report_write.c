@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report_write.c - `pwcsim report`'s outputs: each table as CSV (and all
- * of them in results.json), and summary.txt, also on stdout, where the
- * paper's published figures stand beside ours with the difference.
+ * of them in results.json) through the table printer, and summary.txt,
+ * also on stdout, where the paper's published figures stand beside ours
+ * with the difference.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "pwc.h"
 #include "output/table.h"
+#include "report/report.h"
+#include "report/storage_tables.h"
 
 /* The paper's published figures (section 3): for comparison only. */
 static const struct {
@@ -27,17 +31,40 @@ static const struct {
 };
 #define NPAPER (sizeof(paper) / sizeof(paper[0]))
 
-static double l2(const struct report_row *r, unsigned int m)
+FILE *report_file(const char *dir, const char *name)
 {
-	return pct(r->st[m].hits[1], r->st[m].lookups);
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
+	return f;
+}
+
+static double l2(const struct report_row *r, enum pwc_kind k)
+{
+	return pct(r->st[k].hits[1], r->st[k].lookups);
 }
 
 /* CPWC's page-table accesses against TPC's, in % (negative: fewer). */
 static double reduction(const struct report_row *r)
 {
-	return r->st[0].accesses ?
-	       100.0 * ((double)r->st[1].accesses - r->st[0].accesses) /
-	       r->st[0].accesses : 0.0;
+	const struct pwc_stats *tpc = &r->st[PWC_KIND_TPC];
+	const struct pwc_stats *cpwc = &r->st[PWC_KIND_CPWC];
+
+	return tpc->accesses ? 100.0 * ((double)cpwc->accesses -
+					tpc->accesses) / tpc->accesses : 0.0;
+}
+
+/* A model that holds no storage (none) caches nothing: not plotted. */
+static bool report_caches(enum pwc_kind k)
+{
+	struct pwc_config c;
+
+	pwc_size_for_budget(k, 0, 4, &c);
+	return pwc_bits(&c, 4) != 0;
 }
 
 struct means {
@@ -55,8 +82,8 @@ static struct means class_means(const struct report_row *rows,
 		if (cls && rows[i].w->paper_class != cls)
 			continue;
 		m.n++;
-		m.tpc += l2(&rows[i], 0);
-		m.cpwc += l2(&rows[i], 1);
+		m.tpc += l2(&rows[i], PWC_KIND_TPC);
+		m.cpwc += l2(&rows[i], PWC_KIND_CPWC);
 		m.red += reduction(&rows[i]);
 	}
 	if (m.n) {
@@ -67,235 +94,324 @@ static struct means class_means(const struct report_row *rows,
 	return m;
 }
 
-static void storage_tables(const char *dir, FILE *js, unsigned int levels)
+/* @t as @dir/@t->key.csv and as a member of @js; then freed. */
+static void write_table(const char *dir, struct table *t, FILE *js)
 {
-	static const unsigned int entries[] = { 8, 16, 24, 32, 48, 62, 64,
-						128, 256 };
-	static const unsigned long long bits[] = { 1000, 2000, 5280, 10000,
-						   20000, 40000 };
-	struct pwc_config t, c;
-	unsigned int i;
+	char name[64];
 	FILE *f;
 
-	f = report_file(dir, "table5.csv");
-	fprintf(js, "\"table5\": [");
-	if (f)
-		fprintf(f, "entries,tpc_bits,cpwc_bits\n");
-	for (i = 0; i < sizeof(entries) / sizeof(entries[0]); i++) {
-		pwc_parse_spec("tpc", &t, NULL, 0);
-		t.entries = entries[i];
-		pwc_parse_spec("cpwc", &c, NULL, 0);
-		c.blocks = entries[i];
-		if (f)
-			fprintf(f, "%u,%llu,%llu\n", entries[i],
-				pwc_bits(&t, levels), pwc_bits(&c, levels));
-		fprintf(js, "%s{\"entries\": %u, \"tpc_bits\": %llu, \"cpwc_bits\": %llu}",
-			i ? ", " : "", entries[i], pwc_bits(&t, levels),
-			pwc_bits(&c, levels));
-	}
-	fprintf(js, "],\n\"table6\": [");
-	if (f)
+	snprintf(name, sizeof(name), "%s.csv", t->key);
+	f = report_file(dir, name);
+	if (f) {
+		table_print_csv(t, f);
 		fclose(f);
-	f = report_file(dir, "table6.csv");
-	if (f)
-		fprintf(f, "bits,tpc_entries,cpwc_entries\n");
-	for (i = 0; i < sizeof(bits) / sizeof(bits[0]); i++) {
-		pwc_size_for_budget(PWC_KIND_TPC, bits[i], levels, &t);
-		pwc_size_for_budget(PWC_KIND_CPWC, bits[i], levels, &c);
-		if (f)
-			fprintf(f, "%llu,%u,%u\n", bits[i], t.entries, c.blocks);
-		fprintf(js, "%s{\"bits\": %llu, \"tpc_entries\": %u, \"cpwc_entries\": %u}",
-			i ? ", " : "", bits[i], t.entries, c.blocks);
 	}
-	fprintf(js, "],\n");
-	if (f)
-		fclose(f);
+	if (js) {
+		table_print_json(t, js);
+		fputs(",\n", js);
+	}
+	table_free(t);
 }
 
-int report_write(const struct report_opts *o, const struct report_row *rows,
-		 unsigned int n)
+static void storage_tables(const char *dir, FILE *js, unsigned int levels)
 {
-	FILE *js, *f, *sum;
-	char *text = NULL;
-	size_t len = 0;
-	const struct report_row *r;
-	struct means all, cls[4];
-	double ours[NPAPER];
-	unsigned int i, m, b, k;
-	unsigned long long acc;
-	double hit;
-	int c;
+	static const unsigned long long entries[] = STORAGE_TABLE5_ENTRIES;
+	static const unsigned long long bits[] = STORAGE_TABLE6_BITS;
+	struct table t;
 
-	if (!n)
-		return -1;
-	js = report_file(o->dir, "results.json");
-	sum = open_memstream(&text, &len);
-	if (!js || !sum)
-		return -1;
-	fprintf(js, "{\"config\": {\"tables\": \"%s\", \"levels\": %u, \"budget_bits\": %llu, \"tlb_entries\": %u, \"size\": \"%s\"},\n",
-		o->userspace ? "synthetic" : "real", rows[0].levels, o->budget,
-		o->tlb, o->size);
-	storage_tables(o->dir, js, rows[0].levels);
+	storage_table5(&t, entries, ARRAY_SIZE(entries), levels);
+	write_table(dir, &t, js);
+	storage_table6(&t, bits, ARRAY_SIZE(bits), levels);
+	write_table(dir, &t, js);
+}
 
-	/* per workload: Figure 3, Table 7, Table 8 */
-	f = report_file(o->dir, "table8.csv");
-	if (f) {
-		fprintf(f, "workload,class,addresses,tlb_hit_rate,walks");
-		for (m = 0; m < REPORT_MODELS; m++)
-			fprintf(f, ",%s_accesses,%s_l2_hit_rate", report_models[m],
-				report_models[m]);
-		fprintf(f, ",cpwc_vs_tpc,tpc_redundant,cpwc_redundant\n");
+/* Table 8: per workload, every model's accesses and L2 hit rate. */
+static void table8(struct table *t, const struct report_row *rows,
+		   unsigned int n)
+{
+	static char names[2 * PWC_KIND_COUNT][32];
+	unsigned int i, k, c;
+
+	table_init(t, NULL, "table8");
+	table_col(t, "workload", CELL_STR);
+	table_col(t, "class", CELL_U64);
+	table_col(t, "addresses", CELL_U64);
+	table_col(t, "tlb_hit_rate", CELL_PCT);
+	table_col(t, "walks", CELL_U64);
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		snprintf(names[2 * k], sizeof(names[0]), "%s_accesses",
+			 pwc_kind_name(k));
+		snprintf(names[2 * k + 1], sizeof(names[0]), "%s_l2_hit_rate",
+			 pwc_kind_name(k));
+		table_col(t, names[2 * k], CELL_U64);
+		table_col(t, names[2 * k + 1], CELL_PCT);
 	}
+	table_col(t, "cpwc_vs_tpc", CELL_PCT);
+	table_col(t, "tpc_redundant", CELL_PCT);
+	table_col(t, "cpwc_redundant", CELL_PCT);
+	for (i = 0; i < n; i++) {
+		table_row(t);
+		c = 0;
+		table_str(t, c++, rows[i].w->name);
+		table_u64(t, c++, rows[i].w->paper_class);
+		table_u64(t, c++, rows[i].addresses);
+		table_f64(t, c++, pct(rows[i].tlb_hits, rows[i].addresses));
+		table_u64(t, c++, rows[i].walks);
+		for (k = 0; k < PWC_KIND_COUNT; k++) {
+			table_u64(t, c++, rows[i].st[k].accesses);
+			table_f64(t, c++, l2(&rows[i], k));
+		}
+		table_f64(t, c++, reduction(&rows[i]));
+		table_f64(t, c++, rows[i].redundant[0]);
+		table_f64(t, c++, rows[i].redundant[1]);
+	}
+}
+
+/* Figure 3: the L2 hit rate per workload of every model that caches. */
+static void figure3(struct table *t, const struct report_row *rows,
+		    unsigned int n)
+{
+	unsigned int i, k, c;
+
+	table_init(t, NULL, "figure3");
+	table_col(t, "workload", CELL_STR);
+	for (k = 0; k < PWC_KIND_COUNT; k++)
+		if (report_caches(k))
+			table_col(t, pwc_kind_name(k), CELL_PCT);
+	for (i = 0; i < n; i++) {
+		table_row(t);
+		table_str(t, 0, rows[i].w->name);
+		for (k = 0, c = 1; k < PWC_KIND_COUNT; k++)
+			if (report_caches(k))
+				table_f64(t, c++, l2(&rows[i], k));
+	}
+}
+
+/* One workload's models, as `pwcsim run` reports them. */
+static void models_table(struct table *t, const struct report_row *r)
+{
+	unsigned int k, s, c;
+
+	table_init(t, NULL, "models");
+	table_col(t, "model", CELL_STR);
+	table_col(t, "config", CELL_STR);
+	table_col(t, "lookups", CELL_U64);
+	table_col(t, "l2_hits", CELL_U64);
+	table_col(t, "l3_hits", CELL_U64);
+	table_col(t, "l4_hits", CELL_U64);
+	if (r->levels == 5)
+		table_col(t, "l5_hits", CELL_U64);
+	table_col(t, "misses", CELL_U64);
+	table_col(t, "accesses", CELL_U64);
+	table_col(t, "l2_hit_rate", CELL_PCT);
+	table_col(t, "stale", CELL_U64);
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		table_row(t);
+		c = 0;
+		table_str(t, c++, pwc_kind_name(k));
+		table_str(t, c++, r->spec[k]);
+		table_u64(t, c++, r->st[k].lookups);
+		for (s = 1; s < r->levels; s++)
+			table_u64(t, c++, r->st[k].hits[s]);
+		table_u64(t, c++, r->st[k].misses);
+		table_u64(t, c++, r->st[k].accesses);
+		table_f64(t, c++, l2(r, k));
+		table_u64(t, c++, r->st[k].stale);
+	}
+}
+
+static void workloads_json(FILE *js, const struct report_row *rows,
+			   unsigned int n)
+{
+	const struct report_row *r;
+	struct table t;
+	unsigned int i;
+
 	fprintf(js, "\"workloads\": [");
 	for (i = 0; i < n; i++) {
 		r = &rows[i];
-		if (f) {
-			fprintf(f, "%s,%d,%llu,%.4f,%llu", r->w->name,
-				r->w->paper_class, r->addresses,
-				pct(r->tlb_hits, r->addresses), r->walks);
-			for (m = 0; m < REPORT_MODELS; m++)
-				fprintf(f, ",%llu,%.4f", r->st[m].accesses,
-					l2(r, m));
-			fprintf(f, ",%.4f,%.4f,%.4f\n", reduction(r),
-				r->redundant[0], r->redundant[1]);
-		}
-		fprintf(js, "%s\n {\"workload\": \"%s\", \"class\": %d, \"addresses\": %llu, \"tlb_hits\": %llu, \"walks\": %llu, \"cpwc_vs_tpc\": %.4f, \"tpc_redundant\": %.4f, \"cpwc_redundant\": %.4f, \"models\": [",
-			i ? "," : "", r->w->name, r->w->paper_class,
-			r->addresses, r->tlb_hits, r->walks, reduction(r),
-			r->redundant[0], r->redundant[1]);
-		for (m = 0; m < REPORT_MODELS; m++) {
-			fprintf(js, "%s{\"model\": \"%s\", \"config\": \"%s\", \"lookups\": %llu, \"l2_hits\": %llu, \"l3_hits\": %llu, \"l4_hits\": %llu, \"misses\": %llu, \"accesses\": %llu, \"l2_hit_rate\": %.4f, \"stale\": %llu}",
-				m ? ", " : "", report_models[m], r->spec[m],
-				r->st[m].lookups, r->st[m].hits[1],
-				r->st[m].hits[2], r->st[m].hits[3],
-				r->st[m].lookups - r->st[m].hits[1] -
-				r->st[m].hits[2] - r->st[m].hits[3],
-				r->st[m].accesses, l2(r, m), r->st[m].stale);
-		}
-		fprintf(js, "]}");
+		fprintf(js, "%s\n {\"workload\": ", i ? "," : "");
+		json_string(js, r->w->name);
+		fprintf(js, ", \"class\": %d, \"addresses\": %llu, \"tlb_hits\": %llu, \"walks\": %llu, \"cpwc_vs_tpc\": %.4f, \"tpc_redundant\": %.4f, \"cpwc_redundant\": %.4f, ",
+			r->w->paper_class, r->addresses, r->tlb_hits, r->walks,
+			reduction(r), r->redundant[0], r->redundant[1]);
+		models_table(&t, r);
+		table_print_json(&t, js);
+		table_free(&t);
+		fputc('}', js);
 	}
 	fprintf(js, "],\n");
-	if (f)
-		fclose(f);
+}
 
-	f = report_file(o->dir, "figure3.csv");
-	if (f) {
-		fprintf(f, "workload,tpc,cpwc,stc,uptc,ideal\n");
-		for (i = 0; i < n; i++)
-			fprintf(f, "%s,%.4f,%.4f,%.4f,%.4f,%.4f\n",
-				rows[i].w->name, l2(&rows[i], 0),
-				l2(&rows[i], 1), l2(&rows[i], 2),
-				l2(&rows[i], 3), l2(&rows[i], 5));
-		fclose(f);
-	}
+/* The budget sweep, summed over the workloads: CSV, JSON, sweep.dat. */
+static void sweep(const struct report_opts *o, const struct report_row *rows,
+		  unsigned int n, FILE *js)
+{
+	unsigned long long acc;
+	unsigned int b, k, i;
+	struct table t;
+	double hit;
+	FILE *f;
 
-	/* the budget sweep, summed over the workloads */
-	f = report_file(o->dir, "sweep.csv");
-	if (f)
-		fprintf(f, "bits,model,mean_l2_hit_rate,accesses\n");
-	fprintf(js, "\"sweep\": [");
-	for (b = 0; b < o->nsweep; b++) {
-		for (k = 0; k < REPORT_SWEEP_KINDS; k++) {
-			hit = 0;
-			acc = 0;
-			for (i = 0; i < n; i++) {
-				hit += rows[i].sweep_hit[b][k];
-				acc += rows[i].sweep_acc[b][k];
-			}
-			if (rows[0].sweep_hit[b][k] < 0)
-				continue;	/* nothing fits */
-			if (f)
-				fprintf(f, "%llu,%s,%.4f,%llu\n", o->sweep[b],
-					report_sweep_kinds[k], hit / n, acc);
-			fprintf(js, "%s{\"bits\": %llu, \"model\": \"%s\", \"mean_l2_hit_rate\": %.4f, \"accesses\": %llu}",
-				b || k ? ", " : "", o->sweep[b],
-				report_sweep_kinds[k], hit / n, acc);
-		}
-	}
-	fprintf(js, "],\n");
-	if (f)
-		fclose(f);
-	/* the same, one gnuplot data block per model (for sweep.png) */
-	f = report_file(o->dir, "sweep.dat");
-	for (k = 0; f && k < REPORT_SWEEP_KINDS; k++) {
-		fprintf(f, "# %s: bits mean_l2_hit_rate accesses\n",
-			report_sweep_kinds[k]);
+	table_init(&t, NULL, "sweep");
+	table_col(&t, "bits", CELL_U64);
+	table_col(&t, "model", CELL_STR);
+	table_col(&t, "mean_l2_hit_rate", CELL_PCT);
+	table_col(&t, "accesses", CELL_U64);
+	f = report_file(o->dir, "sweep.dat");	/* for gnuplot's sweep.png */
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		if (!pwc_kind_sized(k))
+			continue;
+		if (f)
+			fprintf(f, "# %s: bits mean_l2_hit_rate accesses\n",
+				pwc_kind_name(k));
 		for (b = 0; b < o->nsweep; b++) {
 			if (rows[0].sweep_hit[b][k] < 0)
-				continue;
-			hit = 0;
-			acc = 0;
-			for (i = 0; i < n; i++) {
+				continue;	/* nothing fits */
+			for (hit = 0, acc = 0, i = 0; i < n; i++) {
 				hit += rows[i].sweep_hit[b][k];
 				acc += rows[i].sweep_acc[b][k];
 			}
-			fprintf(f, "%llu %.4f %llu\n", o->sweep[b], hit / n, acc);
+			if (f)
+				fprintf(f, "%llu %.4f %llu\n", o->sweep[b],
+					hit / n, acc);
 		}
-		fprintf(f, "\n\n");
+		if (f)
+			fprintf(f, "\n\n");
 	}
 	if (f)
 		fclose(f);
+	for (b = 0; b < o->nsweep; b++) {
+		for (k = 0; k < PWC_KIND_COUNT; k++) {
+			if (!pwc_kind_sized(k) || rows[0].sweep_hit[b][k] < 0)
+				continue;
+			for (hit = 0, acc = 0, i = 0; i < n; i++) {
+				hit += rows[i].sweep_hit[b][k];
+				acc += rows[i].sweep_acc[b][k];
+			}
+			table_row(&t);
+			table_u64(&t, 0, o->sweep[b]);
+			table_str(&t, 1, pwc_kind_name(k));
+			table_f64(&t, 2, hit / n);
+			table_u64(&t, 3, acc);
+		}
+	}
+	write_table(o->dir, &t, js);
+}
 
-	/* ours beside the paper's */
-	all = class_means(rows, n, 0);
-	for (c = 1; c <= 3; c++)
-		cls[c] = class_means(rows, n, c);
+/* Ours for each of the paper's figures (-1: not measured). */
+static void paper_ours(const struct report_opts *o,
+		       const struct report_row *rows, unsigned int n,
+		       double *ours)
+{
+	struct means all = class_means(rows, n, 0);
+	int c;
+
 	ours[0] = all.tpc;
 	ours[1] = all.cpwc;
 	ours[2] = all.red;
-	ours[3] = cls[1].red;
-	ours[4] = cls[2].red;
-	ours[5] = cls[3].red;
+	for (c = 1; c <= 3; c++)
+		ours[2 + c] = class_means(rows, n, c).red;
 	ours[6] = o->have_2mm ? o->tlb2mm[0] : -1;
 	ours[7] = o->have_2mm ? o->tlb2mm[1] : -1;
-	f = report_file(o->dir, "paper.csv");
-	if (f)
-		fprintf(f, "figure,paper,ours,difference\n");
-	fprintf(js, "\"paper\": [");
-	for (i = 0; i < NPAPER; i++) {
-		if (f)
-			fprintf(f, "\"%s\",%.2f,%.2f,%.2f\n", paper[i].what,
-				paper[i].paper, ours[i], ours[i] - paper[i].paper);
-		fprintf(js, "%s{\"figure\": \"%s\", \"paper\": %.2f, \"ours\": %.4f}",
-			i ? ", " : "", paper[i].what, paper[i].paper, ours[i]);
-	}
-	fprintf(js, "]}\n");
-	if (f)
-		fclose(f);
-	fclose(js);
+}
 
-	/* the summary */
-	fprintf(sum, "pwcsim report: %u workloads (%s inputs) on %s %u-level page tables, %llu bits each, IOTLB %u entries\n\n",
-		n, o->size,
-		o->userspace ? "synthetic" : "real", rows[0].levels, o->budget,
-		o->tlb);
-	fprintf(sum, "%-14s %5s %9s %8s %8s %8s %8s %8s %8s\n", "workload",
+static void paper_table(struct table *t, const double *ours)
+{
+	unsigned int i;
+
+	table_init(t, NULL, "paper");
+	table_col(t, "figure", CELL_STR);
+	table_col(t, "paper", CELL_F64);
+	table_col(t, "ours", CELL_F64);
+	table_col(t, "difference", CELL_F64);
+	for (i = 0; i < NPAPER; i++) {
+		table_row(t);
+		table_str(t, 0, paper[i].what);
+		table_f64(t, 1, paper[i].paper);
+		table_f64(t, 2, ours[i]);
+		table_f64(t, 3, ours[i] - paper[i].paper);
+	}
+}
+
+static void summary(FILE *f, const struct report_opts *o,
+		    const struct report_row *rows, unsigned int n,
+		    const double *ours)
+{
+	const struct report_row *r;
+	unsigned int i;
+
+	fprintf(f, "pwcsim report: %u workloads (%s inputs) on %s %u-level page tables, %llu bits each, IOTLB %u entries\n\n",
+		n, o->size, o->userspace ? "synthetic" : "real",
+		rows[0].levels, o->budget, o->tlb);
+	fprintf(f, "%-14s %5s %9s %8s %8s %8s %8s %8s %8s\n", "workload",
 		"class", "walks", "TPC L2%", "CPWC L2%", "STC L2%", "UPTC L2%",
 		"ideal", "CPWC/TPC");
 	for (i = 0; i < n; i++) {
 		r = &rows[i];
-		fprintf(sum, "%-14s %5d %9llu %8.1f %8.1f %8.1f %8.1f %8.1f %+7.1f%%\n",
-			r->w->name, r->w->paper_class, r->walks, l2(r, 0),
-			l2(r, 1), l2(r, 2), l2(r, 3), l2(r, 5), reduction(r));
+		fprintf(f, "%-14s %5d %9llu %8.1f %8.1f %8.1f %8.1f %8.1f %+7.1f%%\n",
+			r->w->name, r->w->paper_class, r->walks,
+			l2(r, PWC_KIND_TPC), l2(r, PWC_KIND_CPWC),
+			l2(r, PWC_KIND_STC), l2(r, PWC_KIND_UPTC),
+			l2(r, PWC_KIND_IDEAL), reduction(r));
 	}
-	fprintf(sum, "\n%-44s %9s %9s %9s\n", "figure", "paper", "ours",
+	fprintf(f, "\n%-44s %9s %9s %9s\n", "figure", "paper", "ours",
 		"ours-paper");
 	for (i = 0; i < NPAPER; i++) {
 		if (ours[i] < 0 && i >= 6)
-			fprintf(sum, "%-44s %9.2f %9s %9s\n", paper[i].what,
+			fprintf(f, "%-44s %9.2f %9s %9s\n", paper[i].what,
 				paper[i].paper, "-", "-");
 		else
-			fprintf(sum, "%-44s %9.2f %9.2f %+9.2f\n",
+			fprintf(f, "%-44s %9.2f %9.2f %+9.2f\n",
 				paper[i].what, paper[i].paper, ours[i],
 				ours[i] - paper[i].paper);
 	}
-	fclose(sum);
+}
+
+int report_write(const struct report_opts *o, const struct report_row *rows,
+		 unsigned int n, FILE *out)
+{
+	double ours[NPAPER];
+	char *text = NULL;
+	struct table t;
+	size_t len = 0;
+	FILE *js, *f;
+
+	if (!n)
+		return -1;
+	js = report_file(o->dir, "results.json");
+	if (!js)
+		return -1;
+	fprintf(js, "{\"config\": {\"tables\": \"%s\", \"levels\": %u, \"budget_bits\": %llu, \"tlb_entries\": %u, \"size\": ",
+		o->userspace ? "synthetic" : "real", rows[0].levels, o->budget,
+		o->tlb);
+	json_string(js, o->size);
+	fputs("},\n", js);
+	storage_tables(o->dir, js, rows[0].levels);
+	table8(&t, rows, n);
+	write_table(o->dir, &t, NULL);
+	workloads_json(js, rows, n);
+	figure3(&t, rows, n);
+	write_table(o->dir, &t, NULL);
+	sweep(o, rows, n, js);
+	paper_ours(o, rows, n, ours);
+	paper_table(&t, ours);
+	table_print_json(&t, js);
+	fputs("}\n", js);
+	fclose(js);
+	write_table(o->dir, &t, NULL);
+
+	f = open_memstream(&text, &len);
+	if (!f)
+		return -1;
+	summary(f, o, rows, n, ours);
+	fclose(f);
 	f = report_file(o->dir, "summary.txt");
 	if (f) {
 		fputs(text, f);
 		fclose(f);
 	}
-	fputs(text, stdout);
+	fputs(text, out);
 	free(text);
 	return f ? 0 : -1;
 }
