@@ -3,9 +3,10 @@
  * addr_stream.h - streaming readers and writers of address traces: text
  * (one hexadecimal address per line, optional 0x, '#' comments and blank
  * lines ignored), pwcsim's binary format (Documentation/models.rst), and
- * the foreign formats of trace_formats.h (Accel-Sim traces and trace
+ * the foreign formats of trace_reader.h (Accel-Sim traces and trace
  * directories, valgrind lackey, perf script), any of them xz-compressed
- * (xz_file.h):
+ * (xz_file.h).  addr_stream.c picks the reader; each format is one file
+ * behind struct trace_reader:
  *
  *   offset 0: magic "PWCSIMT1" (8 bytes)
  *   offset 8: then little-endian u64 virtual addresses, to the end
@@ -24,8 +25,7 @@
 enum addr_format { ADDR_AUTO, ADDR_TEXT, ADDR_BINARY, ADDR_LACKEY,
 		   ADDR_TRACEG, ADDR_PERF, ADDR_TRACEDIR };
 
-struct traceg_state;
-struct trace_dir;
+struct trace_reader;
 struct xz_cookie;
 
 /* What a GPU trace or a perf recording held besides its addresses. */
@@ -38,27 +38,23 @@ struct trace_counts {
 	unsigned long long no_addr;		/* perf: samples without addr */
 };
 
+/* An open trace: its input (trace_input.c) and its format's reader. */
 struct addr_stream {
 	FILE *f;
 	const char *name;
 	enum addr_format format;
+	const struct trace_reader *reader;
+	void *state;			/* the reader's own */
 	unsigned long long line;	/* text: current line number */
 	unsigned long long count;	/* addresses returned */
 	bool close;
 	char buf[4096];			/* text: one line */
 	bool have_line;			/* text formats: buf holds a line */
-	unsigned char *bin;		/* binary: a block of records */
-	size_t pos, len;
 	bool with_ifetch;		/* lackey: instruction fetches too */
-	struct traceg_state *tg;	/* traceg: the current thread block */
-	struct trace_dir *dir;		/* an Accel-Sim trace directory */
 	struct xz_cookie *xz;		/* the decoder of an .xz input */
 	int pid;			/* perf: keep this process's samples */
 	struct trace_counts tc;
 };
-
-/* The next line into s->buf (counting lines); 0 at the end, -1 error. */
-int addr_read_line(struct addr_stream *s);
 
 /*
  * Open @path ("-" for stdin; a directory or kernelslist.g: an Accel-Sim
@@ -72,9 +68,7 @@ void addr_close(struct addr_stream *s);
 /* --format's argument; -1 if unknown.  ADDR_FORMATS lists them. */
 int addr_parse_format(const char *s, enum addr_format *fmt);
 #define ADDR_FORMATS "auto, text, binary, lackey, traceg or perf"
-/* "FILE:LINE: @what: 'the line'" on stderr; returns -1. */
-int addr_bad(struct addr_stream *s, const char *what);
-
+/* pwcsim's binary format: the header, then each address (binary.c). */
 int addr_write_binary_header(FILE *f);
 int addr_write_binary(FILE *f, unsigned long long va);
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace_dir.c - an Accel-Sim trace directory (trace_formats.h):
+ * trace_dir.c - an Accel-Sim trace directory (trace_reader.h):
  * kernelslist.g names the kernels in launch order ("kernel-N.traceg" or
  * "kernel-N.traceg.xz", relative to the directory), interleaved with
  * "MemcpyHtoD,0xADDR,BYTES" lines, which are counted, not walked (as are
@@ -13,8 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "traces/addr_stream.h"
-#include "traces/trace_formats.h"
+#include "traces/trace_reader.h"
 
 struct trace_dir {
 	struct addr_stream list;	/* kernelslist.g */
@@ -25,7 +24,7 @@ struct trace_dir {
 	char kpath[2 * PATH_MAX];
 };
 
-int trace_dir_open(struct addr_stream *s, const char *path)
+static int trace_dir_open(struct addr_stream *s, const char *path)
 {
 	struct trace_dir *d = calloc(1, sizeof(*d));
 	struct stat st;
@@ -35,7 +34,7 @@ int trace_dir_open(struct addr_stream *s, const char *path)
 		fprintf(stderr, "pwcsim: out of memory\n");
 		return -1;
 	}
-	s->dir = d;
+	s->state = d;
 	if (strlen(path) >= sizeof(d->dir)) {
 		fprintf(stderr, "pwcsim: %s: path too long\n", path);
 		return -1;
@@ -53,7 +52,29 @@ int trace_dir_open(struct addr_stream *s, const char *path)
 		else
 			strcpy(d->dir, ".");
 	}
-	return addr_open(&d->list, d->listpath, ADDR_TEXT);
+	d->list.name = d->listpath;
+	return addr_input_open(&d->list, d->listpath);
+}
+
+/* A kernel file, read as traceg (it may be xz-compressed). */
+static int trace_dir_open_kernel(struct trace_dir *d)
+{
+	memset(&d->kernel, 0, sizeof(d->kernel));
+	d->kernel.name = d->kpath;
+	d->kernel.format = ADDR_TRACEG;
+	d->kernel.reader = &traceg_reader;
+	d->kernel_open = true;
+	if (addr_input_open(&d->kernel, d->kpath) ||
+	    d->kernel.reader->open(&d->kernel, d->kpath))
+		return -1;
+	return 0;
+}
+
+static void trace_dir_close_stream(struct addr_stream *k)
+{
+	if (k->reader && k->reader->close)
+		k->reader->close(k);
+	addr_input_close(k);
 }
 
 /* The next kernel from kernelslist.g opened; 0 at its end, -1 error. */
@@ -76,10 +97,9 @@ static int trace_dir_kernel(struct addr_stream *s, struct trace_dir *d)
 			return addr_bad(&d->list, "not a kernel or Memcpy line");
 		snprintf(d->kpath, sizeof(d->kpath), "%s/%.*s", d->dir,
 			 (int)len, b);
-		if (addr_open(&d->kernel, d->kpath, ADDR_TRACEG))
+		if (trace_dir_open_kernel(d))
 			return -1;
 		d->kernel.count = s->count;
-		d->kernel_open = true;
 		return 1;
 	}
 	return r;
@@ -94,13 +114,13 @@ static void trace_dir_close_kernel(struct addr_stream *s, struct trace_dir *d)
 	s->tc.insts += k->insts;
 	s->tc.global_insts += k->global_insts;
 	s->tc.global_lanes += k->global_lanes;
-	addr_close(&d->kernel);
+	trace_dir_close_stream(&d->kernel);
 	d->kernel_open = false;
 }
 
-int trace_dir_next(struct addr_stream *s, unsigned long long *va)
+static int trace_dir_next(struct addr_stream *s, unsigned long long *va)
 {
-	struct trace_dir *d = s->dir;
+	struct trace_dir *d = s->state;
 	int r;
 
 	for (;;) {
@@ -109,7 +129,7 @@ int trace_dir_next(struct addr_stream *s, unsigned long long *va)
 			if (r <= 0)
 				return r;
 		}
-		r = addr_next(&d->kernel, va);
+		r = d->kernel.reader->next(&d->kernel, va);
 		if (r) {
 			s->count = d->kernel.count;
 			return r;
@@ -118,15 +138,21 @@ int trace_dir_next(struct addr_stream *s, unsigned long long *va)
 	}
 }
 
-void trace_dir_free(struct addr_stream *s)
+static void trace_dir_close(struct addr_stream *s)
 {
-	struct trace_dir *d = s->dir;
+	struct trace_dir *d = s->state;
 
 	if (!d)
 		return;
 	if (d->kernel_open)
 		trace_dir_close_kernel(s, d);
-	addr_close(&d->list);
+	trace_dir_close_stream(&d->list);
 	free(d);
-	s->dir = NULL;
+	s->state = NULL;
 }
+
+const struct trace_reader trace_dir_reader = {
+	.open = trace_dir_open,
+	.next = trace_dir_next,
+	.close = trace_dir_close,
+};

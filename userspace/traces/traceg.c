@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * traceg.c - the Accel-Sim .traceg reader (trace_formats.h): the header,
+ * traceg.c - the Accel-Sim .traceg reader (trace_reader.h): the header,
  * thread blocks, and each warp instruction's global addresses coalesced
  * into 128-byte segments; a block's warps are emitted interleaved, one
  * memory instruction per warp in turn.  Lines are decoded by
@@ -10,8 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "traces/addr_stream.h"
-#include "traces/trace_formats.h"
+#include "traces/trace_reader.h"
 #include "traces/traceg_inst.h"
 
 #define TG_WINDOW (16ULL << 20)	/* shared and local windows' size */
@@ -235,17 +234,22 @@ static int tg_line(struct addr_stream *s, struct traceg_state *t)
 	return 0;
 }
 
-int traceg_next(struct addr_stream *s, unsigned long long *va)
+static int traceg_open(struct addr_stream *s, const char *path)
 {
-	struct traceg_state *t = s->tg;
+	s->state = calloc(1, sizeof(struct traceg_state));
+	if (!s->state) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return -1;
+	}
+	s->tc.kernels++;
+	return 0;
+}
+
+static int traceg_next(struct addr_stream *s, unsigned long long *va)
+{
+	struct traceg_state *t = s->state;
 	int r;
 
-	if (!t) {
-		t = s->tg = calloc(1, sizeof(*t));
-		if (!t)
-			return -1;
-		s->tc.kernels++;
-	}
 	while (t->outpos == t->nout) {
 		r = addr_read_line(s);
 		if (r <= 0) {
@@ -261,9 +265,9 @@ int traceg_next(struct addr_stream *s, unsigned long long *va)
 	return 1;
 }
 
-void traceg_free(struct addr_stream *s)
+static void traceg_close(struct addr_stream *s)
 {
-	struct traceg_state *t = s->tg;
+	struct traceg_state *t = s->state;
 	unsigned int i;
 
 	if (!t)
@@ -275,5 +279,11 @@ void traceg_free(struct addr_stream *s)
 	free(t->warps);
 	free(t->out);
 	free(t);
-	s->tg = NULL;
+	s->state = NULL;
 }
+
+const struct trace_reader traceg_reader = {
+	.open = traceg_open,
+	.next = traceg_next,
+	.close = traceg_close,
+};

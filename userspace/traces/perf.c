@@ -1,50 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace_formats.c - the valgrind lackey and `perf script` readers
- * (trace_formats.h).
+ * perf.c - the `perf script` reader (trace_reader.h): the addr field of
+ * each sample of one process.
  */
-#include <ctype.h>
-#include <errno.h>
-#include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "traces/addr_stream.h"
-#include "traces/trace_formats.h"
-
-/*
- * lackey: "I  ADDR,SIZE" (an instruction fetch), " L ADDR,SIZE",
- * " S ADDR,SIZE", " M ADDR,SIZE" (load, store, modify); valgrind's own
- * "==PID==" lines are skipped.
- */
-int lackey_next(struct addr_stream *s, unsigned long long *va)
-{
-	char *p, *end;
-	int r;
-
-	while ((r = addr_read_line(s)) > 0) {
-		p = s->buf;
-		if (!strncmp(p, "==", 2) || !strcspn(p, "\r\n"))
-			continue;
-		if (!strncmp(p, "I  ", 3)) {
-			if (!s->with_ifetch)
-				continue;
-			p += 3;
-		} else if (p[0] == ' ' && strchr("LSM", p[1]) && p[1] &&
-			   p[2] == ' ') {
-			p += 3;
-		} else {
-			return addr_bad(s, "not a lackey line");
-		}
-		errno = 0;
-		*va = strtoull(p, &end, 16);
-		if (errno || end == p || *end != ',' || !isdigit(end[1]))
-			return addr_bad(s, "not a lackey access");
-		s->count++;
-		return 1;
-	}
-	return r;
-}
+#include "traces/trace_reader.h"
 
 /* Is [p, p+len) all characters of @set, at least one? */
 static bool all_of(const char *p, size_t len, const char *set)
@@ -64,7 +27,7 @@ static bool all_of(const char *p, size_t len, const char *set)
  * process than s->pid (when set), and samples without an address (0),
  * are skipped and counted.
  */
-int perf_next(struct addr_stream *s, unsigned long long *va)
+static int perf_next(struct addr_stream *s, unsigned long long *va)
 {
 	const char *p, *tok, *slash;
 	unsigned long long pid = 0;
@@ -119,3 +82,7 @@ int perf_next(struct addr_stream *s, unsigned long long *va)
 	}
 	return r;
 }
+
+const struct trace_reader perf_reader = {
+	.next = perf_next,
+};
