@@ -24,7 +24,7 @@ static void run_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: pwcsim run [OPTIONS] (--workload NAME | --pid PID [FILE|-] | FILE|-)\n"
-		"  -m, --model SPEC       a model (as for replay); default: all six\n"
+		"  -m, --model SPEC       a model (as for replay); default: every model\n"
 		"  -b, --budget-bits N    size bare model names to N bits (default 5280)\n"
 		"  -t, --tlb N[,2m]       an IOTLB of N entries in front (2m: 2 MiB entries)\n"
 		"  -w, --workload NAME    a generated GPU workload (pwcsim gen --list)\n"
@@ -64,8 +64,6 @@ int cmd_run(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	static const char *const all[] = { "tpc", "cpwc", "stc", "uptc",
-					   "none", "ideal" };
 	const char *specs[MODEL_SET_MAX], *wname = NULL, *path = NULL;
 	const char *size = "small";
 	struct run_config cfg = { .budget = 5280, .thp = SHADOW_THP_NEVER,
@@ -74,7 +72,7 @@ int cmd_run(int argc, char **argv)
 	struct run_source src = { .wo = { .small = true, .seed = 1 },
 				  .fmt = ADDR_AUTO };
 	unsigned long long tlbn = 0, pid = 0;
-	unsigned int nspecs = 0, i, levels;
+	unsigned int nspecs = 0, levels;
 	const struct workload *w = NULL;
 	struct run_result r = {};
 	bool json = false;
@@ -87,8 +85,11 @@ int cmd_run(int argc, char **argv)
 				NULL)) != -1) {
 		switch (c) {
 		case 'm':
-			if (nspecs == MODEL_SET_MAX)
+			if (nspecs == MODEL_SET_MAX) {
+				fprintf(stderr, "pwcsim: at most %d models\n",
+					MODEL_SET_MAX);
 				return 2;
+			}
 			specs[nspecs++] = optarg;
 			break;
 		case 'b':
@@ -192,9 +193,9 @@ int cmd_run(int argc, char **argv)
 		return 2;
 	}
 	workload_size(size, w, &src.wo);
-	if (!nspecs)
-		for (i = 0; i < 6; i++)
-			specs[nspecs++] = all[i];
+	if (!nspecs)	/* every model of the registry */
+		for (nspecs = 0; nspecs < PWC_KIND_COUNT; nspecs++)
+			specs[nspecs] = pwc_kind_name(nspecs);
 	cfg.tlb = tlbn;
 	src.pid = pid;
 

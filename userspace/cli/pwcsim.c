@@ -43,7 +43,7 @@ int cmd_version(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	printf("pwcsim 0.1\n");
+	printf("pwcsim %s\n", PWCSIM_VERSION);
 	return 0;
 }
 

@@ -7,10 +7,13 @@
 #ifndef MODEL_SET_H
 #define MODEL_SET_H
 
+#include <linux/pwcsim.h>
+
 #include "pwc.h"
 #include "output/table.h"
 
-#define MODEL_SET_MAX 32
+/* As many as a pwcsim.ko session holds. */
+#define MODEL_SET_MAX PWCSIM_MAX_MODELS
 
 struct model_entry {
 	const char *given;		/* the spec as the user wrote it */

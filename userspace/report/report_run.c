@@ -82,28 +82,29 @@ static int report_redundancy(const struct report_opts *o,
 	return 0;
 }
 
-/* The budget sweep: each sized model at every budget, synthetic tables. */
-static int report_sweep(const struct report_opts *o,
-			const struct workload *w, struct report_row *row)
+/* Budgets @b0 .. @b1 - 1 of the sweep: every sized model, synthetic tables. */
+static int report_sweep_part(const struct report_opts *o,
+			     const struct workload *w, struct report_row *row,
+			     unsigned int b0, unsigned int b1)
 {
-	char specs_buf[REPORT_MAX_SWEEP * PWC_KIND_COUNT][PWC_SPEC_LEN];
-	const char *specs[REPORT_MAX_SWEEP * PWC_KIND_COUNT];
+	char specs_buf[MODEL_SET_MAX][PWC_SPEC_LEN];
+	const char *specs[MODEL_SET_MAX];
 	struct run_config cfg = { .specs = specs, .tlb = o->tlb,
 				  .userspace = true, .levels = row->levels };
 	struct run_source src = { .w = w, .wo = o->wo };
+	bool fits[MODEL_SET_MAX];
 	struct pwc_config pc;
 	struct run_result r;
 	unsigned int b, k, n = 0;
-	bool fits[REPORT_MAX_SWEEP][PWC_KIND_COUNT];
 
-	for (b = 0; b < o->nsweep; b++) {
+	for (b = b0; b < b1; b++) {
 		for (k = 0; k < PWC_KIND_COUNT; k++) {
 			if (!pwc_kind_sized(k))
 				continue;
 			/* "none" where not even one entry fits */
-			fits[b][k] = !pwc_size_for_budget(k, o->sweep[b],
-							  row->levels, &pc);
-			if (!fits[b][k])
+			fits[n] = !pwc_size_for_budget(k, o->sweep[b],
+						       row->levels, &pc);
+			if (!fits[n])
 				pwc_size_for_budget(PWC_KIND_NONE, 0, 0, &pc);
 			pwc_format_spec(&pc, specs_buf[n], PWC_SPEC_LEN);
 			specs[n] = specs_buf[n];
@@ -115,11 +116,11 @@ static int report_sweep(const struct report_opts *o,
 		run_result_free(&r);
 		return -1;
 	}
-	for (b = 0, n = 0; b < o->nsweep; b++) {
+	for (b = b0, n = 0; b < b1; b++) {
 		for (k = 0; k < PWC_KIND_COUNT; k++) {
 			if (!pwc_kind_sized(k))
 				continue;
-			row->sweep_hit[b][k] = !fits[b][k] ? -1 :
+			row->sweep_hit[b][k] = !fits[n] ? -1 :
 				pct(r.set.e[n].m->stats.hits[1],
 				    r.set.e[n].m->stats.lookups);
 			row->sweep_acc[b][k] = r.set.e[n].m->stats.accesses;
@@ -127,6 +128,22 @@ static int report_sweep(const struct report_opts *o,
 		}
 	}
 	run_result_free(&r);
+	return 0;
+}
+
+/* The budget sweep, in runs of as many models as a model set holds. */
+static int report_sweep(const struct report_opts *o,
+			const struct workload *w, struct report_row *row)
+{
+	unsigned int k, sized = 0, per_run, b;
+
+	for (k = 0; k < PWC_KIND_COUNT; k++)
+		sized += pwc_kind_sized(k);
+	per_run = sized ? MODEL_SET_MAX / sized : o->nsweep;
+	for (b = 0; b < o->nsweep; b += per_run)
+		if (report_sweep_part(o, w, row, b, b + per_run < o->nsweep ?
+				      b + per_run : o->nsweep))
+			return -1;
 	return 0;
 }
 
