@@ -78,7 +78,7 @@ int cmd_run(int argc, char **argv)
 	bool json = false;
 	struct table t;
 	char *comma;
-	int c, ret = 1;
+	int c;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "m:b:t:w:p:ul:f:jh", opts,
@@ -205,16 +205,16 @@ int cmd_run(int argc, char **argv)
 	src.w = w;
 	src.path = path;
 	if (run_stream(&cfg, &src, &r))
-		goto out;
+		return 1;
 	table_init(&t, NULL, "models");
-	model_set_table(&r.set, &t);
+	model_results_table(r.models, r.n, r.levels, r.uncached, &t);
 	levels = r.levels;
 	if (json) {
 		printf("{\"source\": ");
 		json_string(stdout, w ? w->name : path ? path : "-");
 		printf(", \"tables\": \"%s\", \"levels\": %u, \"addresses\": %llu, \"tlb_lookups\": %llu, \"tlb_hits\": %llu, \"walks\": %llu, \"uncached_accesses\": %llu, ",
 		       r.real ? "real" : "synthetic", levels, r.addresses,
-		       r.tlb_lookups, r.tlb_hits, r.walks, r.set.uncached);
+		       r.tlb_lookups, r.tlb_hits, r.walks, r.uncached);
 		if (src.fmt == ADDR_PERF)
 			printf("\"skipped_samples\": %llu, \"samples_without_addr\": %llu, ",
 			       r.counts.skipped, r.counts.no_addr);
@@ -233,8 +233,5 @@ int cmd_run(int argc, char **argv)
 		table_print_text(&t, stdout);
 	}
 	table_free(&t);
-	ret = fflush(stdout) ? 1 : 0;
-out:
-	run_result_free(&r);
-	return ret;
+	return fflush(stdout) ? 1 : 0;
 }

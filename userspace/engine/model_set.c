@@ -2,6 +2,8 @@
 /*
  * model_set.c - models side by side (model_set.h).
  */
+#include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "engine/model_set.h"
@@ -55,7 +57,25 @@ void model_set_access(struct model_set *s, const struct pwc_walk *w,
 		pwc_access(s->e[i].m, w, &res[i]);
 }
 
-void model_set_table(const struct model_set *s, struct table *t)
+void model_set_results(const struct model_set *s, struct model_result *out)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		out[i].given = s->e[i].given;
+		memcpy(out[i].spec, s->e[i].spec, sizeof(out[i].spec));
+		out[i].cfg = s->e[i].cfg;
+		out[i].st = s->e[i].m->stats;
+		out[i].has_redundancy = pwc_redundancy(s->e[i].m,
+						       &out[i].parts,
+						       &out[i].redundant);
+	}
+}
+
+void model_results_table(const struct model_result *r, unsigned int n,
+			 unsigned int levels, unsigned long long uncached,
+			 struct table *t)
 {
 	const struct pwc_stats *st;
 	unsigned int i, c, k;
@@ -68,34 +88,42 @@ void model_set_table(const struct model_set *s, struct table *t)
 	table_col(t, "l2_hits", CELL_U64);
 	table_col(t, "l3_hits", CELL_U64);
 	table_col(t, "l4_hits", CELL_U64);
-	if (s->levels == 5)
+	if (levels == 5)
 		table_col(t, "l5_hits", CELL_U64);
 	table_col(t, "misses", CELL_U64);
 	table_col(t, "accesses", CELL_U64);
 	table_col(t, "l2_hit_rate", CELL_PCT);
 	table_col(t, "saved_vs_none", CELL_PCT);
 	table_col(t, "stale", CELL_U64);
-	for (i = 0; i < s->n; i++) {
-		st = &s->e[i].m->stats;
+	for (i = 0; i < n; i++) {
+		st = &r[i].st;
 		table_row(t);
 		c = 0;
-		table_str(t, c++, s->e[i].given);
-		table_str(t, c++, s->e[i].spec);
-		bits = pwc_bits(&s->e[i].cfg, s->levels);
+		table_str(t, c++, r[i].given);
+		table_str(t, c++, r[i].spec);
+		bits = pwc_bits(&r[i].cfg, levels);
 		if (bits == PWC_BITS_UNBOUNDED)
 			c++;
 		else
 			table_u64(t, c++, bits);
 		table_u64(t, c++, st->lookups);
-		for (k = 1; k < s->levels; k++)
+		for (k = 1; k < levels; k++)
 			table_u64(t, c++, st->hits[k]);
 		table_u64(t, c++, st->misses);
 		table_u64(t, c++, st->accesses);
 		table_f64(t, c++, pct(st->hits[1], st->lookups));
-		table_f64(t, c++, s->uncached ?
-			  100.0 - pct(st->accesses, s->uncached) : 0.0);
+		table_f64(t, c++, uncached ?
+			  100.0 - pct(st->accesses, uncached) : 0.0);
 		table_u64(t, c++, st->stale);
 	}
+}
+
+void model_set_table(const struct model_set *s, struct table *t)
+{
+	struct model_result r[MODEL_SET_MAX];
+
+	model_set_results(s, r);
+	model_results_table(r, s->n, s->levels, s->uncached, t);
 }
 
 void model_set_free(struct model_set *s)

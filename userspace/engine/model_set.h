@@ -22,6 +22,16 @@ struct model_entry {
 	struct pwc_model *m;
 };
 
+/* One model's outcome, without the model: what a run reports. */
+struct model_result {
+	const char *given;		/* the spec as the user wrote it */
+	char spec[PWC_SPEC_LEN];	/* canonical, as sized */
+	struct pwc_config cfg;
+	struct pwc_stats st;
+	bool has_redundancy;		/* TPC, CPWC: at the end of the run */
+	unsigned long long parts, redundant;
+};
+
 struct model_set {
 	unsigned int levels;
 	unsigned int n;
@@ -37,6 +47,15 @@ int model_set_add(struct model_set *s, const char *spec,
 void model_set_access(struct model_set *s, const struct pwc_walk *w,
 		      struct pwc_result *res);
 void model_set_table(const struct model_set *s, struct table *t);
+/* Each model's outcome into @out (s->n of them). */
+void model_set_results(const struct model_set *s, struct model_result *out);
+/*
+ * The statistics table of `replay` and `run`: @n models at @levels;
+ * @uncached is the accesses with no cache at all.
+ */
+void model_results_table(const struct model_result *r, unsigned int n,
+			 unsigned int levels, unsigned long long uncached,
+			 struct table *t);
 void model_set_free(struct model_set *s);
 
 #endif /* MODEL_SET_H */

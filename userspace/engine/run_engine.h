@@ -1,16 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * run_engine.h - one address stream through PWC models: through pwcsim.ko
- * on the real page tables of a shadow process (or a live one), or through
- * the synthetic page table here (--userspace).  Used by `pwcsim run` and
- * `pwcsim report`.
+ * run_engine.h - one address stream through PWC models, by one of two
+ * backends behind struct run_backend_ops: pwcsim.ko on the real page
+ * tables of a shadow process or a live one (run_module.c), or the
+ * synthetic page table and the models here (run_synthetic.c,
+ * --userspace).  The result holds each model's statistics, not the
+ * models.  Used by `pwcsim run` and `pwcsim report`.
  */
 #ifndef RUN_ENGINE_H
 #define RUN_ENGINE_H
 
-#include "traces/addr_stream.h"
+#include <stdbool.h>
+
 #include "engine/model_set.h"
 #include "engine/shadow.h"
+#include "traces/addr_stream.h"
 #include "workloads/workloads.h"
 
 struct run_config {
@@ -38,16 +42,38 @@ struct run_source {
 };
 
 struct run_result {
-	struct model_set set;		/* the models, their statistics */
 	unsigned int levels;
 	bool real;			/* real page tables */
 	unsigned long long addresses, tlb_lookups, tlb_hits, walks;
+	unsigned long long uncached;	/* accesses with no cache at all */
+	unsigned int n;			/* models */
+	struct model_result models[MODEL_SET_MAX];
 	struct trace_counts counts;	/* of a trace: kernels, skipped... */
 };
 
-/* 0, or -1 with a message on stderr; free @res either way. */
+/* A backend: set up, fed in batches, its statistics read, torn down. */
+struct run_backend {
+	const struct run_backend_ops *ops;
+	void *priv;
+	unsigned int batch;		/* most addresses per feed */
+};
+
+struct run_backend_ops {
+	/* The models of @cfg (res->n, their specs), res->levels, b->batch */
+	int (*start)(struct run_backend *b, const struct run_config *cfg,
+		     int pid, struct run_result *res);
+	int (*feed)(struct run_backend *b, const unsigned long long *va,
+		    unsigned int n);
+	/* The statistics into @res */
+	int (*finish)(struct run_backend *b, struct run_result *res);
+	/* Tear down (also after a failed start) */
+	void (*stop)(struct run_backend *b);
+};
+
+extern const struct run_backend_ops run_module_ops, run_synthetic_ops;
+
+/* 0, or -1 with a message on stderr. */
 int run_stream(const struct run_config *cfg, const struct run_source *src,
 	       struct run_result *res);
-void run_result_free(struct run_result *res);
 
 #endif /* RUN_ENGINE_H */

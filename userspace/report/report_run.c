@@ -31,10 +31,8 @@ static int report_one(const struct report_opts *o, const struct workload *w,
 
 	for (k = 0; k < PWC_KIND_COUNT; k++)
 		specs[k] = pwc_kind_name(k);
-	if (run_stream(&cfg, &src, &r)) {
-		run_result_free(&r);
+	if (run_stream(&cfg, &src, &r))
 		return -1;
-	}
 	row->w = w;
 	row->levels = r.levels;
 	row->addresses = r.addresses;
@@ -42,10 +40,9 @@ static int report_one(const struct report_opts *o, const struct workload *w,
 	row->walks = r.walks;
 	for (k = 0; k < PWC_KIND_COUNT; k++) {
 		snprintf(row->spec[k], sizeof(row->spec[k]), "%s",
-			 r.set.e[k].spec);
-		row->st[k] = r.set.e[k].m->stats;
+			 r.models[k].spec);
+		row->st[k] = r.models[k].st;
 	}
-	run_result_free(&r);
 	return 0;
 }
 
@@ -60,7 +57,6 @@ static int report_redundancy(const struct report_opts *o,
 				  .tlb = o->tlb, .userspace = true,
 				  .levels = row->levels };
 	struct run_source src = { .w = w, .wo = o->wo };
-	unsigned long long parts, red;
 	struct pwc_config pc;
 	struct run_result r;
 	int i;
@@ -70,15 +66,12 @@ static int report_redundancy(const struct report_opts *o,
 			return -1;
 		pwc_format_spec(&pc, spec[i], PWC_SPEC_LEN);
 	}
-	if (run_stream(&cfg, &src, &r)) {
-		run_result_free(&r);
+	if (run_stream(&cfg, &src, &r))
 		return -1;
-	}
 	for (i = 0; i < 2; i++) {
-		pwc_redundancy(r.set.e[i].m, &parts, &red);
-		row->redundant[i] = pct(red, parts);
+		row->redundant[i] = pct(r.models[i].redundant,
+					r.models[i].parts);
 	}
-	run_result_free(&r);
 	return 0;
 }
 
@@ -112,22 +105,19 @@ static int report_sweep_part(const struct report_opts *o,
 		}
 	}
 	cfg.nspecs = n;
-	if (run_stream(&cfg, &src, &r)) {
-		run_result_free(&r);
+	if (run_stream(&cfg, &src, &r))
 		return -1;
-	}
 	for (b = b0, n = 0; b < b1; b++) {
 		for (k = 0; k < PWC_KIND_COUNT; k++) {
 			if (!pwc_kind_sized(k))
 				continue;
 			row->sweep_hit[b][k] = !fits[n] ? -1 :
-				pct(r.set.e[n].m->stats.hits[1],
-				    r.set.e[n].m->stats.lookups);
-			row->sweep_acc[b][k] = r.set.e[n].m->stats.accesses;
+				pct(r.models[n].st.hits[1],
+				    r.models[n].st.lookups);
+			row->sweep_acc[b][k] = r.models[n].st.accesses;
 			n++;
 		}
 	}
-	run_result_free(&r);
 	return 0;
 }
 
@@ -160,7 +150,6 @@ static double report_tlb(const struct report_opts *o,
 
 	if (!run_stream(&cfg, &src, &r))
 		hit = pct(r.tlb_hits, r.addresses);
-	run_result_free(&r);
 	return hit;
 }
 
