@@ -13,6 +13,7 @@
 #include "pwc.h"
 #include "pwc_synth.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/parse.h"
 #include "engine/model_set.h"
 #include "output/table.h"
@@ -93,150 +94,156 @@ static void print_dumps(struct model_set *set, bool json)
 		printf("}");
 }
 
-int cmd_replay(int argc, char **argv)
+/* The options of `replay` beyond the shared ones. */
+struct replay_opts {
+	struct shared_opts so;
+	struct pwc_synth pt;		/* huge ranges */
+	bool per_access, dump;
+	const char *path;
+};
+
+/* --huge-2m / --huge-1g S-E */
+static int replay_huge(struct pwc_synth *pt, int c, const char *arg)
+{
+	if ((c == '2' ? pt->n2m : pt->n1g) == PWC_SYNTH_MAX_HUGE) {
+		fprintf(stderr, "pwcsim: at most %d huge ranges of each size\n",
+			PWC_SYNTH_MAX_HUGE);
+		return -1;
+	}
+	return parse_range(arg, c == '2' ? &pt->huge2m[pt->n2m++] :
+				&pt->huge1g[pt->n1g++]);
+}
+
+/* 0, 1 when --help was printed, 2 on a bad option (message printed). */
+static int replay_parse(int argc, char **argv, struct replay_opts *o)
 {
 	static const struct option opts[] = {
-		{ "model", required_argument, NULL, 'm' },
-		{ "budget-bits", required_argument, NULL, 'b' },
-		{ "levels", required_argument, NULL, 'l' },
+		SHARED_OPT_MODEL, SHARED_OPT_BUDGET, SHARED_OPT_LEVELS,
+		SHARED_OPT_FORMAT, SHARED_OPT_JSON, SHARED_OPT_WITH_IFETCH,
 		{ "huge-2m", required_argument, NULL, '2' },
 		{ "huge-1g", required_argument, NULL, '1' },
-		{ "format", required_argument, NULL, 'f' },
 		{ "per-access", no_argument, NULL, 'p' },
 		{ "dump", no_argument, NULL, 'd' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "with-ifetch", no_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	const char *specs[MODEL_SET_MAX];
-	unsigned int nspecs = 0, i, levels = 4;
-	unsigned long long budget = 0, va;
-	enum addr_format fmt = ADDR_AUTO;
-	struct pwc_result res[MODEL_SET_MAX];
-	bool json = false, per_access = false, dump = false, ifetch = false;
-	struct pwc_synth pt = {};
-	struct addr_stream in;
-	struct model_set set;
-	struct pwc_walk w;
-	struct table t;
-	int c, r, ret = 1;
+	int c, r;
 
+	shared_opts_init(&o->so);
+	o->so.budget = 0;	/* bare names are the defaults */
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "m:b:l:f:pdjh", opts, NULL)) != -1) {
 		switch (c) {
-		case 'm':
-			if (nspecs == MODEL_SET_MAX) {
-				fprintf(stderr, "pwcsim: at most %d models\n",
-					MODEL_SET_MAX);
-				return 2;
-			}
-			specs[nspecs++] = optarg;
-			break;
-		case 'b':
-			if (parse_count(optarg, PWC_MAX_BUDGET_BITS, &budget) ||
-			    !budget) {
-				fprintf(stderr, "pwcsim: --budget-bits takes a number from 1 to %llu\n",
-					PWC_MAX_BUDGET_BITS);
-				return 2;
-			}
-			break;
-		case 'l':
-			if (parse_levels(optarg, &levels))
-				return 2;
-			break;
 		case '2':
 		case '1':
-			if ((c == '2' ? pt.n2m : pt.n1g) == PWC_SYNTH_MAX_HUGE) {
-				fprintf(stderr, "pwcsim: at most %d huge ranges of each size\n",
-					PWC_SYNTH_MAX_HUGE);
+			if (replay_huge(&o->pt, c, optarg))
 				return 2;
-			}
-			if (parse_range(optarg, c == '2' ?
-					      &pt.huge2m[pt.n2m++] :
-					      &pt.huge1g[pt.n1g++]))
-				return 2;
-			break;
-		case 'f':
-			if (addr_parse_format(optarg, &fmt)) {
-				fprintf(stderr, "pwcsim: --format takes %s\n", ADDR_FORMATS);
-				return 2;
-			}
 			break;
 		case 'p':
-			per_access = true;
+			o->per_access = true;
 			break;
 		case 'd':
-			dump = true;
-			break;
-		case 'I':
-			ifetch = true;
-			break;
-		case 'j':
-			json = true;
+			o->dump = true;
 			break;
 		case 'h':
 			replay_usage(stdout);
-			return 0;
+			return 1;
 		default:
-			replay_usage(stderr);
-			return 2;
+			r = shared_option(&o->so, c, optarg);
+			if (r < 0)
+				return 2;
+			if (!r) {
+				replay_usage(stderr);
+				return 2;
+			}
 		}
 	}
-	if (optind != argc - 1 || !nspecs) {
-		fprintf(stderr, "pwcsim replay: %s\n", !nspecs ?
+	if (optind != argc - 1 || !o->so.nspecs) {
+		fprintf(stderr, "pwcsim replay: %s\n", !o->so.nspecs ?
 			"give at least one --model" : "give one trace FILE (or - for stdin)");
 		replay_usage(stderr);
 		return 2;
 	}
-	pt.levels = levels;
-	model_set_init(&set, levels);
-	for (i = 0; i < nspecs; i++)
-		if (model_set_add(&set, specs[i], budget))
-			goto out;
-	if (validate(argv[optind], fmt, ifetch))
-		goto out;
-	if (addr_open(&in, argv[optind], fmt))
-		goto out;
-	in.with_ifetch = ifetch;
-	if (per_access)
+	o->path = argv[optind];
+	o->so.levels = o->so.levels ? o->so.levels : 4;
+	o->pt.levels = o->so.levels;
+	return 0;
+}
+
+/* The trace through the models (a CSV line per address with -p); 0, -1. */
+static int replay_stream(struct replay_opts *o, struct model_set *set)
+{
+	struct pwc_result res[MODEL_SET_MAX];
+	struct addr_stream in;
+	unsigned long long va;
+	struct pwc_walk w;
+	unsigned int i;
+	int r;
+
+	if (addr_open(&in, o->path, o->so.fmt))
+		return -1;
+	in.with_ifetch = o->so.ifetch;
+	if (o->per_access)
 		printf("va,model,start_level,accesses\n");
 	while ((r = addr_next(&in, &va)) > 0) {
-		pwc_synth_walk(&pt, va, &w);
-		model_set_access(&set, &w, res);
-		if (!per_access)
+		pwc_synth_walk(&o->pt, va, &w);
+		model_set_access(set, &w, res);
+		if (!o->per_access)
 			continue;
-		for (i = 0; i < set.n; i++)
-			printf(strchr(set.e[i].given, ',') ?
+		for (i = 0; i < set->n; i++)
+			printf(strchr(set->e[i].given, ',') ?
 			       "0x%llx,\"%s\",%u,%u\n" : "0x%llx,%s,%u,%u\n",
-			       va, set.e[i].given, res[i].start,
+			       va, set->e[i].given, res[i].start,
 			       res[i].accesses);
 	}
 	addr_close(&in);
-	if (r < 0) {
-		if (per_access)
-			printf("# error: input is malformed; the lines above are incomplete\n");
+	if (r < 0 && o->per_access)
+		printf("# error: input is malformed; the lines above are incomplete\n");
+	return r < 0 ? -1 : 0;
+}
+
+static void replay_print(const struct replay_opts *o, struct model_set *set)
+{
+	struct table t;
+
+	table_init(&t, NULL, "models");
+	model_set_table(set, &t);
+	if (o->so.json) {
+		printf("{\"levels\": %u, \"addresses\": %llu, \"uncached_accesses\": %llu, ",
+		       o->so.levels, set->walks, set->uncached);
+		table_print_json(&t, stdout);
+		if (o->dump)
+			print_dumps(set, true);
+		printf("}\n");
+	} else {
+		printf("%llu addresses, %u-level synthetic page table, %llu accesses without a cache\n",
+		       set->walks, o->so.levels, set->uncached);
+		table_print_text(&t, stdout);
+		if (o->dump)
+			print_dumps(set, false);
+	}
+	table_free(&t);
+}
+
+int cmd_replay(int argc, char **argv)
+{
+	struct replay_opts o = {};
+	struct model_set set;
+	unsigned int i;
+	int ret = replay_parse(argc, argv, &o);
+
+	if (ret)
+		return ret == 1 ? 0 : ret;
+	ret = 1;
+	model_set_init(&set, o.so.levels);
+	for (i = 0; i < o.so.nspecs; i++)
+		if (model_set_add(&set, o.so.specs[i], o.so.budget))
+			goto out;
+	if (validate(o.path, o.so.fmt, o.so.ifetch) ||
+	    replay_stream(&o, &set))
 		goto out;
-	}
-	if (!per_access) {
-		table_init(&t, NULL, "models");
-		model_set_table(&set, &t);
-		if (json) {
-			printf("{\"levels\": %u, \"addresses\": %llu, \"uncached_accesses\": %llu, ",
-			       levels, set.walks, set.uncached);
-			table_print_json(&t, stdout);
-			if (dump)
-				print_dumps(&set, true);
-			printf("}\n");
-		} else {
-			printf("%llu addresses, %u-level synthetic page table, %llu accesses without a cache\n",
-			       set.walks, levels, set.uncached);
-			table_print_text(&t, stdout);
-			if (dump)
-				print_dumps(&set, false);
-		}
-		table_free(&t);
-	}
+	if (!o.per_access)
+		replay_print(&o, &set);
 	ret = fflush(stdout) ? 1 : 0;
 out:
 	model_set_free(&set);

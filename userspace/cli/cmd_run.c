@@ -3,7 +3,7 @@
  * cmd_run.c - `pwcsim run`: an address stream (a workload generator, a
  * trace file, or addresses of a live process) through pwcsim.ko on real
  * page tables, or with --userspace through the synthetic page table
- * (run_engine.h).  Prints the table `pwcsim replay` prints and the
+ * (engine/run_engine.h).  Prints the table `pwcsim replay` prints and the
  * IOTLB's hit rate.
  */
 #include <getopt.h>
@@ -14,6 +14,7 @@
 
 #include "pwc.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/parse.h"
 #include "engine/run_engine.h"
 #include "output/table.h"
@@ -33,7 +34,7 @@ static void run_usage(FILE *f)
 		"  -p, --pid PID          walk a live process's tables (addresses from FILE or\n"
 		"                         stdin; with --format perf, the samples of PID)\n"
 		"      --thp always|never|madvise   THP advice for the shadow pages (default never)\n"
-		"      --max-footprint N  most bytes of shadow pages (default 512M)\n"
+		"      --max-footprint N  most bytes of shadow pages (default 1G)\n"
 		"      --no-coherence     no invalidation on page-table changes\n"
 		"  -u, --userspace        no module: the synthetic page table and the models here\n"
 		"  -l, --levels 4|5       paging levels for --userspace (default: the module's or 4)\n"
@@ -43,195 +44,154 @@ static void run_usage(FILE *f)
 		"  -j, --json             JSON instead of the table\n");
 }
 
-int cmd_run(int argc, char **argv)
+/* The options of `run` beyond the shared ones. */
+struct run_opts {
+	struct shared_opts so;
+	const char *wname, *path;
+	unsigned long long pid;
+	enum shadow_thp thp;
+	bool coherent;
+};
+
+static int parse_thp(const char *arg, enum shadow_thp *thp)
+{
+	if (!strcmp(arg, "always"))
+		*thp = SHADOW_THP_ALWAYS;
+	else if (!strcmp(arg, "never"))
+		*thp = SHADOW_THP_NEVER;
+	else if (!strcmp(arg, "madvise"))
+		*thp = SHADOW_THP_MADVISE;
+	else {
+		fprintf(stderr, "pwcsim: --thp takes always, never or madvise\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* 0, 1 when --help was printed, 2 on a bad option (message printed). */
+static int run_parse(int argc, char **argv, struct run_opts *o)
 {
 	static const struct option opts[] = {
-		{ "model", required_argument, NULL, 'm' },
-		{ "budget-bits", required_argument, NULL, 'b' },
-		{ "tlb", required_argument, NULL, 't' },
+		SHARED_OPT_MODEL, SHARED_OPT_BUDGET, SHARED_OPT_TLB,
+		SHARED_OPT_SIZE, SHARED_OPT_SEED, SHARED_OPT_MAX_FOOTPRINT,
+		SHARED_OPT_USERSPACE, SHARED_OPT_LEVELS, SHARED_OPT_FORMAT,
+		SHARED_OPT_JSON, SHARED_OPT_WITH_IFETCH,
 		{ "workload", required_argument, NULL, 'w' },
-		{ "size", required_argument, NULL, 'z' },
-		{ "seed", required_argument, NULL, 'S' },
 		{ "pid", required_argument, NULL, 'p' },
 		{ "thp", required_argument, NULL, 'T' },
-		{ "max-footprint", required_argument, NULL, 'M' },
 		{ "no-coherence", no_argument, NULL, 'C' },
-		{ "userspace", no_argument, NULL, 'u' },
-		{ "levels", required_argument, NULL, 'l' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "with-ifetch", no_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	const char *specs[MODEL_SET_MAX], *wname = NULL, *path = NULL;
-	const char *size = "small";
-	struct run_config cfg = { .budget = 5280, .thp = SHADOW_THP_NEVER,
-				  .max_footprint = 512ULL << 20,
-				  .coherent = true };
-	struct run_source src = { .wo = { .small = true, .seed = 1 },
-				  .fmt = ADDR_AUTO };
-	unsigned long long tlbn = 0, pid = 0;
-	unsigned int nspecs = 0, levels;
-	const struct workload *w = NULL;
-	struct run_result r = {};
-	bool json = false;
-	struct table t;
-	char *comma;
-	int c;
+	int c, r;
 
+	shared_opts_init(&o->so);
+	o->thp = SHADOW_THP_NEVER;
+	o->coherent = true;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "m:b:t:w:p:ul:f:jh", opts,
 				NULL)) != -1) {
 		switch (c) {
-		case 'm':
-			if (nspecs == MODEL_SET_MAX) {
-				fprintf(stderr, "pwcsim: at most %d models\n",
-					MODEL_SET_MAX);
-				return 2;
-			}
-			specs[nspecs++] = optarg;
-			break;
-		case 'b':
-			if (parse_count(optarg, PWC_MAX_BUDGET_BITS, &cfg.budget)) {
-				fprintf(stderr, "pwcsim: bad --budget-bits\n");
-				return 2;
-			}
-			break;
-		case 't':
-			comma = strchr(optarg, ',');
-			if (comma && strcmp(comma, ",2m")) {
-				fprintf(stderr, "pwcsim: --tlb takes N or N,2m\n");
-				return 2;
-			}
-			cfg.tlb2m = comma;
-			if (comma)
-				*comma = '\0';
-			if (parse_count(optarg, PWC_MAX_ENTRIES, &tlbn)) {
-				fprintf(stderr, "pwcsim: --tlb takes 0 to %d entries\n",
-					PWC_MAX_ENTRIES);
-				return 2;
-			}
-			break;
 		case 'w':
-			wname = optarg;
-			break;
-		case 'z':
-			if (workload_size(optarg, NULL, &src.wo)) {
-				fprintf(stderr, "pwcsim: --size takes small, sampled or full\n");
-				return 2;
-			}
-			size = optarg;
-			break;
-		case 'S':
-			if (parse_count(optarg, ~0ULL, &src.wo.seed))
-				return 2;
+			o->wname = optarg;
 			break;
 		case 'p':
-			if (parse_pid(optarg, &pid))
+			if (parse_pid(optarg, &o->pid))
 				return 2;
 			break;
 		case 'T':
-			if (!strcmp(optarg, "always"))
-				cfg.thp = SHADOW_THP_ALWAYS;
-			else if (!strcmp(optarg, "never"))
-				cfg.thp = SHADOW_THP_NEVER;
-			else if (!strcmp(optarg, "madvise"))
-				cfg.thp = SHADOW_THP_MADVISE;
-			else {
-				fprintf(stderr, "pwcsim: --thp takes always, never or madvise\n");
+			if (parse_thp(optarg, &o->thp))
 				return 2;
-			}
-			break;
-		case 'M':
-			if (parse_count(optarg, ~0ULL >> 1, &cfg.max_footprint)) {
-				fprintf(stderr, "pwcsim: bad --max-footprint\n");
-				return 2;
-			}
 			break;
 		case 'C':
-			cfg.coherent = false;
-			break;
-		case 'u':
-			cfg.userspace = true;
-			break;
-		case 'l':
-			if (parse_levels(optarg, &cfg.levels))
-				return 2;
-			break;
-		case 'f':
-			if (addr_parse_format(optarg, &src.fmt)) {
-				fprintf(stderr, "pwcsim: --format takes %s\n", ADDR_FORMATS);
-				return 2;
-			}
-			break;
-		case 'j':
-			json = true;
-			break;
-		case 'I':
-			src.ifetch = true;
+			o->coherent = false;
 			break;
 		case 'h':
 			run_usage(stdout);
-			return 0;
+			return 1;
 		default:
-			run_usage(stderr);
-			return 2;
+			r = shared_option(&o->so, c, optarg);
+			if (r < 0)
+				return 2;
+			if (!r) {
+				run_usage(stderr);
+				return 2;
+			}
 		}
 	}
 	if (optind < argc)
-		path = argv[optind++];
-	if (optind != argc || (!!wname + !!path + !!pid == 0) ||
-	    (wname && (path || pid)) || (pid && cfg.userspace)) {
+		o->path = argv[optind++];
+	if (optind != argc || (!!o->wname + !!o->path + !!o->pid == 0) ||
+	    (o->wname && (o->path || o->pid)) || (o->pid && o->so.userspace)) {
 		fprintf(stderr, "pwcsim run: give one source: --workload NAME, a trace FILE, or --pid PID (not with --userspace)\n");
 		run_usage(stderr);
 		return 2;
 	}
-	if (wname && !(w = workload_find(wname))) {
-		fprintf(stderr, "pwcsim: unknown workload '%s' (pwcsim gen --list)\n",
-			wname);
-		return 2;
-	}
-	workload_size(size, w, &src.wo);
-	if (!nspecs)	/* every model of the registry */
-		for (nspecs = 0; nspecs < PWC_KIND_COUNT; nspecs++)
-			specs[nspecs] = pwc_kind_name(nspecs);
-	cfg.tlb = tlbn;
-	src.pid = pid;
+	return 0;
+}
 
-	cfg.specs = specs;
-	cfg.nspecs = nspecs;
-	cfg.progress = isatty(2);
-	src.w = w;
-	src.path = path;
-	if (run_stream(&cfg, &src, &r))
-		return 1;
+static void run_print(const struct run_opts *o, const char *source,
+		      const struct run_result *r)
+{
+	struct table t;
+
 	table_init(&t, NULL, "models");
-	model_results_table(r.models, r.n, r.levels, r.uncached, &t);
-	levels = r.levels;
-	if (json) {
+	model_results_table(r->models, r->n, r->levels, r->uncached, &t);
+	if (o->so.json) {
 		printf("{\"source\": ");
-		json_string(stdout, w ? w->name : path ? path : "-");
+		json_string(stdout, source);
 		printf(", \"tables\": \"%s\", \"levels\": %u, \"addresses\": %llu, \"tlb_lookups\": %llu, \"tlb_hits\": %llu, \"walks\": %llu, \"uncached_accesses\": %llu, ",
-		       r.real ? "real" : "synthetic", levels, r.addresses,
-		       r.tlb_lookups, r.tlb_hits, r.walks, r.uncached);
-		if (src.fmt == ADDR_PERF)
+		       r->real ? "real" : "synthetic", r->levels, r->addresses,
+		       r->tlb_lookups, r->tlb_hits, r->walks, r->uncached);
+		if (o->so.fmt == ADDR_PERF)
 			printf("\"skipped_samples\": %llu, \"samples_without_addr\": %llu, ",
-			       r.counts.skipped, r.counts.no_addr);
+			       r->counts.skipped, r->counts.no_addr);
 		table_print_json(&t, stdout);
 		printf("}\n");
 	} else {
 		printf("%s: %llu addresses, %s %u-level page tables; IOTLB %llu lookups, %llu hits (%.2f%%); %llu walks\n",
-		       w ? w->name : path ? path : "-", r.addresses,
-		       r.real ? "real" : "synthetic", levels,
-		       r.tlb_lookups, r.tlb_hits,
-		       r.tlb_lookups ? 100.0 * r.tlb_hits / r.tlb_lookups : 0.0,
-		       r.walks);
-		if (src.fmt == ADDR_PERF)
+		       source, r->addresses, r->real ? "real" : "synthetic",
+		       r->levels, r->tlb_lookups, r->tlb_hits,
+		       pct(r->tlb_hits, r->tlb_lookups), r->walks);
+		if (o->so.fmt == ADDR_PERF)
 			printf("perf: %llu samples of other processes skipped, %llu without an address\n",
-			       r.counts.skipped, r.counts.no_addr);
+			       r->counts.skipped, r->counts.no_addr);
 		table_print_text(&t, stdout);
 	}
 	table_free(&t);
+}
+
+int cmd_run(int argc, char **argv)
+{
+	const struct workload *w = NULL;
+	struct run_config cfg;
+	struct run_source src;
+	struct run_result r;
+	struct run_opts o = {};
+	int ret = run_parse(argc, argv, &o);
+
+	if (ret)
+		return ret == 1 ? 0 : ret;
+	if (o.wname && !(w = workload_find(o.wname))) {
+		fprintf(stderr, "pwcsim: unknown workload '%s' (pwcsim gen --list)\n",
+			o.wname);
+		return 2;
+	}
+	if (!o.so.nspecs)	/* every model of the registry */
+		for (; o.so.nspecs < PWC_KIND_COUNT; o.so.nspecs++)
+			o.so.specs[o.so.nspecs] = pwc_kind_name(o.so.nspecs);
+	workload_size(o.so.size, w, &o.so.wo);
+	cfg = (struct run_config){
+		.specs = o.so.specs, .nspecs = o.so.nspecs,
+		.budget = o.so.budget, .tlb = o.so.tlb, .tlb2m = o.so.tlb2m,
+		.thp = o.thp, .max_footprint = o.so.max_footprint,
+		.coherent = o.coherent, .userspace = o.so.userspace,
+		.levels = o.so.levels, .progress = isatty(2) };
+	src = (struct run_source){ .w = w, .wo = o.so.wo, .path = o.path,
+				   .fmt = o.so.fmt, .ifetch = o.so.ifetch,
+				   .pid = o.pid };
+	if (run_stream(&cfg, &src, &r))
+		return 1;
+	run_print(&o, w ? w->name : o.path ? o.path : "-", &r);
 	return fflush(stdout) ? 1 : 0;
 }
