@@ -13,6 +13,7 @@
 
 #include "pwc.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/parse.h"
 #include "report/report.h"
 #include "workloads/workloads.h"
@@ -27,124 +28,145 @@ static void report_usage(FILE *f)
 		"usage: pwcsim report [OPTIONS] [WORKLOAD ...]\n"
 		"  -o, --out DIR          where the report goes (default report)\n"
 		"  -u, --userspace        synthetic page tables, no module\n"
-		"  -t, --tlb N            IOTLB entries in front (default 64; 0: none)\n"
-		"      --size S           small, sampled (default) or full inputs\n"
+		"  -t, --tlb N[,2m]       IOTLB entries in front (default 64; 0: none)\n"
+		"      --size S           small (default), sampled or full inputs\n"
+		"      --seed N           the workloads' seed\n"
 		"  -b, --budget-bits N    the equal storage budget (default 5280)\n"
 		"      --sweep LIST       budgets of the sweep (default 1000,...,40000)\n"
 		"  -l, --levels 4|5       paging levels with --userspace (default 4)\n"
+		"      --max-footprint N  most bytes of shadow pages (default 1G)\n"
 		"      --plot DIR         only (re)draw DIR's plots from its CSV files\n");
 }
 
-int cmd_report(int argc, char **argv)
+/* --sweep B1,B2,...: 0, or -1 with a message. */
+static int report_parse_sweep(char *arg, struct report_opts *o)
+{
+	char *tok, *save;
+
+	o->nsweep = 0;
+	for (tok = strtok_r(arg, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (o->nsweep == REPORT_MAX_SWEEP ||
+		    parse_count(tok, PWC_MAX_BUDGET_BITS, &o->sweep[o->nsweep]) ||
+		    !o->sweep[o->nsweep]) {
+			fprintf(stderr, "pwcsim: --sweep takes up to %d budgets\n",
+				REPORT_MAX_SWEEP);
+			return -1;
+		}
+		o->nsweep++;
+	}
+	return 0;
+}
+
+/*
+ * The options into @o: 0, 1 when done (--help, --plot; *ret is the exit
+ * status), 2 on a bad option (message printed).
+ */
+static int report_parse(int argc, char **argv, struct report_opts *o,
+			int *ret)
 {
 	static const struct option opts[] = {
+		SHARED_OPT_USERSPACE, SHARED_OPT_TLB, SHARED_OPT_SIZE,
+		SHARED_OPT_SEED, SHARED_OPT_BUDGET, SHARED_OPT_LEVELS,
+		SHARED_OPT_MAX_FOOTPRINT,
 		{ "out", required_argument, NULL, 'o' },
-		{ "userspace", no_argument, NULL, 'u' },
-		{ "tlb", required_argument, NULL, 't' },
-		{ "size", required_argument, NULL, 'z' },
-		{ "budget-bits", required_argument, NULL, 'b' },
 		{ "sweep", required_argument, NULL, 'S' },
 		{ "plot", required_argument, NULL, 'P' },
-		{ "levels", required_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	struct report_opts o = { .dir = "report", .size = "sampled",
-				 .tlb = 64, .budget = 5280,
-				 .capacity = 24, .max_footprint = 1ULL << 30,
-				 .wo = { .seed = 1 } };
-	struct report_row *rows;
-	const struct workload *w;
-	unsigned long long tlb;
-	unsigned int i, n = 0;
-	char *tok, *save;
-	int c, ret = 1;
+	struct shared_opts so;
+	int c, r;
 
-	memcpy(o.sweep, default_sweep, sizeof(default_sweep));
-	o.nsweep = sizeof(default_sweep) / sizeof(default_sweep[0]);
+	shared_opts_init(&so);
+	so.tlb = 64;		/* the paper's GPU IOTLB */
+	o->dir = "report";
+	o->capacity = 24;
+	memcpy(o->sweep, default_sweep, sizeof(default_sweep));
+	o->nsweep = ARRAY_SIZE(default_sweep);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:ut:b:l:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
-			o.dir = optarg;
-			break;
-		case 'u':
-			o.userspace = true;
-			break;
-		case 't':
-			if (parse_count(optarg, PWC_MAX_ENTRIES, &tlb)) {
-				fprintf(stderr, "pwcsim: --tlb takes 0 to %d\n",
-					PWC_MAX_ENTRIES);
-				return 2;
-			}
-			o.tlb = tlb;
-			break;
-		case 'z':
-			if (workload_size(optarg, NULL, &o.wo)) {
-				fprintf(stderr, "pwcsim: --size takes small, sampled or full\n");
-				return 2;
-			}
-			o.size = optarg;
-			break;
-		case 'b':
-			if (parse_count(optarg, PWC_MAX_BUDGET_BITS, &o.budget) ||
-			    !o.budget) {
-				fprintf(stderr, "pwcsim: bad --budget-bits\n");
-				return 2;
-			}
+			o->dir = optarg;
 			break;
 		case 'S':
-			o.nsweep = 0;
-			for (tok = strtok_r(optarg, ",", &save); tok;
-			     tok = strtok_r(NULL, ",", &save)) {
-				if (o.nsweep == REPORT_MAX_SWEEP ||
-				    parse_count(tok, PWC_MAX_BUDGET_BITS,
-						&o.sweep[o.nsweep]) ||
-				    !o.sweep[o.nsweep]) {
-					fprintf(stderr, "pwcsim: --sweep takes up to %d budgets\n",
-						REPORT_MAX_SWEEP);
-					return 2;
-				}
-				o.nsweep++;
-			}
-			break;
-		case 'P':
-			return report_plot(optarg) ? 1 : 0;
-		case 'l':
-			if (parse_levels(optarg, &o.levels))
+			if (report_parse_sweep(optarg, o))
 				return 2;
 			break;
+		case 'P':
+			*ret = report_plot(optarg) ? 1 : 0;
+			return 1;
 		case 'h':
 			report_usage(stdout);
-			return 0;
+			*ret = 0;
+			return 1;
 		default:
-			report_usage(stderr);
-			return 2;
+			r = shared_option(&so, c, optarg);
+			if (r < 0)
+				return 2;
+			if (!r) {
+				report_usage(stderr);
+				return 2;
+			}
 		}
 	}
-	rows = calloc(REPORT_MAX_WORKLOADS, sizeof(*rows));
-	if (!rows)
-		return 1;
+	o->size = so.size;
+	o->userspace = so.userspace;
+	o->levels = so.levels;
+	o->tlb = so.tlb;
+	o->tlb2m = so.tlb2m;
+	o->budget = so.budget;
+	o->max_footprint = so.max_footprint;
+	o->wo = so.wo;
+	return 0;
+}
+
+/* The workloads named (all of them if none): 0, or -1 with a message. */
+static int report_list(int argc, char **argv, struct report_opts *o)
+{
+	const struct workload *w;
+	unsigned int i;
+
 	if (optind == argc)
 		for (i = 0; i < nworkloads; i++)
-			o.list[o.nlist++] = &workloads[i];
+			o->list[o->nlist++] = &workloads[i];
 	for (; optind < argc; optind++) {
 		w = workload_find(argv[optind]);
-		if (!w || o.nlist == REPORT_MAX_WORKLOADS) {
+		if (!w || o->nlist == REPORT_MAX_WORKLOADS) {
 			fprintf(stderr, "pwcsim: unknown workload '%s' (pwcsim gen --list)\n",
 				argv[optind]);
-			goto out;
+			return -1;
 		}
-		o.list[o.nlist++] = w;
+		o->list[o->nlist++] = w;
 	}
+	return 0;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_opts o = {};
+	struct report_row *rows;
+	int ret = 1;
+
+	switch (report_parse(argc, argv, &o, &ret)) {
+	case 1:
+		return ret;
+	case 2:
+		return 2;
+	}
+	if (report_list(argc, argv, &o))
+		return 1;
 	if (mkdir(o.dir, 0777) && errno != EEXIST) {
 		fprintf(stderr, "pwcsim: %s: %s\n", o.dir, strerror(errno));
-		goto out;
+		return 1;
 	}
-	if (report_run(&o, rows))
-		goto out;
-	n = o.nlist;
-	if (report_write(&o, rows, n, stdout))
+	rows = calloc(REPORT_MAX_WORKLOADS, sizeof(*rows));
+	if (!rows) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return 1;
+	}
+	if (report_run(&o, rows) || report_write(&o, rows, o.nlist, stdout))
 		goto out;
 	/* Plots where gnuplot is (the VM has none: `--plot DIR` later). */
 	if (!system("command -v gnuplot >/dev/null 2>&1") &&

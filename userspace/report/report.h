@@ -22,7 +22,8 @@ struct report_opts {
 	const char *size;		/* small, sampled, full */
 	bool userspace;
 	unsigned int levels;		/* 0: the module's, or 4 */
-	unsigned int tlb;
+	unsigned int tlb;		/* IOTLB entries in front */
+	bool tlb2m;			/* of 2 MiB pages */
 	unsigned long long budget;
 	unsigned int capacity;		/* Table 7's equal capacity */
 	unsigned long long max_footprint;

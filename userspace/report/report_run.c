@@ -20,7 +20,7 @@ static int report_one(const struct report_opts *o, const struct workload *w,
 {
 	const char *specs[PWC_KIND_COUNT];
 	struct run_config cfg = { .specs = specs, .nspecs = PWC_KIND_COUNT,
-				  .budget = o->budget, .tlb = o->tlb,
+				  .budget = o->budget, .tlb = o->tlb, .tlb2m = o->tlb2m,
 				  .thp = SHADOW_THP_NEVER,
 				  .max_footprint = o->max_footprint,
 				  .coherent = true, .userspace = o->userspace,
@@ -54,7 +54,7 @@ static int report_redundancy(const struct report_opts *o,
 	char spec[2][PWC_SPEC_LEN];
 	const char *specs[2] = { spec[0], spec[1] };
 	struct run_config cfg = { .specs = specs, .nspecs = 2,
-				  .tlb = o->tlb, .userspace = true,
+				  .tlb = o->tlb, .tlb2m = o->tlb2m, .userspace = true,
 				  .levels = row->levels };
 	struct run_source src = { .w = w, .wo = o->wo };
 	struct pwc_config pc;
@@ -82,7 +82,7 @@ static int report_sweep_part(const struct report_opts *o,
 {
 	char specs_buf[MODEL_SET_MAX][PWC_SPEC_LEN];
 	const char *specs[MODEL_SET_MAX];
-	struct run_config cfg = { .specs = specs, .tlb = o->tlb,
+	struct run_config cfg = { .specs = specs, .tlb = o->tlb, .tlb2m = o->tlb2m,
 				  .userspace = true, .levels = row->levels };
 	struct run_source src = { .w = w, .wo = o->wo };
 	bool fits[MODEL_SET_MAX];
