@@ -127,7 +127,7 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	int c, r;
+	int c;
 
 	shared_opts_init(&o->so);
 	o->so.budget = 0;	/* bare names are the defaults */
@@ -149,13 +149,8 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 			replay_usage(stdout);
 			return 1;
 		default:
-			r = shared_option(&o->so, c, optarg);
-			if (r < 0)
+			if (shared_option_or_usage(&o->so, c, optarg, replay_usage))
 				return 2;
-			if (!r) {
-				replay_usage(stderr);
-				return 2;
-			}
 		}
 	}
 	if (optind != argc - 1 || !o->so.nspecs) {

@@ -76,7 +76,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 		{}
 	};
 	struct shared_opts so;
-	int c, r;
+	int c;
 
 	shared_opts_init(&so);
 	so.tlb = 64;		/* the paper's GPU IOTLB */
@@ -102,13 +102,8 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 			*ret = 0;
 			return 1;
 		default:
-			r = shared_option(&so, c, optarg);
-			if (r < 0)
+			if (shared_option_or_usage(&so, c, optarg, report_usage))
 				return 2;
-			if (!r) {
-				report_usage(stderr);
-				return 2;
-			}
 		}
 	}
 	o->size = so.size;

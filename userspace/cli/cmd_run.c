@@ -83,7 +83,7 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	int c, r;
+	int c;
 
 	shared_opts_init(&o->so);
 	o->thp = SHADOW_THP_NEVER;
@@ -110,13 +110,8 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 			run_usage(stdout);
 			return 1;
 		default:
-			r = shared_option(&o->so, c, optarg);
-			if (r < 0)
+			if (shared_option_or_usage(&o->so, c, optarg, run_usage))
 				return 2;
-			if (!r) {
-				run_usage(stderr);
-				return 2;
-			}
 		}
 	}
 	if (optind < argc)

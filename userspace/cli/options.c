@@ -118,3 +118,15 @@ int shared_option(struct shared_opts *o, int c, char *arg)
 		return -1;
 	}
 }
+
+int shared_option_or_usage(struct shared_opts *o, int c, char *arg,
+			   void (*usage)(FILE *f))
+{
+	int r = shared_option(o, c, arg);
+
+	if (r > 0)
+		return 0;
+	if (!r)
+		usage(stderr);
+	return 2;
+}

@@ -13,6 +13,7 @@
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "engine/model_set.h"
 #include "traces/addr_stream.h"
@@ -60,5 +61,11 @@ void shared_opts_init(struct shared_opts *o);
  * 0 if not, -1 for a bad value (the message printed).
  */
 int shared_option(struct shared_opts *o, int c, char *arg);
+/*
+ * The end of a command's option switch: @c as a shared option; 0 if it
+ * is one, else 2 (the exit status) after a message or @usage on stderr.
+ */
+int shared_option_or_usage(struct shared_opts *o, int c, char *arg,
+			   void (*usage)(FILE *f));
 
 #endif /* OPTIONS_H */

@@ -41,6 +41,7 @@ struct report_row {
 	const struct workload *w;
 	unsigned int levels;
 	unsigned long long addresses, tlb_hits, walks;
+	unsigned long long uncached;	/* accesses with no cache at all */
 	char spec[PWC_KIND_COUNT][PWC_SPEC_LEN];
 	struct pwc_stats st[PWC_KIND_COUNT];
 	double redundant[2];		/* Table 7: TPC, CPWC (%) */

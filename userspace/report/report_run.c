@@ -38,6 +38,7 @@ static int report_one(const struct report_opts *o, const struct workload *w,
 	row->addresses = r.addresses;
 	row->tlb_hits = r.tlb_hits;
 	row->walks = r.walks;
+	row->uncached = r.uncached;
 	for (k = 0; k < PWC_KIND_COUNT; k++) {
 		snprintf(row->spec[k], sizeof(row->spec[k]), "%s",
 			 r.models[k].spec);

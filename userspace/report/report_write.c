@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "pwc.h"
+#include "engine/model_set.h"
 #include "output/table.h"
 #include "report/report.h"
 #include "report/storage_tables.h"
@@ -190,34 +191,17 @@ static void figure3(struct table *t, const struct report_row *rows,
 /* One workload's models, as `pwcsim run` reports them. */
 static void models_table(struct table *t, const struct report_row *r)
 {
-	unsigned int k, s, c;
+	struct model_result m[PWC_KIND_COUNT] = {};
+	unsigned int k;
 
-	table_init(t, NULL, "models");
-	table_col(t, "model", CELL_STR);
-	table_col(t, "config", CELL_STR);
-	table_col(t, "lookups", CELL_U64);
-	table_col(t, "l2_hits", CELL_U64);
-	table_col(t, "l3_hits", CELL_U64);
-	table_col(t, "l4_hits", CELL_U64);
-	if (r->levels == 5)
-		table_col(t, "l5_hits", CELL_U64);
-	table_col(t, "misses", CELL_U64);
-	table_col(t, "accesses", CELL_U64);
-	table_col(t, "l2_hit_rate", CELL_PCT);
-	table_col(t, "stale", CELL_U64);
 	for (k = 0; k < PWC_KIND_COUNT; k++) {
-		table_row(t);
-		c = 0;
-		table_str(t, c++, pwc_kind_name(k));
-		table_str(t, c++, r->spec[k]);
-		table_u64(t, c++, r->st[k].lookups);
-		for (s = 1; s < r->levels; s++)
-			table_u64(t, c++, r->st[k].hits[s]);
-		table_u64(t, c++, r->st[k].misses);
-		table_u64(t, c++, r->st[k].accesses);
-		table_f64(t, c++, l2(r, k));
-		table_u64(t, c++, r->st[k].stale);
+		m[k].given = pwc_kind_name(k);
+		memcpy(m[k].spec, r->spec[k], sizeof(m[k].spec));
+		pwc_parse_spec(r->spec[k], &m[k].cfg, NULL, 0);
+		m[k].st = r->st[k];
 	}
+	table_init(t, NULL, "models");
+	model_results_table(m, PWC_KIND_COUNT, r->levels, r->uncached, t);
 }
 
 static void workloads_json(FILE *js, const struct report_row *rows,
