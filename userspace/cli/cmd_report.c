@@ -107,12 +107,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 		}
 	}
 	o->size = so.size;
-	o->userspace = so.userspace;
-	o->levels = so.levels;
-	o->tlb = so.tlb;
-	o->tlb2m = so.tlb2m;
-	o->budget = so.budget;
-	o->max_footprint = so.max_footprint;
+	shared_run_config(&so, &o->run);
 	o->wo = so.wo;
 	return 0;
 }

@@ -176,12 +176,10 @@ int cmd_run(int argc, char **argv)
 		for (; o.so.nspecs < PWC_KIND_COUNT; o.so.nspecs++)
 			o.so.specs[o.so.nspecs] = pwc_kind_name(o.so.nspecs);
 	workload_size(o.so.size, w, &o.so.wo);
-	cfg = (struct run_config){
-		.specs = o.so.specs, .nspecs = o.so.nspecs,
-		.budget = o.so.budget, .tlb = o.so.tlb, .tlb2m = o.so.tlb2m,
-		.thp = o.thp, .max_footprint = o.so.max_footprint,
-		.coherent = o.coherent, .userspace = o.so.userspace,
-		.levels = o.so.levels, .progress = isatty(2) };
+	shared_run_config(&o.so, &cfg);
+	cfg.thp = o.thp;
+	cfg.coherent = o.coherent;
+	cfg.progress = isatty(2);
 	src = (struct run_source){ .w = w, .wo = o.so.wo, .path = o.path,
 				   .fmt = o.so.fmt, .ifetch = o.so.ifetch,
 				   .pid = o.pid };

@@ -70,9 +70,7 @@ static int table7(struct table *t, const char *path,
 	addr_close(&in);
 	if (rd < 0)
 		goto out;
-	table_col(t, "capacity", CELL_U64);
-	table_col(t, "tpc_redundant", CELL_PCT);
-	table_col(t, "cpwc_redundant", CELL_PCT);
+	table_cols(t, "capacity:u tpc_redundant:p cpwc_redundant:p");
 	for (i = 0; i < n; i++) {
 		table_row(t);
 		table_u64(t, 0, v[i]);

@@ -170,14 +170,9 @@ static int trace_info(int argc, char **argv)
 	addr_close(&in);
 	if (r == 0) {
 		table_init(t, NULL, "trace");
-		table_col(t, "addresses", CELL_U64);
-		table_col(t, "pages_4k", CELL_U64);
-		table_col(t, "footprint_bytes", CELL_U64);
-		table_col(t, "distinct_l4", CELL_U64);
-		table_col(t, "distinct_l3", CELL_U64);
-		table_col(t, "distinct_l2", CELL_U64);
-		table_col(t, "lowest", CELL_STR);
-		table_col(t, "highest", CELL_STR);
+		table_cols(t, "addresses:u pages_4k:u footprint_bytes:u "
+		              "distinct_l4:u distinct_l3:u distinct_l2:u "
+		              "lowest:s highest:s");
 		table_row(t);
 		table_u64(t, 0, in.count);
 		table_u64(t, 1, pages.used);

@@ -130,3 +130,12 @@ int shared_option_or_usage(struct shared_opts *o, int c, char *arg,
 		usage(stderr);
 	return 2;
 }
+
+void shared_run_config(const struct shared_opts *o, struct run_config *cfg)
+{
+	*cfg = (struct run_config){
+		.specs = o->specs, .nspecs = o->nspecs, .budget = o->budget,
+		.tlb = o->tlb, .tlb2m = o->tlb2m, .thp = SHADOW_THP_NEVER,
+		.max_footprint = o->max_footprint, .coherent = true,
+		.userspace = o->userspace, .levels = o->levels };
+}

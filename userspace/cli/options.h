@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "engine/model_set.h"
+#include "engine/run_engine.h"
 #include "traces/addr_stream.h"
 #include "workloads/workloads.h"
 
@@ -61,6 +62,8 @@ void shared_opts_init(struct shared_opts *o);
  * 0 if not, -1 for a bad value (the message printed).
  */
 int shared_option(struct shared_opts *o, int c, char *arg);
+/* The run configuration the shared options give (engine/run_engine.h). */
+void shared_run_config(const struct shared_opts *o, struct run_config *cfg);
 /*
  * The end of a command's option switch: @c as a shared option; 0 if it
  * is one, else 2 (the exit status) after a message or @usage on stderr.

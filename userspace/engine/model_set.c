@@ -81,20 +81,12 @@ void model_results_table(const struct model_result *r, unsigned int n,
 	unsigned int i, c, k;
 	unsigned long long bits;
 
-	table_col(t, "model", CELL_STR);
-	table_col(t, "config", CELL_STR);
-	table_col(t, "bits", CELL_U64);
-	table_col(t, "lookups", CELL_U64);
-	table_col(t, "l2_hits", CELL_U64);
-	table_col(t, "l3_hits", CELL_U64);
-	table_col(t, "l4_hits", CELL_U64);
+	table_cols(t, "model:s config:s bits:u lookups:u l2_hits:u l3_hits:u "
+		      "l4_hits:u");
 	if (levels == 5)
 		table_col(t, "l5_hits", CELL_U64);
-	table_col(t, "misses", CELL_U64);
-	table_col(t, "accesses", CELL_U64);
-	table_col(t, "l2_hit_rate", CELL_PCT);
-	table_col(t, "saved_vs_none", CELL_PCT);
-	table_col(t, "stale", CELL_U64);
+	table_cols(t, "misses:u accesses:u l2_hit_rate:p saved_vs_none:p "
+		      "stale:u");
 	for (i = 0; i < n; i++) {
 		st = &r[i].st;
 		table_row(t);

@@ -22,6 +22,31 @@ void table_col(struct table *t, const char *name, enum cell_type type)
 	}
 }
 
+void table_cols(struct table *t, const char *spec)
+{
+	static const char types[] = "supf";	/* enum cell_type's order */
+	const char *p = spec, *colon;
+	size_t len;
+
+	for (p += strspn(p, " "); *p && t->ncols < TABLE_MAX_COLS;
+	     p += strspn(p, " ")) {
+		len = strcspn(p, " ");
+		colon = memchr(p, ':', len);
+		if (!colon || colon + 2 != p + len || !colon[1] ||
+		    !strchr(types, colon[1])) {
+			fprintf(stderr, "pwcsim: bad table column '%.*s'\n",
+				(int)len, p);
+			abort();
+		}
+		t->owned[t->ncols] = strndup(p, colon - p);
+		if (!t->owned[t->ncols])
+			abort();
+		table_col(t, t->owned[t->ncols],
+			  (enum cell_type)(strchr(types, colon[1]) - types));
+		p += len;
+	}
+}
+
 static struct cell *cell(struct table *t, unsigned int row, unsigned int col)
 {
 	return &t->cells[(size_t)row * t->ncols + col];
@@ -85,6 +110,9 @@ void table_free(struct table *t)
 		free(t->cells[i].s);
 	free(t->cells);
 	t->cells = NULL;
+	for (i = 0; i < TABLE_MAX_COLS; i++)
+		free(t->owned[i]);
+	memset(t->owned, 0, sizeof(t->owned));
 }
 
 static void format_cell(const struct table *t, const struct cell *c,

@@ -20,6 +20,7 @@ struct table {
 	const char *key;		/* JSON member name of the rows */
 	unsigned int ncols, nrows, cap;
 	const char *col[TABLE_MAX_COLS];
+	char *owned[TABLE_MAX_COLS];	/* names copied by table_cols() */
 	enum cell_type type[TABLE_MAX_COLS];
 	struct cell *cells;		/* nrows x ncols */
 };
@@ -33,6 +34,12 @@ struct cell {
 
 void table_init(struct table *t, const char *title, const char *key);
 void table_col(struct table *t, const char *name, enum cell_type type);
+/*
+ * Columns from @spec, "name:type ..." with type s (string), u (count),
+ * p (percentage) or f (number): one line per table instead of one per
+ * column.
+ */
+void table_cols(struct table *t, const char *spec);
 /* Start a row; then set its cells by column index. */
 unsigned int table_row(struct table *t);
 void table_str(struct table *t, unsigned int col, const char *s);

@@ -42,7 +42,8 @@ int main(void)
 {
 	static const struct workload w = { .name = "made\"up", .paper_class = 2 };
 	char dir[] = "/tmp/report-test.XXXXXX", path[64], cmd[96];
-	struct report_opts o = { .size = "small", .budget = 5280, .tlb = 64 };
+	struct report_opts o = { .size = "small",
+				 .run = { .budget = 5280, .tlb = 64 } };
 	struct report_row row = { .w = &w, .levels = 5, .walks = 100 };
 	unsigned int k;
 	FILE *null;

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "pwc.h"
+#include "engine/run_engine.h"
 #include "workloads/workloads.h"
 
 #define REPORT_MAX_SWEEP 8
@@ -20,13 +21,9 @@
 struct report_opts {
 	const char *dir;
 	const char *size;		/* small, sampled, full */
-	bool userspace;
-	unsigned int levels;		/* 0: the module's, or 4 */
-	unsigned int tlb;		/* IOTLB entries in front */
-	bool tlb2m;			/* of 2 MiB pages */
-	unsigned long long budget;
+	/* budget, IOTLB, levels, module or not, shadow footprint */
+	struct run_config run;
 	unsigned int capacity;		/* Table 7's equal capacity */
-	unsigned long long max_footprint;
 	struct workload_opts wo;
 	unsigned long long sweep[REPORT_MAX_SWEEP];
 	unsigned int nsweep;

@@ -19,18 +19,15 @@ static int report_one(const struct report_opts *o, const struct workload *w,
 		      struct report_row *row)
 {
 	const char *specs[PWC_KIND_COUNT];
-	struct run_config cfg = { .specs = specs, .nspecs = PWC_KIND_COUNT,
-				  .budget = o->budget, .tlb = o->tlb, .tlb2m = o->tlb2m,
-				  .thp = SHADOW_THP_NEVER,
-				  .max_footprint = o->max_footprint,
-				  .coherent = true, .userspace = o->userspace,
-				  .levels = o->levels };
+	struct run_config cfg = o->run;
 	struct run_source src = { .w = w, .wo = o->wo };
 	struct run_result r;
 	unsigned int k;
 
 	for (k = 0; k < PWC_KIND_COUNT; k++)
 		specs[k] = pwc_kind_name(k);
+	cfg.specs = specs;
+	cfg.nspecs = PWC_KIND_COUNT;
 	if (run_stream(&cfg, &src, &r))
 		return -1;
 	row->w = w;
@@ -55,8 +52,8 @@ static int report_redundancy(const struct report_opts *o,
 	char spec[2][PWC_SPEC_LEN];
 	const char *specs[2] = { spec[0], spec[1] };
 	struct run_config cfg = { .specs = specs, .nspecs = 2,
-				  .tlb = o->tlb, .tlb2m = o->tlb2m, .userspace = true,
-				  .levels = row->levels };
+				  .tlb = o->run.tlb, .tlb2m = o->run.tlb2m,
+				  .userspace = true, .levels = row->levels };
 	struct run_source src = { .w = w, .wo = o->wo };
 	struct pwc_config pc;
 	struct run_result r;
@@ -83,7 +80,8 @@ static int report_sweep_part(const struct report_opts *o,
 {
 	char specs_buf[MODEL_SET_MAX][PWC_SPEC_LEN];
 	const char *specs[MODEL_SET_MAX];
-	struct run_config cfg = { .specs = specs, .tlb = o->tlb, .tlb2m = o->tlb2m,
+	struct run_config cfg = { .specs = specs, .tlb = o->run.tlb,
+				  .tlb2m = o->run.tlb2m,
 				  .userspace = true, .levels = row->levels };
 	struct run_source src = { .w = w, .wo = o->wo };
 	bool fits[MODEL_SET_MAX];

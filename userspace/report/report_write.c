@@ -134,11 +134,7 @@ static void table8(struct table *t, const struct report_row *rows,
 	unsigned int i, k, c;
 
 	table_init(t, NULL, "table8");
-	table_col(t, "workload", CELL_STR);
-	table_col(t, "class", CELL_U64);
-	table_col(t, "addresses", CELL_U64);
-	table_col(t, "tlb_hit_rate", CELL_PCT);
-	table_col(t, "walks", CELL_U64);
+	table_cols(t, "workload:s class:u addresses:u tlb_hit_rate:p walks:u");
 	for (k = 0; k < PWC_KIND_COUNT; k++) {
 		snprintf(names[2 * k], sizeof(names[0]), "%s_accesses",
 			 pwc_kind_name(k));
@@ -147,9 +143,7 @@ static void table8(struct table *t, const struct report_row *rows,
 		table_col(t, names[2 * k], CELL_U64);
 		table_col(t, names[2 * k + 1], CELL_PCT);
 	}
-	table_col(t, "cpwc_vs_tpc", CELL_PCT);
-	table_col(t, "tpc_redundant", CELL_PCT);
-	table_col(t, "cpwc_redundant", CELL_PCT);
+	table_cols(t, "cpwc_vs_tpc:p tpc_redundant:p cpwc_redundant:p");
 	for (i = 0; i < n; i++) {
 		table_row(t);
 		c = 0;
@@ -238,10 +232,7 @@ static void sweep(const struct report_opts *o, const struct report_row *rows,
 	FILE *f;
 
 	table_init(&t, NULL, "sweep");
-	table_col(&t, "bits", CELL_U64);
-	table_col(&t, "model", CELL_STR);
-	table_col(&t, "mean_l2_hit_rate", CELL_PCT);
-	table_col(&t, "accesses", CELL_U64);
+	table_cols(&t, "bits:u model:s mean_l2_hit_rate:p accesses:u");
 	f = report_file(o->dir, "sweep.dat");	/* for gnuplot's sweep.png */
 	for (k = 0; k < PWC_KIND_COUNT; k++) {
 		if (!pwc_kind_sized(k))
@@ -305,10 +296,7 @@ static void paper_table(struct table *t, const double *ours)
 	unsigned int i;
 
 	table_init(t, NULL, "paper");
-	table_col(t, "figure", CELL_STR);
-	table_col(t, "paper", CELL_F64);
-	table_col(t, "ours", CELL_F64);
-	table_col(t, "difference", CELL_F64);
+	table_cols(t, "figure:s paper:f ours:f difference:f");
 	for (i = 0; i < NPAPER; i++) {
 		table_row(t);
 		table_str(t, 0, paper[i].what);
@@ -326,8 +314,8 @@ static void summary(FILE *f, const struct report_opts *o,
 	unsigned int i;
 
 	fprintf(f, "pwcsim report: %u workloads (%s inputs) on %s %u-level page tables, %llu bits each, IOTLB %u entries\n\n",
-		n, o->size, o->userspace ? "synthetic" : "real",
-		rows[0].levels, o->budget, o->tlb);
+		n, o->size, o->run.userspace ? "synthetic" : "real",
+		rows[0].levels, o->run.budget, o->run.tlb);
 	fprintf(f, "%-14s %5s %9s %8s %8s %8s %8s %8s %8s\n", "workload",
 		"class", "walks", "TPC L2%", "CPWC L2%", "STC L2%", "UPTC L2%",
 		"ideal", "CPWC/TPC");
@@ -367,8 +355,8 @@ int report_write(const struct report_opts *o, const struct report_row *rows,
 	if (!js)
 		return -1;
 	fprintf(js, "{\"config\": {\"tables\": \"%s\", \"levels\": %u, \"budget_bits\": %llu, \"tlb_entries\": %u, \"size\": ",
-		o->userspace ? "synthetic" : "real", rows[0].levels, o->budget,
-		o->tlb);
+		o->run.userspace ? "synthetic" : "real", rows[0].levels, o->run.budget,
+		o->run.tlb);
 	json_string(js, o->size);
 	fputs("},\n", js);
 	storage_tables(o->dir, js, rows[0].levels);

@@ -15,10 +15,7 @@ void storage_table5(struct table *t, const unsigned long long *entries,
 
 	table_init(t, "Table 5: storage (bits) of N entries (TPC) and N L2 entries (CPWC, l4=2, l3=4, ways=1)",
 		   "table5");
-	table_col(t, "entries", CELL_U64);
-	table_col(t, "tpc_bits", CELL_U64);
-	table_col(t, "cpwc_bits", CELL_U64);
-	table_col(t, "tpc_over_cpwc", CELL_F64);
+	table_cols(t, "entries:u tpc_bits:u cpwc_bits:u tpc_over_cpwc:f");
 	for (i = 0; i < n; i++) {
 		table_row(t);
 		table_u64(t, 0, entries[i]);
@@ -41,10 +38,7 @@ void storage_table6(struct table *t, const unsigned long long *bits,
 	int ra, rb;
 
 	table_init(t, "Table 6: entries that fit in N bits", "table6");
-	table_col(t, "bits", CELL_U64);
-	table_col(t, "tpc_entries", CELL_U64);
-	table_col(t, "cpwc_entries", CELL_U64);
-	table_col(t, "cpwc_over_tpc", CELL_F64);
+	table_cols(t, "bits:u tpc_entries:u cpwc_entries:u cpwc_over_tpc:f");
 	for (i = 0; i < n; i++) {
 		ra = pwc_size_for_budget(PWC_KIND_TPC, bits[i], levels, &a);
 		rb = pwc_size_for_budget(PWC_KIND_CPWC, bits[i], levels, &b);
