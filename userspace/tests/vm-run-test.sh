@@ -82,27 +82,24 @@ for f in t.bin t.lackey t.traceg; do
 	fi
 done
 
+run_fails() {	# run_fails NAME PATTERN ARGS...: `pwcsim run ARGS` fails, naming why
+	name=$1 pat=$2
+	shift 2
+	if $P run "$@" >/dev/null 2>"$tmp/err"; then
+		bad "$name (accepted)"
+	elif grep -q "$pat" "$tmp/err"; then
+		ok "$name"
+	else
+		bad "$name (stderr lacks '$pat')"
+		cat "$tmp/err"
+	fi
+}
 # A region that cannot be placed is named (past the address space).
 echo 0xfff0000000000000 >$tmp/clash.txt
-if $P run $tmp/clash.txt >/dev/null 2>$tmp/err; then
-	bad "a clashing region was accepted"
-else
-	if grep -q "cannot place the region" $tmp/err; then
-		ok "a clashing region is named"
-	else
-		{ bad "clash message"; cat $tmp/err; }
-	fi
-fi
+run_fails "a clashing region is named" "cannot place the region" $tmp/clash.txt
 # The footprint guard.
-if $P run -w STO --max-footprint 1M >/dev/null 2>$tmp/err; then
-	bad "--max-footprint ignored"
-else
-	if grep -q "more than 1000000 bytes" $tmp/err; then
-		ok "--max-footprint guards"
-	else
-		{ bad "footprint message"; cat $tmp/err; }
-	fi
-fi
+run_fails "--max-footprint guards" "more than 1000000 bytes" \
+	-w STO --max-footprint 1M
 
 # report: two workloads end to end on real tables; the same tables as
 # on the synthetic page table (same shape), the paper's figures beside.
