@@ -14,6 +14,7 @@
 #include "pwc.h"
 #include "pwc_synth.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/parse.h"
 #include "output/table.h"
 #include "report/storage_tables.h"
@@ -87,6 +88,11 @@ out:
 	return ret;
 }
 
+static void storage_usage(FILE *f)
+{
+	fprintf(f, "usage: pwcsim storage [--entries LIST] [--bits LIST] [--stream FILE [--capacities LIST]] [--levels 4|5] [--json]\n");
+}
+
 int cmd_storage(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -94,20 +100,21 @@ int cmd_storage(int argc, char **argv)
 		{ "bits", required_argument, NULL, 'b' },
 		{ "stream", required_argument, NULL, 's' },
 		{ "capacities", required_argument, NULL, 'c' },
-		{ "levels", required_argument, NULL, 'l' },
-		{ "json", no_argument, NULL, 'j' },
+		SHARED_OPT_LEVELS, SHARED_OPT_JSON,
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
 	unsigned long long ent[LIST_MAX] = STORAGE_TABLE5_ENTRIES;
 	unsigned long long bits[LIST_MAX] = STORAGE_TABLE6_BITS;
 	unsigned long long cap[LIST_MAX] = { 8, 16, 24, 32, 64, 128, 256 };
-	unsigned int nent = 9, nbits = 6, ncap = 7, levels = 4;
+	unsigned int nent = 9, nbits = 6, ncap = 7, levels;
 	const char *stream = NULL;
 	struct table t5, t6, t7;
-	bool json = false;
+	struct shared_opts so;
+	bool json;
 	int c, ret = 0;
 
+	shared_opts_init(&so);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "e:b:s:c:l:jh", opts, NULL)) != -1) {
 		switch (c) {
@@ -132,20 +139,17 @@ int cmd_storage(int argc, char **argv)
 		case 's':
 			stream = optarg;
 			break;
-		case 'l':
-			if (parse_levels(optarg, &levels))
-				return 2;
-			break;
-		case 'j':
-			json = true;
-			break;
 		case 'h':
-			printf("usage: pwcsim storage [--entries LIST] [--bits LIST] [--stream FILE [--capacities LIST]] [--levels 4|5] [--json]\n");
+			storage_usage(stdout);
 			return 0;
 		default:
-			return 2;
+			if (shared_option_or_usage(&so, c, optarg,
+						   storage_usage))
+				return 2;
 		}
 	}
+	levels = so.levels ? so.levels : 4;
+	json = so.json;
 	if (optind != argc) {
 		fprintf(stderr, "pwcsim storage: unexpected argument '%s'\n",
 			argv[optind]);

@@ -55,11 +55,7 @@ else
 	bad "replay --json is JSON"
 fi
 check "trace convert back to text" "$P" trace convert --to text "$tmp/paper.bin" "$tmp/back.txt"
-if [ "$(head -1 "$tmp/back.txt")" = 0x7f72b010f1f0 ]; then
-	ok "text round trip"
-else
-	bad "text round trip"
-fi
+check "text round trip" test "$(head -1 "$tmp/back.txt")" = 0x7f72b010f1f0
 
 # Internal consistency of the statistics on a generated stream.
 python3 - "$tmp/gen.txt" <<'X'
