@@ -349,14 +349,9 @@ int pwcsim_add_model(struct pwcsim_session *s, const char *spec,
 	struct pwc_model *m;
 	int ret;
 
-	if (pwc_parse_spec(spec, &cfg, NULL, 0))
+	if (pwc_config_from_spec(spec, budget_bits, pwcsim_levels(), &cfg,
+				 NULL, 0))
 		return -EINVAL;
-	if (budget_bits && pwc_spec_is_bare(spec)) {
-		ret = pwc_size_for_budget(cfg.kind, budget_bits, pwcsim_levels(),
-					  &cfg);
-		if (ret)
-			return -EINVAL;
-	}
 	m = pwc_create(&cfg);
 	if (!m)
 		return -ENOMEM;

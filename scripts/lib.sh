@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # SPDX-License-Identifier: GPL-2.0
 # scripts/lib.sh - shared paths for pwcsim's scripts (sourced, not run).
 #
@@ -9,6 +10,7 @@
 #   test-kernel/<key>/     the KUnit test kernels (scripts/test-kernel)
 
 PWCSIM_CACHE=${PWCSIM_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/pwcsim}
+# shellcheck disable=SC2034 # used by the scripts that source this
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 
 die() { echo "${0##*/}: $*" >&2; exit 1; }

@@ -21,6 +21,12 @@
 #define PWC_SPEC_LEN 96
 /* Storage of a model without bound (ideal). */
 #define PWC_BITS_UNBOUNDED U64_MAX
+/* Storage accounting (Documentation/models.rst): a valid bit, ... */
+#define PWC_VALID_BITS 1
+/* ... a 9-bit index tag per level, ... */
+#define PWC_TAG_BITS 9
+/* ... and a 64-bit table base per entry. */
+#define PWC_BASE_BITS 64
 
 /* Address geometry: x86-64, 4 KiB pages, 9 index bits per level. */
 static inline unsigned int pwc_shift(unsigned int level)
@@ -89,13 +95,17 @@ struct pwc_result {
 	u64 pba;
 };
 
+/*
+ * The models, in the order tools list them; each has one row in the
+ * registry (pwc_registry.c) and everything else in its own file.
+ */
 enum pwc_kind {
-	PWC_KIND_NONE,
-	PWC_KIND_IDEAL,
 	PWC_KIND_TPC,
 	PWC_KIND_CPWC,
 	PWC_KIND_STC,
 	PWC_KIND_UPTC,
+	PWC_KIND_NONE,
+	PWC_KIND_IDEAL,
 	PWC_KIND_COUNT,
 };
 
@@ -174,8 +184,43 @@ static inline u64 pwc_out_pa(const struct pwc_out *o, u64 pa)
 	return o->hide_phys ? 0 : pa;
 }
 
+/**
+ * struct pwc_param - one parameter of a model's spec ("entries=24")
+ * @name: its name in the spec
+ * @offset: offsetof() its u32 in struct pwc_config
+ * @quiet: left out of the canonical spec while at the default
+ */
+struct pwc_param {
+	const char *name;
+	size_t offset;
+	bool quiet;
+};
+
+#define PWC_PARAM(pname, field) \
+	{ .name = pname, .offset = offsetof(struct pwc_config, field) }
+#define PWC_PARAM_QUIET(pname, field) \
+	{ .name = pname, .offset = offsetof(struct pwc_config, field), \
+	  .quiet = true }
+
+/**
+ * struct pwc_ops - one model: its spec, its storage and its behaviour
+ * @name: the spec's name ("tpc")
+ * @defaults: the configuration of the bare name (@kind is set for it)
+ * @params: the spec's parameters, in canonical order; @nparams of them
+ * @check: NULL, or -EINVAL with a message in @err for a bad configuration
+ * @bits: storage of a configuration (NULL: none); PWC_BITS_UNBOUNDED
+ * @size: NULL for a model that ignores budgets; else set @cfg (holding
+ *	the defaults) to @n steps of growth: the storage must grow linearly
+ *	in @n, and every parameter be at least @n
+ */
 struct pwc_ops {
 	const char *name;
+	struct pwc_config defaults;
+	const struct pwc_param *params;
+	unsigned int nparams;
+	int (*check)(const struct pwc_config *cfg, char *err, size_t errlen);
+	u64 (*bits)(const struct pwc_config *cfg, unsigned int levels);
+	void (*size)(struct pwc_config *cfg, u32 n);
 	int (*init)(struct pwc_model *m);
 	void (*destroy)(struct pwc_model *m);
 	void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
@@ -214,14 +259,38 @@ struct pwc_model {
 	void *priv;
 };
 
+/* The registry (pwc_registry.c): a kind's ops; NULL past the last. */
+const struct pwc_ops *pwc_kind_ops(enum pwc_kind kind);
+const char *pwc_kind_name(enum pwc_kind kind);
+/* Does @kind grow with a storage budget (pwc_size_for_budget())? */
+bool pwc_kind_sized(enum pwc_kind kind);
+
 /* Specs: "tpc:entries=24", "cpwc:l4=2,l3=4,blocks=62,ways=1", ... */
 int pwc_parse_spec(const char *spec, struct pwc_config *cfg, char *err,
 		   size_t errlen);
+/*
+ * The one call from a spec to a configuration: a spec as parsed, or a
+ * bare name ("tpc") sized to @budget_bits of storage at @levels (0: no
+ * budget: the defaults).  -EINVAL, -ENOSPC (nothing fits), -ERANGE (over
+ * the cap), with a message in @err.
+ */
+int pwc_config_from_spec(const char *spec, u64 budget_bits,
+			 unsigned int levels, struct pwc_config *cfg,
+			 char *err, size_t errlen);
 int pwc_format_spec(const struct pwc_config *cfg, char *buf, size_t len);
-const char *pwc_kind_name(enum pwc_kind kind);
-bool pwc_spec_is_bare(const char *spec);
+/*
+ * The largest configuration of @kind within @bits; the defaults for a
+ * kind that is not sized.  -ENOSPC if not even the smallest fits, -ERANGE
+ * if the result is over the cap.
+ */
 int pwc_size_for_budget(enum pwc_kind kind, u64 bits, unsigned int levels,
 			struct pwc_config *cfg);
+/*
+ * @kind's defaults grown to @n steps (TPC, UPTC: @n entries; CPWC: @n L2
+ * blocks; STC: @n, 2@n and 8@n entries); -EINVAL if @kind is not sized or
+ * the result is over the cap.
+ */
+int pwc_size_steps(enum pwc_kind kind, u32 n, struct pwc_config *cfg);
 
 /* Storage in bits per the paper's accounting (Documentation/models.rst). */
 u64 pwc_bits(const struct pwc_config *cfg, unsigned int levels);
@@ -252,7 +321,7 @@ void pwc_clear(struct pwc_model *m);
 void pwc_dump(struct pwc_model *m, struct pwc_out *o);
 bool pwc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant);
 
-/* Internal to the model sources. */
+/* Internal to the model sources: the registry's rows. */
 extern const struct pwc_ops pwc_none_ops, pwc_ideal_ops, pwc_tpc_ops,
 	pwc_cpwc_ops, pwc_stc_ops, pwc_uptc_ops;
 

@@ -122,8 +122,14 @@ static u64 ideal_cost(const struct pwc_model *m)
 	return n;
 }
 
+static u64 ideal_bits(const struct pwc_config *cfg, unsigned int levels)
+{
+	return PWC_BITS_UNBOUNDED;
+}
+
 const struct pwc_ops pwc_ideal_ops = {
 	.name = "ideal",
+	.bits = ideal_bits,
 	.init = ideal_init,
 	.destroy = ideal_destroy,
 	.lookup = ideal_lookup,

@@ -6,25 +6,17 @@
  */
 #include "pwc.h"
 
-static const struct pwc_ops *const pwc_kind_ops[PWC_KIND_COUNT] = {
-	[PWC_KIND_NONE] = &pwc_none_ops,
-	[PWC_KIND_IDEAL] = &pwc_ideal_ops,
-	[PWC_KIND_TPC] = &pwc_tpc_ops,
-	[PWC_KIND_CPWC] = &pwc_cpwc_ops,
-	[PWC_KIND_STC] = &pwc_stc_ops,
-	[PWC_KIND_UPTC] = &pwc_uptc_ops,
-};
-
 struct pwc_model *pwc_create(const struct pwc_config *cfg)
 {
+	const struct pwc_ops *ops = pwc_kind_ops(cfg->kind);
 	struct pwc_model *m;
 
-	if (cfg->kind >= PWC_KIND_COUNT)
+	if (!ops)
 		return NULL;
 	m = pwc_zalloc(sizeof(*m));
 	if (!m)
 		return NULL;
-	m->ops = pwc_kind_ops[cfg->kind];
+	m->ops = ops;
 	m->cfg = *cfg;
 	if (m->ops->init(m)) {
 		pwc_destroy(m);

@@ -14,6 +14,9 @@
  */
 #include "pwc.h"
 
+/* The most L3 mask bits (l3 x blocks) a configuration may hold. */
+#define CPWC_MAX_MASK_BITS BIT_ULL(24)
+
 struct pwc_cpwc_stage {
 	u16 *tag;
 	u8 *valid;
@@ -476,8 +479,79 @@ static void cpwc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant)
 	}
 }
 
+static const struct pwc_param cpwc_params[] = {
+	PWC_PARAM("l4", e[4]),
+	PWC_PARAM("l3", e[3]),
+	PWC_PARAM("blocks", blocks),
+	PWC_PARAM("ways", ways),
+	PWC_PARAM_QUIET("l5", e[5]),
+};
+
+#define cpwc_err(...) \
+	do { if (errlen) snprintf(err, errlen, __VA_ARGS__); } while (0)
+
+static int cpwc_check(const struct pwc_config *c, char *err, size_t errlen)
+{
+	unsigned int k;
+
+	for (k = 3; k <= 5; k++) {
+		if (!is_power_of_2(c->e[k])) {
+			cpwc_err("cpwc: l%u=%u is not a power of two", k,
+				 c->e[k]);
+			return -EINVAL;
+		}
+	}
+	for (k = 3; k <= 4; k++) {
+		if (c->e[k] < c->e[k + 1] || c->e[k] / c->e[k + 1] > 512) {
+			cpwc_err("cpwc: l%u/l%u = %u/%u must be a power of two from 1 to 512",
+				 k, k + 1, c->e[k], c->e[k + 1]);
+			return -EINVAL;
+		}
+	}
+	if ((u64)c->blocks * c->ways > PWC_MAX_ENTRIES) {
+		cpwc_err("cpwc: blocks x ways = %llu is over the cap %u",
+			 (u64)c->blocks * c->ways, PWC_MAX_ENTRIES);
+		return -EINVAL;
+	}
+	if ((u64)c->blocks * c->e[3] > CPWC_MAX_MASK_BITS) {
+		cpwc_err("cpwc: l3 x blocks = %llu mask bits is over the cap %llu",
+			 (u64)c->blocks * c->e[3], CPWC_MAX_MASK_BITS);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * 74 E4 + (74 + B) E3 + 74 B W (+ 74 E5): an entry of every stage is a
+ * valid bit, a 9-bit tag and a base; an L3 entry also has a B-bit mask.
+ */
+static u64 cpwc_bits(const struct pwc_config *c, unsigned int levels)
+{
+	const u64 entry = PWC_VALID_BITS + PWC_TAG_BITS + PWC_BASE_BITS;
+	u64 bits;
+
+	bits = entry * c->e[4] + (entry + c->blocks) * c->e[3] +
+	       entry * c->blocks * c->ways;
+	if (levels == 5)
+		bits += entry * c->e[5];
+	return bits;
+}
+
+/* Budgets grow the L2 blocks; the upper stages keep their defaults. */
+static void cpwc_size(struct pwc_config *cfg, u32 n)
+{
+	cfg->blocks = n;
+}
+
 const struct pwc_ops pwc_cpwc_ops = {
 	.name = "cpwc",
+	.defaults = { .e = { [5] = 1, [4] = 2, [3] = 4 }, .blocks = 62,
+		      .ways = 1 },
+	.params = cpwc_params,
+	.nparams = ARRAY_SIZE(cpwc_params),
+	.check = cpwc_check,
+	.bits = cpwc_bits,
+	.size = cpwc_size,
 	.init = cpwc_init,
 	.destroy = cpwc_destroy,
 	.lookup = cpwc_lookup,

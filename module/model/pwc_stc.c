@@ -153,8 +153,40 @@ static u64 stc_cost(const struct pwc_model *m)
 	return n;
 }
 
+static const struct pwc_param stc_params[] = {
+	PWC_PARAM("l4", e[4]),
+	PWC_PARAM("l3", e[3]),
+	PWC_PARAM("l2", e[2]),
+	PWC_PARAM_QUIET("l5", e[5]),
+};
+
+/* One entry of cache k: valid, the tags of levels top .. k, a base. */
+static u64 stc_bits(const struct pwc_config *cfg, unsigned int levels)
+{
+	unsigned int k;
+	u64 bits = 0;
+
+	for (k = 2; k <= levels; k++)
+		bits += (u64)cfg->e[k] * (PWC_VALID_BITS + PWC_BASE_BITS +
+					  PWC_TAG_BITS * (levels - k + 1));
+	return bits;
+}
+
+/* Budgets keep l4 : l3 : l2 = 1 : 2 : 8 (and l5). */
+static void stc_size(struct pwc_config *cfg, u32 n)
+{
+	cfg->e[4] = n;
+	cfg->e[3] = 2 * n;
+	cfg->e[2] = 8 * n;
+}
+
 const struct pwc_ops pwc_stc_ops = {
 	.name = "stc",
+	.defaults = { .e = { [5] = 1, [4] = 5, [3] = 10, [2] = 40 } },
+	.params = stc_params,
+	.nparams = ARRAY_SIZE(stc_params),
+	.bits = stc_bits,
+	.size = stc_size,
 	.init = stc_init,
 	.destroy = stc_destroy,
 	.lookup = stc_lookup,

@@ -282,8 +282,29 @@ static void tpc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant)
 	}
 }
 
+static const struct pwc_param tpc_params[] = {
+	PWC_PARAM("entries", entries),
+};
+
+/* An entry: valid, and per level below the top a tag and a base (220). */
+static u64 tpc_bits(const struct pwc_config *cfg, unsigned int levels)
+{
+	return (u64)cfg->entries *
+	       (PWC_VALID_BITS + (levels - 1) * (PWC_TAG_BITS + PWC_BASE_BITS));
+}
+
+static void tpc_size(struct pwc_config *cfg, u32 n)
+{
+	cfg->entries = n;
+}
+
 const struct pwc_ops pwc_tpc_ops = {
 	.name = "tpc",
+	.defaults = { .entries = 24 },	/* the paper's 5,280 bits */
+	.params = tpc_params,
+	.nparams = ARRAY_SIZE(tpc_params),
+	.bits = tpc_bits,
+	.size = tpc_size,
 	.init = tpc_init,
 	.destroy = tpc_destroy,
 	.lookup = tpc_lookup,

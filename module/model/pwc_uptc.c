@@ -127,8 +127,31 @@ static u64 uptc_cost(const struct pwc_model *m)
 	return 2ULL * PWC_MAX_LEVELS * m->cfg.entries;
 }
 
+static const struct pwc_param uptc_params[] = {
+	PWC_PARAM("entries", entries),
+};
+
+/* The tag of an entry: the PTE's physical address, bits 51:3. */
+#define UPTC_TAG_BITS 49
+
+static u64 uptc_bits(const struct pwc_config *cfg, unsigned int levels)
+{
+	return (u64)cfg->entries *
+	       (PWC_VALID_BITS + UPTC_TAG_BITS + PWC_BASE_BITS);
+}
+
+static void uptc_size(struct pwc_config *cfg, u32 n)
+{
+	cfg->entries = n;
+}
+
 const struct pwc_ops pwc_uptc_ops = {
 	.name = "uptc",
+	.defaults = { .entries = 46 },
+	.params = uptc_params,
+	.nparams = ARRAY_SIZE(uptc_params),
+	.bits = uptc_bits,
+	.size = uptc_size,
 	.init = uptc_init,
 	.destroy = uptc_destroy,
 	.lookup = uptc_lookup,

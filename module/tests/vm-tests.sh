@@ -19,6 +19,7 @@ grep -qw la57 /proc/cpuinfo && levels=5
 t "module is loaded" grep -q '^pwcsim ' /proc/modules
 t "debugfs version" grep -qx "pwcsim [0-9.]* abi 2 levels $levels" \
 	/sys/kernel/debug/pwcsim/version
+# shellcheck disable=SC2016 # expanded by the inner sh
 t "/dev/pwcsim is a 0600 char device" \
 	sh -c '[ -c /dev/pwcsim ] && [ "$(stat -c %a /dev/pwcsim)" = 600 ]'
 

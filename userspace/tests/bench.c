@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bench.c - `make bench` (userspace half): lookups per second of each
- * model, alone and all six together, on a generated 10 M-address GPU-like
+ * model, alone and all models together, on a generated 10 M-address GPU-like
  * stream read back from pwcsim's binary trace format.  It measures; it
  * asserts nothing.  Prints the machine, the build flags and one line per
  * configuration.
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "addr_stream.h"
+#include "traces/addr_stream.h"
 #include "pwc.h"
 #include "pwc_synth.h"
 
@@ -19,11 +19,8 @@
 #define BENCH_CFLAGS "?"
 #endif
 
-static const char *const specs[] = {
-	"tpc:entries=24", "cpwc:l4=2,l3=4,blocks=62,ways=1",
-	"stc:l4=5,l3=10,l2=40", "uptc:entries=46", "none", "ideal",
-};
-#define NSPECS (sizeof(specs) / sizeof(specs[0]))
+/* Every model of the registry, at its defaults. */
+#define NSPECS PWC_KIND_COUNT
 
 static double now(void)
 {
@@ -96,12 +93,14 @@ static double run(const char *path, struct pwc_model **m, unsigned int nm,
 	return t0;
 }
 
-static struct pwc_model *make(const char *spec)
+/* Model @kind at its defaults; its canonical spec in @spec. */
+static struct pwc_model *make(enum pwc_kind kind, char *spec)
 {
 	struct pwc_config cfg;
 
-	if (pwc_parse_spec(spec, &cfg, NULL, 0))
+	if (pwc_parse_spec(pwc_kind_name(kind), &cfg, NULL, 0))
 		exit(1);
+	pwc_format_spec(&cfg, spec, PWC_SPEC_LEN);
 	return pwc_create(&cfg);
 }
 
@@ -113,6 +112,7 @@ int main(int argc, char **argv)
 	unsigned long long acc;
 	char cpu[256] = "?", line[256];
 	double base, t;
+	char spec[PWC_SPEC_LEN];
 	unsigned int j;
 	FILE *f;
 
@@ -132,17 +132,17 @@ int main(int argc, char **argv)
 	printf("%-36s %8.1f M addresses/s  (%.2f ns/address)\n",
 	       "read + synthetic walk only", n / base / 1e6, base * 1e9 / n);
 	for (j = 0; j < NSPECS; j++) {
-		m[0] = make(specs[j]);
+		m[0] = make(j, spec);
 		t = run(path, m, 1, &acc);
 		printf("%-36s %8.1f M lookups/s    (%.2f ns/lookup beyond the stream)\n",
-		       specs[j], n / t / 1e6, (t - base) * 1e9 / n);
+		       spec, n / t / 1e6, (t - base) * 1e9 / n);
 		pwc_destroy(m[0]);
 	}
 	for (j = 0; j < NSPECS; j++)
-		m[j] = make(specs[j]);
+		m[j] = make(j, spec);
 	t = run(path, m, NSPECS, &acc);
 	printf("%-36s %8.1f M addresses/s  (%.1f M lookups/s)\n",
-	       "all six together", n / t / 1e6, NSPECS * n / t / 1e6);
+	       "all models together", n / t / 1e6, NSPECS * n / t / 1e6);
 	for (j = 0; j < NSPECS; j++)
 		pwc_destroy(m[j]);
 	remove(path);

@@ -6,6 +6,7 @@
 # (the ASan build from run-tests).  Ends with "cli-test: N passed, N failed".
 set -u
 P=${PWCSIM:-./pwcsim}
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 check() {	# check NAME COMMAND... : the command must succeed
 	local name=$1; shift
@@ -25,7 +26,7 @@ json_ok() { python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$1"; }
 printf '0x7F72B010F1F0\n7f72bc30f1f0\n# comment\n\n  0x7FF2FC30F1F0  # trailing\n' >"$tmp/paper.txt"
 
 # The paper's example through CPWC: start levels 4, 2, 4.
-check "replay --per-access" $P replay --per-access -m cpwc:l4=2,l3=4,blocks=4,ways=8 "$tmp/paper.txt"
+check "replay --per-access" "$P" replay --per-access -m cpwc:l4=2,l3=4,blocks=4,ways=8 "$tmp/paper.txt"
 if diff -u - "$tmp/out" >"$tmp/diff" <<'X'
 va,model,start_level,accesses
 0x7f72b010f1f0,"cpwc:l4=2,l3=4,blocks=4,ways=8",4,4
@@ -35,15 +36,26 @@ X
 then ok "per-access CSV is the paper's sequence"; else bad "per-access CSV"; cat "$tmp/diff"; fi
 
 # Binary round trip gives the same statistics as text.
-check "trace convert to binary" $P trace convert "$tmp/paper.txt" "$tmp/paper.bin"
-[ "$(head -c8 "$tmp/paper.bin")" = PWCSIMT1 ] && [ "$(stat -c %s "$tmp/paper.bin")" = 32 ] &&
-	ok "binary trace: magic + 3 records" || bad "binary trace layout"
+check "trace convert to binary" "$P" trace convert "$tmp/paper.txt" "$tmp/paper.bin"
+if [ "$(head -c8 "$tmp/paper.bin")" = PWCSIMT1 ] && [ "$(stat -c %s "$tmp/paper.bin")" = 32 ]; then
+	ok "binary trace: magic + 3 records"
+else
+	bad "binary trace layout"
+fi
 $P replay --json -m tpc -m cpwc "$tmp/paper.txt" >"$tmp/a.json"
 $P replay --json -m tpc -m cpwc "$tmp/paper.bin" >"$tmp/b.json"
-cmp -s "$tmp/a.json" "$tmp/b.json" && ok "binary and text replay agree" || bad "binary vs text"
-json_ok "$tmp/a.json" && ok "replay --json is JSON" || bad "replay --json is JSON"
-check "trace convert back to text" $P trace convert --to text "$tmp/paper.bin" "$tmp/back.txt"
-[ "$(head -1 "$tmp/back.txt")" = 0x7f72b010f1f0 ] && ok "text round trip" || bad "text round trip"
+if cmp -s "$tmp/a.json" "$tmp/b.json"; then
+	ok "binary and text replay agree"
+else
+	bad "binary vs text"
+fi
+if json_ok "$tmp/a.json"; then
+	ok "replay --json is JSON"
+else
+	bad "replay --json is JSON"
+fi
+check "trace convert back to text" "$P" trace convert --to text "$tmp/paper.bin" "$tmp/back.txt"
+check "text round trip" test "$(head -1 "$tmp/back.txt")" = 0x7f72b010f1f0
 
 # Internal consistency of the statistics on a generated stream.
 python3 - "$tmp/gen.txt" <<'X'
@@ -54,7 +66,7 @@ with open(sys.argv[1], "w") as f:
         l4 = 254 + r.randrange(2); l3 = r.randrange(3); l2 = r.randrange(200)
         f.write("%#x\n" % ((l4 << 39) | (l3 << 30) | (l2 << 21) | (r.randrange(512) << 12)))
 X
-check "replay all six" $P replay --json -b 5280 -m tpc -m cpwc -m stc -m uptc -m none -m ideal "$tmp/gen.txt"
+check "replay all six" "$P" replay --json -b 5280 -m tpc -m cpwc -m stc -m uptc -m none -m ideal "$tmp/gen.txt"
 cp "$tmp/out" "$tmp/all.json"
 if python3 - "$tmp/all.json" <<'X'
 import json, sys
@@ -80,14 +92,20 @@ then ok "statistics add up (and CPWC beats TPC at 5,280 bits)"; else bad "statis
 # Huge leaves: a 2 MiB range costs 3 uncached accesses.
 printf '0x40000000\n' >"$tmp/h.txt"
 $P replay --json -m none --huge-2m 40000000-40200000 "$tmp/h.txt" >"$tmp/h.json"
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["models"][0]["accesses"]==3' "$tmp/h.json" &&
-	ok "--huge-2m walks end at L2" || bad "--huge-2m"
+if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["models"][0]["accesses"]==3' "$tmp/h.json"; then
+	ok "--huge-2m walks end at L2"
+else
+	bad "--huge-2m"
+fi
 $P replay --json --levels 5 -m none "$tmp/h.txt" >"$tmp/h5.json"
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["models"][0]["accesses"]==5 and "l5_hits" in d["models"][0]' "$tmp/h5.json" &&
-	ok "--levels 5" || bad "--levels 5"
+if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["models"][0]["accesses"]==5 and "l5_hits" in d["models"][0]' "$tmp/h5.json"; then
+	ok "--levels 5"
+else
+	bad "--levels 5"
+fi
 
 # Storage tables.
-check "storage --json" $P storage --json --stream "$tmp/gen.txt" --capacities 24,62
+check "storage --json" "$P" storage --json --stream "$tmp/gen.txt" --capacities 24,62
 if python3 - "$tmp/out" <<'X'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -101,37 +119,56 @@ assert t7[24]["cpwc_redundant"] == 0
 assert abs(t7[24]["tpc_redundant"] - 100.0 * (72 - 32) / 72) < 0.01, t7[24]
 X
 then ok "storage tables 5/6/7"; else bad "storage tables 5/6/7"; fi
-check "storage text" $P storage
-grep -q "^5280  *24  *62" "$tmp/out" && ok "storage text shows 5280 -> 24 vs 62" || bad "storage text"
+check "storage text" "$P" storage
+if grep -q "^5280  *24  *62" "$tmp/out"; then
+	ok "storage text shows 5280 -> 24 vs 62"
+else
+	bad "storage text"
+fi
 
 # trace info
-check "trace info" $P trace info --json "$tmp/gen.txt"
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["trace"][0]; assert d["distinct_l4"]==2 and d["distinct_l3"]==6 and d["addresses"]==20000, d' "$tmp/out" &&
-	ok "trace info counts paths" || bad "trace info"
+check "trace info" "$P" trace info --json "$tmp/gen.txt"
+if python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["trace"][0]; assert d["distinct_l4"]==2 and d["distinct_l3"]==6 and d["addresses"]==20000, d' "$tmp/out"; then
+	ok "trace info counts paths"
+else
+	bad "trace info"
+fi
 
 # Errors: a message naming the problem, a non-zero exit, no table.
 printf '0x1000\nzzz\n' >"$tmp/badline.txt"
-fails "malformed line number" "badline.txt:2: not a hexadecimal address" $P replay -m tpc "$tmp/badline.txt"
-[ ! -s "$tmp/out" ] && ok "nothing printed for malformed input" || bad "output despite malformed input"
-fails "per-access malformed" ":2: not a hexadecimal" $P replay -p -m tpc "$tmp/badline.txt"
-[ ! -s "$tmp/out" ] && ok "per-access prints nothing for a malformed file" || bad "per-access half-printed"
-printf '0x1000\nzzz\n' | $P replay -p -m tpc - >"$tmp/out" 2>"$tmp/err"
-[ $? != 0 ] && tail -1 "$tmp/out" | grep -q "^# error" && ok "stdin malformed: marked incomplete" || bad "stdin malformed"
-fails "unknown model" "unknown model 'foo'" $P replay -m foo "$tmp/paper.txt"
-fails "zero entries" "must not be zero" $P replay -m tpc:entries=0 "$tmp/paper.txt"
-fails "non-power-of-two" "not a power of two" $P replay -m cpwc:l4=3 "$tmp/paper.txt"
-fails "trailing garbage" "unexpected" $P replay -m tpc:entries=4x "$tmp/paper.txt"
-fails "budget too small" "nothing fits" $P replay -b 100 -m tpc "$tmp/paper.txt"
-fails "no model" "give at least one --model" $P replay "$tmp/paper.txt"
-fails "missing file" "No such file" $P replay -m tpc "$tmp/nonexistent"
-fails "bad levels" "takes 4 or 5" $P replay --levels 3 -m tpc "$tmp/paper.txt"
-fails "bad range" "bad range" $P replay --huge-2m 5-1 -m tpc "$tmp/paper.txt"
+fails "malformed line number" "badline.txt:2: not a hexadecimal address" "$P" replay -m tpc "$tmp/badline.txt"
+if [ ! -s "$tmp/out" ]; then
+	ok "nothing printed for malformed input"
+else
+	bad "output despite malformed input"
+fi
+fails "per-access malformed" ":2: not a hexadecimal" "$P" replay -p -m tpc "$tmp/badline.txt"
+if [ ! -s "$tmp/out" ]; then
+	ok "per-access prints nothing for a malformed file"
+else
+	bad "per-access half-printed"
+fi
+if ! printf '0x1000\nzzz\n' | $P replay -p -m tpc - >"$tmp/out" 2>"$tmp/err" &&
+	tail -1 "$tmp/out" | grep -q "^# error"; then
+	ok "stdin malformed: marked incomplete"
+else
+	bad "stdin malformed"
+fi
+fails "unknown model" "unknown model 'foo'" "$P" replay -m foo "$tmp/paper.txt"
+fails "zero entries" "must not be zero" "$P" replay -m tpc:entries=0 "$tmp/paper.txt"
+fails "non-power-of-two" "not a power of two" "$P" replay -m cpwc:l4=3 "$tmp/paper.txt"
+fails "trailing garbage" "unexpected" "$P" replay -m tpc:entries=4x "$tmp/paper.txt"
+fails "budget too small" "nothing fits" "$P" replay -b 100 -m tpc "$tmp/paper.txt"
+fails "no model" "give at least one --model" "$P" replay "$tmp/paper.txt"
+fails "missing file" "No such file" "$P" replay -m tpc "$tmp/nonexistent"
+fails "bad levels" "takes 4 or 5" "$P" replay --levels 3 -m tpc "$tmp/paper.txt"
+fails "bad range" "bad range" "$P" replay --huge-2m 5-1 -m tpc "$tmp/paper.txt"
 head -c 12 "$tmp/paper.bin" >"$tmp/trunc.bin"
-fails "truncated binary" "truncated record" $P replay -m tpc "$tmp/trunc.bin"
+fails "truncated binary" "truncated record" "$P" replay -m tpc "$tmp/trunc.bin"
 printf 'PWCSIMXX' >"$tmp/magic.bin"
-fails "bad magic" "bad magic" $P replay -m tpc --format binary "$tmp/magic.bin"
-fails "unknown command" "unknown command" $P frobnicate
-check "help" $P --help
+fails "bad magic" "bad magic" "$P" replay -m tpc --format binary "$tmp/magic.bin"
+fails "unknown command" "unknown command" "$P" frobnicate
+check "help" "$P" --help
 
 # report: a small two-workload report; its numbers agree with each other.
 if $P report --userspace --size small --sweep 2000,5280 -o "$tmp/rep" gemm MUM >"$tmp/out" 2>"$tmp/err"; then
@@ -167,14 +204,20 @@ sweep = list(csv.DictReader(open(os.path.join(d, "sweep.csv"))))
 assert len(sweep) == 8 and {s["bits"] for s in sweep} == {"2000", "5280"}
 X
 then ok "report: CSV = JSON, sums and reductions from the same runs"; else bad "report consistency"; fi
-grep -q "^mean L2 hit rate, TPC (%) *46.50" "$tmp/rep/summary.txt" &&
-	grep -qF "$(head -n1 "$tmp/rep/summary.txt")" "$tmp/out" &&
-	ok "report: summary with the paper's figures beside ours" || bad "report summary"
+if grep -q "^mean L2 hit rate, TPC (%) *46.50" "$tmp/rep/summary.txt" &&
+	grep -qF "$(head -n1 "$tmp/rep/summary.txt")" "$tmp/out"; then
+	ok "report: summary with the paper's figures beside ours"
+else
+	bad "report summary"
+fi
 if command -v gnuplot >/dev/null; then
 	for png in figure3.png sweep.png; do
-		[ "$(head -c 8 "$tmp/rep/$png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
-			[ "$(stat -c %s "$tmp/rep/$png")" -gt 2000 ] &&
-			ok "report: $png is a PNG" || bad "report: $png"
+		if [ "$(head -c 8 "$tmp/rep/$png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
+			[ "$(stat -c %s "$tmp/rep/$png")" -gt 2000 ]; then
+			ok "report: $png is a PNG"
+		else
+			bad "report: $png"
+		fi
 	done
 fi
 

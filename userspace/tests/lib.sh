@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0
 # userspace/tests/lib.sh - what the shell tests share (sourced): ok/bad
 # counters and a scratch directory removed at exit.

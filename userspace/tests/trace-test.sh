@@ -10,6 +10,7 @@
 # $PWCSIM is the binary.  Ends with "trace-test: N passed, N failed".
 set -u
 P=${PWCSIM:-./pwcsim}
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 expect() {	# expect NAME FILE|DIR [ARGS...] <<< addresses: as text, equal
 	local name=$1 in=$2; shift 2
@@ -212,8 +213,11 @@ assert (t["pages_4k"], s["regions_2m"], s["regions_1g"]) == (12, 7, 7), (t, s)
 X
 then ok "trace info: kernels, memcpys, warps, instructions, global accesses, regions"
 else bad "trace info on a directory"; sed 's/^/    /' "$tmp/err" "$tmp/info.json" | head; fi
-$P trace info "$d" >"$tmp/info.txt" 2>&1 && grep -q "^kernels" "$tmp/info.txt" &&
-	ok "trace info: a text table too" || bad "trace info text"
+if $P trace info "$d" >"$tmp/info.txt" 2>&1 && grep -q "^kernels" "$tmp/info.txt"; then
+	ok "trace info: a text table too"
+else
+	bad "trace info text"
+fi
 if $P replay --json -m tpc -m cpwc "$d" >"$tmp/rd.json" 2>"$tmp/err" &&
 	$P trace convert "$d" "$tmp/dir.bin" &&
 	$P replay --json -m tpc -m cpwc "$tmp/dir.bin" >"$tmp/rb.json" &&
@@ -228,8 +232,11 @@ else bad "run DIR"; sed 's/^/    /' "$tmp/err" | head -3; fi
 # --- xz: a single file, truncated, corrupt; directory errors ---
 xz -c "$tmp/v5.traceg" >"$tmp/v5.traceg.xz"
 expect "a single .xz file" "$tmp/v5.traceg.xz" <"$tmp/v5.want"
-$P trace convert --to text - - <"$tmp/v5.traceg.xz" | cmp -s - "$tmp/v5.want" &&
-	ok ".xz from a pipe" || bad ".xz from a pipe"
+if $P trace convert --to text - - <"$tmp/v5.traceg.xz" | cmp -s - "$tmp/v5.want"; then
+	ok ".xz from a pipe"
+else
+	bad ".xz from a pipe"
+fi
 python3 - "$tmp/big.traceg" <<'X'
 import random, sys
 r = random.Random(3)
@@ -245,8 +252,11 @@ size=$(stat -c %s "$tmp/big.traceg.xz")
 head -c $((size / 2)) "$tmp/big.traceg.xz" >"$tmp/cut.traceg.xz"
 fails "truncated xz: file and line named" "cut.traceg.xz:[0-9][0-9]*: truncated xz stream" "$tmp/cut.traceg.xz"
 line=$(sed -n 's/.*cut.traceg.xz:\([0-9]*\):.*/\1/p' "$tmp/err")
-[ "${line:-0}" -gt 1000 ] && ok "truncated xz: the lines before were read ($line)" ||
+if [ "${line:-0}" -gt 1000 ]; then
+	ok "truncated xz: the lines before were read ($line)"
+else
 	bad "truncated xz: line $line"
+fi
 cp "$tmp/big.traceg.xz" "$tmp/bad.traceg.xz"
 printf 'XXXXXXXXXXXXXXXX' | dd of="$tmp/bad.traceg.xz" bs=1 seek=$((size / 2)) conv=notrunc status=none
 fails "corrupt xz is an error" "bad.traceg.xz:[0-9]*: corrupt xz data" "$tmp/bad.traceg.xz"
@@ -261,8 +271,11 @@ rm "$tmp/dir2/kernelslist.g"
 fails "directory without kernelslist.g" "dir2/kernelslist.g: No such file" "$tmp/dir2"
 if $P replay -m tpc --format text "$d" >/dev/null 2>"$tmp/err"; then
 	bad "a directory read as text"
-else grep -q "is read as traceg" "$tmp/err" && ok "a directory is not text" ||
-	{ bad "directory as text message"; cat "$tmp/err"; }
+elif grep -q "is read as traceg" "$tmp/err"; then
+	ok "a directory is not text"
+else
+	bad "directory as text message"
+	cat "$tmp/err"
 fi
 
 # --- perf script output ---
@@ -288,8 +301,11 @@ else bad "perf skipped counts"; cat "$tmp/err"; fi
 printf '    toucher  1234/1234   1.0: page-faults:  zz\n' >"$tmp/perfbad.txt"
 if $P trace convert --from perf --to text "$tmp/perfbad.txt" - >/dev/null 2>"$tmp/err"; then
 	bad "perf: garbage accepted"
-else grep -q "perfbad.txt:1: not a hexadecimal addr field" "$tmp/err" &&
-	ok "perf: garbage named by line" || { bad "perf garbage message"; cat "$tmp/err"; }
+elif grep -q "perfbad.txt:1: not a hexadecimal addr field" "$tmp/err"; then
+	ok "perf: garbage named by line"
+else
+	bad "perf garbage message"
+	cat "$tmp/err"
 fi
 
 echo "trace-test: $passed passed, $failed failed"

@@ -12,6 +12,7 @@
 # sampled.  Ends with "vm-perf-test: N passed, N failed".
 cd "$(dirname "$0")/.." || exit 1
 P=./pwcsim
+# shellcheck source=lib.sh
 . tests/lib.sh
 finish() {
 	echo "vm-perf-test: $passed passed, $failed failed"
@@ -32,22 +33,29 @@ if ! command -v perf >/dev/null; then
 	finish
 fi
 npages=300
-./tests/toucher $npages $tmp/touched.txt &
+./tests/toucher $npages "$tmp"/touched.txt &
 tpid=$!
-waitfor $tmp/touched.txt.ready 30 || { bad "the toucher started"; finish; }
+waitfor "$tmp"/touched.txt.ready 30 || { bad "the toucher started"; finish; }
 perf record -q --no-buildid --no-buildid-cache -e page-faults -c 1 -d \
-	-p $tpid -o $tmp/perf.data 2>$tmp/perf.err &
+	-p $tpid -o "$tmp"/perf.data 2>"$tmp"/perf.err &
 ppid=$!
 # perf has attached once it holds a perf_event file descriptor
+perf_attached() {	# perf_attached PID
+	for fd in /proc/"$1"/fd/*; do
+		case $(readlink "$fd" 2>/dev/null) in
+		*perf_event*) return 0 ;;
+		esac
+	done
+	return 1
+}
 i=0
-while ! ls -l /proc/$ppid/fd 2>/dev/null | grep -q 'perf_event' &&
-	[ $i -lt 300 ]; do
+while ! perf_attached "$ppid" && [ $i -lt 300 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
 sleep 1
 kill -USR1 $tpid
-if waitfor $tmp/touched.txt.done 60; then
+if waitfor "$tmp"/touched.txt.done 60; then
 	ok "the toucher touched $npages pages"
 else
 	bad "the toucher finished"; kill $tpid $ppid; finish
@@ -55,46 +63,53 @@ fi
 sleep 1
 kill -INT $ppid
 wait $ppid
-if perf script -i $tmp/perf.data -F comm,pid,tid,time,event,addr \
-	>$tmp/perf.txt 2>>$tmp/perf.err && [ -s $tmp/perf.txt ]; then
-	ok "perf recorded $(wc -l <$tmp/perf.txt) page-fault samples"
+if perf script -i "$tmp"/perf.data -F comm,pid,tid,time,event,addr \
+	>"$tmp"/perf.txt 2>>"$tmp"/perf.err && [ -s "$tmp"/perf.txt ]; then
+	ok "perf recorded $(wc -l <"$tmp"/perf.txt) page-fault samples"
 else
-	bad "perf record/script"; cat $tmp/perf.err; kill $tpid; finish
+	bad "perf record/script"; cat "$tmp"/perf.err; kill $tpid; finish
 fi
-head -3 $tmp/perf.txt
+head -3 "$tmp"/perf.txt
 
 # the same samples as a hex file, without pwcsim
 awk -v pid=$tpid '{ split($2, a, "/"); if (a[1] == pid && $NF != "0") print "0x" $NF }' \
-	$tmp/perf.txt >$tmp/hex.txt
-n=$(wc -l <$tmp/hex.txt)
+	"$tmp"/perf.txt >"$tmp"/hex.txt
+n=$(wc -l <"$tmp"/hex.txt)
 # every touched page was sampled (pages: the address without 12 bits)
-awk '{ print substr($1, 1, length($1) - 3) }' $tmp/touched.txt | sort -u >$tmp/tp
-awk '{ print substr($1, 1, length($1) - 3) }' $tmp/hex.txt | sort -u >$tmp/hp
+awk '{ print substr($1, 1, length($1) - 3) }' "$tmp"/touched.txt | sort -u >"$tmp"/tp
+awk '{ print substr($1, 1, length($1) - 3) }' "$tmp"/hex.txt | sort -u >"$tmp"/hp
 missing=$(awk 'NR == FNR { seen[$1] = 1; next } !($1 in seen) { n++ }
-	END { print n + 0 }' $tmp/hp $tmp/tp)
-[ "$(wc -l <$tmp/tp)" = $npages ] && [ "$missing" = 0 ] &&
-	ok "all $npages touched pages are among the $n samples" ||
-	bad "$missing of $(wc -l <$tmp/tp) touched pages were not sampled"
+	END { print n + 0 }' "$tmp"/hp "$tmp"/tp)
+if [ "$(wc -l <"$tmp"/tp)" = $npages ] && [ "$missing" = 0 ]; then
+	ok "all $npages touched pages are among the $n samples"
+else
+	bad "$missing of $(wc -l <"$tmp"/tp) touched pages were not sampled"
+fi
 
-perf script -i $tmp/perf.data -F comm,pid,tid,time,event,addr 2>/dev/null |
-	$P run --pid $tpid --format perf --json - >$tmp/perf.json 2>$tmp/err
+perf script -i "$tmp"/perf.data -F comm,pid,tid,time,event,addr 2>/dev/null |
+	$P run --pid $tpid --format perf --json - >"$tmp"/perf.json 2>"$tmp"/err
 rc=$?
-[ $rc = 0 ] && grep -q "\"addresses\": $n," $tmp/perf.json &&
-	ok "perf script | pwcsim run --pid $tpid --format perf -: $n addresses" ||
-	{ bad "run --format perf"; cat $tmp/err $tmp/perf.json; }
-grep -o '"skipped_samples": [0-9]*' $tmp/perf.json
-$P run --pid $tpid --json $tmp/hex.txt >$tmp/hex.json 2>$tmp/err ||
-	{ bad "run the hex file"; cat $tmp/err; }
+if [ $rc = 0 ] && grep -q "\"addresses\": $n," "$tmp"/perf.json; then
+	ok "perf script | pwcsim run --pid $tpid --format perf -: $n addresses"
+else
+	{ bad "run --format perf"; cat "$tmp"/err "$tmp"/perf.json; }
+fi
+grep -o '"skipped_samples": [0-9]*' "$tmp"/perf.json
+$P run --pid $tpid --json "$tmp"/hex.txt >"$tmp"/hex.json 2>"$tmp"/err ||
+	{ bad "run the hex file"; cat "$tmp"/err; }
 sed 's/"source": "[^"]*", //; s/"skipped_samples": [0-9]*, "samples_without_addr": [0-9]*, //' \
-	$tmp/perf.json >$tmp/a.json
-sed 's/"source": "[^"]*", //' $tmp/hex.json >$tmp/b.json
-if [ -s $tmp/a.json ] && cmp -s $tmp/a.json $tmp/b.json; then
+	"$tmp"/perf.json >"$tmp"/a.json
+sed 's/"source": "[^"]*", //' "$tmp"/hex.json >"$tmp"/b.json
+if [ -s "$tmp"/a.json ] && cmp -s "$tmp"/a.json "$tmp"/b.json; then
 	ok "perf-fed run = hex-file run on the live tables"
 else
-	bad "perf-fed != hex-fed"; diff $tmp/a.json $tmp/b.json | head -8
+	bad "perf-fed != hex-fed"; diff "$tmp"/a.json "$tmp"/b.json | head -8
 fi
-grep -q '"tables": "real"' $tmp/a.json && ! grep -q '"walks": 0,' $tmp/a.json &&
-	ok "real page tables walked" || bad "no walks on real tables"
-sed -n 's/.*"model": "none"[^}]*"accesses": \([0-9]*\).*/none: \1 accesses/p' $tmp/a.json
+if grep -q '"tables": "real"' "$tmp"/a.json && ! grep -q '"walks": 0,' "$tmp"/a.json; then
+	ok "real page tables walked"
+else
+	bad "no walks on real tables"
+fi
+sed -n 's/.*"model": "none"[^}]*"accesses": \([0-9]*\).*/none: \1 accesses/p' "$tmp"/a.json
 kill $tpid
 finish

@@ -8,6 +8,7 @@
 # Ends with "workload-test: N passed, N failed".
 set -u
 P=${PWCSIM:-./pwcsim}
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 # pages(4 KiB) L4 L3 L2 first-address, derived by hand (heap at 1 TiB,
@@ -54,10 +55,17 @@ while read -r name pages l4 l3 l2 first; do
 	$P gen --size small "$name" >"$tmp/w.txt" 2>"$tmp/err" || { bad "gen $name"; continue; }
 	$P trace info --json "$tmp/w.txt" >"$tmp/info.json"
 	got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["trace"][0]; print(d["pages_4k"], d["distinct_l4"], d["distinct_l3"], d["distinct_l2"])' "$tmp/info.json")
-	[ "$got" = "$pages $l4 $l3 $l2" ] && ok "$name: $pages pages, L4/L3/L2 $l4/$l3/$l2" ||
+	if [ "$got" = "$pages $l4 $l3 $l2" ]; then
+		ok "$name: $pages pages, L4/L3/L2 $l4/$l3/$l2"
+	else
 		bad "$name: pages L4 L3 L2 = $got, derived $pages $l4 $l3 $l2"
+	fi
 	f=$(head -1 "$tmp/w.txt")
-	[ "$f" = "$first" ] && ok "$name: first segment $first" || bad "$name: first $f, derived $first"
+	if [ "$f" = "$first" ]; then
+		ok "$name: first segment $first"
+	else
+		bad "$name: first $f, derived $first"
+	fi
 done <"$tmp/expect"
 
 # The seeded ones: deterministic per seed, different across seeds.
@@ -65,22 +73,39 @@ for name in b+tree RAY MUM BFS streamcluster; do
 	a=$($P gen --size small --seed 7 "$name" | md5sum)
 	b=$($P gen --size small --seed 7 "$name" | md5sum)
 	c=$($P gen --size small --seed 8 "$name" | md5sum)
-	[ "$a" = "$b" ] && [ "$a" != "$c" ] && ok "$name: seeded and deterministic" ||
+	if [ "$a" = "$b" ] && [ "$a" != "$c" ]; then
+		ok "$name: seeded and deterministic"
+	else
 		bad "$name: seeds"
+	fi
 done
 # Every generator: 128-byte segments, inside the heap, one L4 index.
 for name in $($P gen --list | awk '{print $1}'); do
 	$P gen --size small --format binary "$name" >"$tmp/w.bin"
-	$P trace convert --to text "$tmp/w.bin" - | awk '
+	if $P trace convert --to text "$tmp/w.bin" - | awk '
 		{ v = $1; sub(/^0x/, "", v) }
 		length(v) != 11 || v !~ /[08]0$/ { bad = 1 }
-		END { exit bad }' && ok "$name: aligned segments in the heap" ||
+		END { exit bad }'; then
+		ok "$name: aligned segments in the heap"
+	else
 		bad "$name: segment alignment"
+	fi
 done
-[ "$($P gen --size small --limit 10 gemm | wc -l)" = 10 ] && ok "gen --limit" || bad "gen --limit"
-$P gen nosuch 2>"$tmp/err"; [ $? = 2 ] && grep -q "unknown workload" "$tmp/err" &&
-	ok "gen: unknown workload" || bad "gen: unknown workload"
-[ "$($P gen --list | wc -l)" = 17 ] && ok "gen --list: 17 workloads" || bad "gen --list"
+if [ "$($P gen --size small --limit 10 gemm | wc -l)" = 10 ]; then
+	ok "gen --limit"
+else
+	bad "gen --limit"
+fi
+if $P gen nosuch 2>"$tmp/err"; [ $? = 2 ] && grep -q "unknown workload" "$tmp/err"; then
+	ok "gen: unknown workload"
+else
+	bad "gen: unknown workload"
+fi
+if [ "$($P gen --list | wc -l)" = 17 ]; then
+	ok "gen --list: 17 workloads"
+else
+	bad "gen --list"
+fi
 
 # lackey: a real trace if valgrind is here, else a fixture made here.
 if command -v valgrind >/dev/null; then
@@ -93,9 +118,17 @@ fi
 data=$(grep -c '^ [LSM] ' "$tmp/t.lackey")
 all=$(grep -c '^\(I  \| [LSM] \)' "$tmp/t.lackey")
 n=$($P trace info --json "$tmp/t.lackey" | python3 -c 'import json,sys; print(json.load(sys.stdin)["trace"][0]["addresses"])')
-[ "$n" = "$data" ] && ok "lackey: $data data accesses" || bad "lackey: $n, want $data"
+if [ "$n" = "$data" ]; then
+	ok "lackey: $data data accesses"
+else
+	bad "lackey: $n, want $data"
+fi
 n=$($P replay --json --with-ifetch -m none "$tmp/t.lackey" | python3 -c 'import json,sys; print(json.load(sys.stdin)["addresses"])')
-[ "$n" = "$all" ] && ok "lackey --with-ifetch: $all accesses" || bad "lackey ifetch: $n, want $all"
+if [ "$n" = "$all" ]; then
+	ok "lackey --with-ifetch: $all accesses"
+else
+	bad "lackey ifetch: $n, want $all"
+fi
 
 # traceg: a made-up kernel with every address format and opcode kind.
 cat >"$tmp/k.traceg" <<'X'
@@ -139,8 +172,11 @@ cat >"$tmp/k.want" <<'X'
 0x10000400000
 0x10000600000
 X
-cmp -s "$tmp/k.txt" "$tmp/k.want" && ok "traceg: global accesses coalesced, warps interleaved" ||
+if cmp -s "$tmp/k.txt" "$tmp/k.want"; then
+	ok "traceg: global accesses coalesced, warps interleaved"
+else
 	{ bad "traceg"; diff "$tmp/k.want" "$tmp/k.txt" | head; cat "$tmp/err"; }
+fi
 
 # Malformed input: the file and line, a non-zero exit.
 fuzz() {	# fuzz NAME FORMAT PATTERN CONTENT
@@ -172,8 +208,11 @@ fuzz "hex garbage" text "f:2: not a hexadecimal address" '0x1000\nnope\n'
 # a long random garbage file is rejected, not crashed on
 head -c 20000 /dev/urandom | tr -c 'A-Za-z0-9 \n=.-' x >"$tmp/g"
 $P trace info "$tmp/g" >/dev/null 2>"$tmp/err"; rc=$?
-[ $rc = 1 ] && grep -q ':[0-9]*: ' "$tmp/err" && ok "random garbage: rejected with a line number" ||
+if [ $rc = 1 ] && grep -q ':[0-9]*: ' "$tmp/err"; then
+	ok "random garbage: rejected with a line number"
+else
 	bad "random garbage (rc $rc)"
+fi
 
 # run --userspace: a workload behind an IOTLB; the sums add up.
 $P run --userspace --json --tlb 64 -w gemm >"$tmp/r.json" 2>/dev/null

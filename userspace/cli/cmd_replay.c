@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_replay.c - `pwcsim replay`: every model side by side on an address
+ * trace, translated by the synthetic page table (pwc_synth.h).
+ */
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "pwc.h"
+#include "pwc_synth.h"
+#include "cli/cli.h"
+#include "cli/options.h"
+#include "cli/parse.h"
+#include "engine/model_set.h"
+#include "output/table.h"
+#include "traces/addr_stream.h"
+
+static void replay_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: pwcsim replay --model SPEC [--model SPEC ...] [OPTIONS] FILE|-\n"
+		"  -m, --model SPEC       tpc[:entries=N], cpwc[:l4=,l3=,blocks=,ways=,l5=],\n"
+		"                         stc[:l4=,l3=,l2=,l5=], uptc[:entries=N], none, ideal\n"
+		"  -b, --budget-bits N    size bare model names to N bits of storage\n"
+		"  -l, --levels 4|5       paging levels of the synthetic page table\n"
+		"      --huge-2m S-E      addresses in [S,E) (hex) map 2 MiB leaves\n"
+		"      --huge-1g S-E      addresses in [S,E) (hex) map 1 GiB leaves\n"
+		"  -f, --format F         auto (default), text, binary, lackey,\n"
+		"                         traceg (a file or a trace DIR), perf\n"
+		"      --with-ifetch      lackey: instruction fetches too\n"
+		"  -p, --per-access       CSV va,model,start_level,accesses per address\n"
+		"  -d, --dump             each model's contents at the end (Figure 2)\n"
+		"  -j, --json             JSON instead of the table\n");
+}
+
+/* A seekable file (or trace directory) is checked whole before anything
+ * is printed. */
+static int validate(const char *path, enum addr_format fmt, bool ifetch)
+{
+	struct addr_stream s;
+	unsigned long long va;
+	struct stat st;
+	int r;
+
+	if (!strcmp(path, "-") || stat(path, &st) ||
+	    !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
+		return 0;
+	if (addr_open(&s, path, fmt))
+		return -1;
+	s.with_ifetch = ifetch;
+	while ((r = addr_next(&s, &va)) > 0)
+		;
+	addr_close(&s);
+	return r;
+}
+
+/* Each model's contents: text blocks, or a JSON member "dumps". */
+static void print_dumps(struct model_set *set, bool json)
+{
+	struct pwc_out o = {};
+	unsigned int i;
+
+	if (json)
+		printf(", \"dumps\": {");
+	for (i = 0; i < set->n; i++) {
+		o.len = 0;
+		pwc_dump(set->e[i].m, &o);	/* measure */
+		o.size = o.len + 1;
+		o.buf = malloc(o.size);
+		if (!o.buf) {
+			fprintf(stderr, "pwcsim: out of memory\n");
+			exit(1);
+		}
+		o.len = 0;
+		pwc_dump(set->e[i].m, &o);
+		if (json) {
+			printf(i ? ", " : "");
+			json_string(stdout, set->e[i].given);
+			printf(": ");
+			json_string(stdout, o.buf);
+		} else {
+			printf("\n%s (%s):\n%s", set->e[i].given, set->e[i].spec,
+			       o.buf);
+		}
+		free(o.buf);
+		o.buf = NULL;
+		o.size = 0;
+	}
+	if (json)
+		printf("}");
+}
+
+/* The options of `replay` beyond the shared ones. */
+struct replay_opts {
+	struct shared_opts so;
+	struct pwc_synth pt;		/* huge ranges */
+	bool per_access, dump;
+	const char *path;
+};
+
+/* --huge-2m / --huge-1g S-E */
+static int replay_huge(struct pwc_synth *pt, int c, const char *arg)
+{
+	if ((c == '2' ? pt->n2m : pt->n1g) == PWC_SYNTH_MAX_HUGE) {
+		fprintf(stderr, "pwcsim: at most %d huge ranges of each size\n",
+			PWC_SYNTH_MAX_HUGE);
+		return -1;
+	}
+	return parse_range(arg, c == '2' ? &pt->huge2m[pt->n2m++] :
+				&pt->huge1g[pt->n1g++]);
+}
+
+/* 0, 1 when --help was printed, 2 on a bad option (message printed). */
+static int replay_parse(int argc, char **argv, struct replay_opts *o)
+{
+	static const struct option opts[] = {
+		SHARED_OPT_MODEL, SHARED_OPT_BUDGET, SHARED_OPT_LEVELS,
+		SHARED_OPT_FORMAT, SHARED_OPT_JSON, SHARED_OPT_WITH_IFETCH,
+		{ "huge-2m", required_argument, NULL, '2' },
+		{ "huge-1g", required_argument, NULL, '1' },
+		{ "per-access", no_argument, NULL, 'p' },
+		{ "dump", no_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	int c;
+
+	shared_opts_init(&o->so);
+	o->so.budget = 0;	/* bare names are the defaults */
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "m:b:l:f:pdjh", opts, NULL)) != -1) {
+		switch (c) {
+		case '2':
+		case '1':
+			if (replay_huge(&o->pt, c, optarg))
+				return 2;
+			break;
+		case 'p':
+			o->per_access = true;
+			break;
+		case 'd':
+			o->dump = true;
+			break;
+		case 'h':
+			replay_usage(stdout);
+			return 1;
+		default:
+			if (shared_option_or_usage(&o->so, c, optarg, replay_usage))
+				return 2;
+		}
+	}
+	if (optind != argc - 1 || !o->so.nspecs) {
+		fprintf(stderr, "pwcsim replay: %s\n", !o->so.nspecs ?
+			"give at least one --model" : "give one trace FILE (or - for stdin)");
+		replay_usage(stderr);
+		return 2;
+	}
+	o->path = argv[optind];
+	o->so.levels = o->so.levels ? o->so.levels : 4;
+	o->pt.levels = o->so.levels;
+	return 0;
+}
+
+/* The trace through the models (a CSV line per address with -p); 0, -1. */
+static int replay_stream(struct replay_opts *o, struct model_set *set)
+{
+	struct pwc_result res[MODEL_SET_MAX];
+	struct addr_stream in;
+	unsigned long long va;
+	struct pwc_walk w;
+	unsigned int i;
+	int r;
+
+	if (addr_open(&in, o->path, o->so.fmt))
+		return -1;
+	in.with_ifetch = o->so.ifetch;
+	if (o->per_access)
+		printf("va,model,start_level,accesses\n");
+	while ((r = addr_next(&in, &va)) > 0) {
+		pwc_synth_walk(&o->pt, va, &w);
+		model_set_access(set, &w, res);
+		if (!o->per_access)
+			continue;
+		for (i = 0; i < set->n; i++)
+			printf(strchr(set->e[i].given, ',') ?
+			       "0x%llx,\"%s\",%u,%u\n" : "0x%llx,%s,%u,%u\n",
+			       va, set->e[i].given, res[i].start,
+			       res[i].accesses);
+	}
+	addr_close(&in);
+	if (r < 0 && o->per_access)
+		printf("# error: input is malformed; the lines above are incomplete\n");
+	return r < 0 ? -1 : 0;
+}
+
+static void replay_print(const struct replay_opts *o, struct model_set *set)
+{
+	struct table t;
+
+	table_init(&t, NULL, "models");
+	model_set_table(set, &t);
+	if (o->so.json) {
+		printf("{\"levels\": %u, \"addresses\": %llu, \"uncached_accesses\": %llu, ",
+		       o->so.levels, set->walks, set->uncached);
+		table_print_json(&t, stdout);
+		if (o->dump)
+			print_dumps(set, true);
+		printf("}\n");
+	} else {
+		printf("%llu addresses, %u-level synthetic page table, %llu accesses without a cache\n",
+		       set->walks, o->so.levels, set->uncached);
+		table_print_text(&t, stdout);
+		if (o->dump)
+			print_dumps(set, false);
+	}
+	table_free(&t);
+}
+
+int cmd_replay(int argc, char **argv)
+{
+	struct replay_opts o = {};
+	struct model_set set;
+	unsigned int i;
+	int ret = replay_parse(argc, argv, &o);
+
+	if (ret)
+		return ret == 1 ? 0 : ret;
+	ret = 1;
+	model_set_init(&set, o.so.levels);
+	for (i = 0; i < o.so.nspecs; i++)
+		if (model_set_add(&set, o.so.specs[i], o.so.budget))
+			goto out;
+	if (validate(o.path, o.so.fmt, o.so.ifetch) ||
+	    replay_stream(&o, &set))
+		goto out;
+	if (!o.per_access)
+		replay_print(&o, &set);
+	ret = fflush(stdout) ? 1 : 0;
+out:
+	model_set_free(&set);
+	return ret;
+}

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_report.c - `pwcsim report`: the CPWC paper's evaluation on real page
+ * tables: its options, then the runs (report/report_run.c), the tables and
+ * summary (report/report_write.c) and the plots (report/report_plot.c).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "pwc.h"
+#include "cli/cli.h"
+#include "cli/options.h"
+#include "cli/parse.h"
+#include "report/report.h"
+#include "workloads/workloads.h"
+
+static const unsigned long long default_sweep[] = {
+	1000, 2000, 3000, 5280, 8000, 12000, 20000, 40000,
+};
+
+static void report_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: pwcsim report [OPTIONS] [WORKLOAD ...]\n"
+		"  -o, --out DIR          where the report goes (default report)\n"
+		"  -u, --userspace        synthetic page tables, no module\n"
+		"  -t, --tlb N[,2m]       IOTLB entries in front (default 64; 0: none)\n"
+		"      --size S           small (default), sampled or full inputs\n"
+		"      --seed N           the workloads' seed\n"
+		"  -b, --budget-bits N    the equal storage budget (default 5280)\n"
+		"      --sweep LIST       budgets of the sweep (default 1000,...,40000)\n"
+		"  -l, --levels 4|5       paging levels with --userspace (default 4)\n"
+		"      --max-footprint N  most bytes of shadow pages (default 1G)\n"
+		"      --plot DIR         only (re)draw DIR's plots from its CSV files\n");
+}
+
+/* --sweep B1,B2,...: 0, or -1 with a message. */
+static int report_parse_sweep(char *arg, struct report_opts *o)
+{
+	char *tok, *save;
+
+	o->nsweep = 0;
+	for (tok = strtok_r(arg, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (o->nsweep == REPORT_MAX_SWEEP ||
+		    parse_count(tok, PWC_MAX_BUDGET_BITS, &o->sweep[o->nsweep]) ||
+		    !o->sweep[o->nsweep]) {
+			fprintf(stderr, "pwcsim: --sweep takes up to %d budgets\n",
+				REPORT_MAX_SWEEP);
+			return -1;
+		}
+		o->nsweep++;
+	}
+	return 0;
+}
+
+/*
+ * The options into @o: 0, 1 when done (--help, --plot; *ret is the exit
+ * status), 2 on a bad option (message printed).
+ */
+static int report_parse(int argc, char **argv, struct report_opts *o,
+			int *ret)
+{
+	static const struct option opts[] = {
+		SHARED_OPT_USERSPACE, SHARED_OPT_TLB, SHARED_OPT_SIZE,
+		SHARED_OPT_SEED, SHARED_OPT_BUDGET, SHARED_OPT_LEVELS,
+		SHARED_OPT_MAX_FOOTPRINT,
+		{ "out", required_argument, NULL, 'o' },
+		{ "sweep", required_argument, NULL, 'S' },
+		{ "plot", required_argument, NULL, 'P' },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	struct shared_opts so;
+	int c;
+
+	shared_opts_init(&so);
+	so.tlb = 64;		/* the paper's GPU IOTLB */
+	o->dir = "report";
+	o->capacity = 24;
+	memcpy(o->sweep, default_sweep, sizeof(default_sweep));
+	o->nsweep = ARRAY_SIZE(default_sweep);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:ut:b:l:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			o->dir = optarg;
+			break;
+		case 'S':
+			if (report_parse_sweep(optarg, o))
+				return 2;
+			break;
+		case 'P':
+			*ret = report_plot(optarg) ? 1 : 0;
+			return 1;
+		case 'h':
+			report_usage(stdout);
+			*ret = 0;
+			return 1;
+		default:
+			if (shared_option_or_usage(&so, c, optarg, report_usage))
+				return 2;
+		}
+	}
+	o->size = so.size;
+	shared_run_config(&so, &o->run);
+	o->wo = so.wo;
+	return 0;
+}
+
+/* The workloads named (all of them if none): 0, or -1 with a message. */
+static int report_list(int argc, char **argv, struct report_opts *o)
+{
+	const struct workload *w;
+	unsigned int i;
+
+	if (optind == argc)
+		for (i = 0; i < nworkloads; i++)
+			o->list[o->nlist++] = &workloads[i];
+	for (; optind < argc; optind++) {
+		w = workload_find(argv[optind]);
+		if (!w || o->nlist == REPORT_MAX_WORKLOADS) {
+			fprintf(stderr, "pwcsim: unknown workload '%s' (pwcsim gen --list)\n",
+				argv[optind]);
+			return -1;
+		}
+		o->list[o->nlist++] = w;
+	}
+	return 0;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_opts o = {};
+	struct report_row *rows;
+	int ret = 1;
+
+	switch (report_parse(argc, argv, &o, &ret)) {
+	case 1:
+		return ret;
+	case 2:
+		return 2;
+	}
+	if (report_list(argc, argv, &o))
+		return 1;
+	if (mkdir(o.dir, 0777) && errno != EEXIST) {
+		fprintf(stderr, "pwcsim: %s: %s\n", o.dir, strerror(errno));
+		return 1;
+	}
+	rows = calloc(REPORT_MAX_WORKLOADS, sizeof(*rows));
+	if (!rows) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return 1;
+	}
+	if (report_run(&o, rows) || report_write(&o, rows, o.nlist, stdout))
+		goto out;
+	/* Plots where gnuplot is (the VM has none: `--plot DIR` later). */
+	if (!system("command -v gnuplot >/dev/null 2>&1") &&
+	    report_plot(o.dir))
+		goto out;
+	printf("\n%s\n", o.dir);
+	ret = 0;
+out:
+	free(rows);
+	return ret;
+}

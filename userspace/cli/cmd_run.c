@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_run.c - `pwcsim run`: an address stream (a workload generator, a
+ * trace file, or addresses of a live process) through pwcsim.ko on real
+ * page tables, or with --userspace through the synthetic page table
+ * (engine/run_engine.h).  Prints the table `pwcsim replay` prints and the
+ * IOTLB's hit rate.
+ */
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pwc.h"
+#include "cli/cli.h"
+#include "cli/options.h"
+#include "cli/parse.h"
+#include "engine/run_engine.h"
+#include "output/table.h"
+#include "traces/addr_stream.h"
+#include "workloads/workloads.h"
+
+static void run_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: pwcsim run [OPTIONS] (--workload NAME | --pid PID [FILE|-] | FILE|-)\n"
+		"  -m, --model SPEC       a model (as for replay); default: every model\n"
+		"  -b, --budget-bits N    size bare model names to N bits (default 5280)\n"
+		"  -t, --tlb N[,2m]       an IOTLB of N entries in front (2m: 2 MiB entries)\n"
+		"  -w, --workload NAME    a generated GPU workload (pwcsim gen --list)\n"
+		"      --size small|sampled|full  the workload's input (default small)\n"
+		"      --seed N           the workload's seed\n"
+		"  -p, --pid PID          walk a live process's tables (addresses from FILE or\n"
+		"                         stdin; with --format perf, the samples of PID)\n"
+		"      --thp always|never|madvise   THP advice for the shadow pages (default never)\n"
+		"      --max-footprint N  most bytes of shadow pages (default 1G)\n"
+		"      --no-coherence     no invalidation on page-table changes\n"
+		"  -u, --userspace        no module: the synthetic page table and the models here\n"
+		"  -l, --levels 4|5       paging levels for --userspace (default: the module's or 4)\n"
+		"  -f, --format F         trace format: auto, text, binary, lackey,\n"
+		"                         traceg (a file or a trace DIR), perf\n"
+		"      --with-ifetch      lackey: instruction fetches too\n"
+		"  -j, --json             JSON instead of the table\n");
+}
+
+/* The options of `run` beyond the shared ones. */
+struct run_opts {
+	struct shared_opts so;
+	const char *wname, *path;
+	unsigned long long pid;
+	enum shadow_thp thp;
+	bool coherent;
+};
+
+static int parse_thp(const char *arg, enum shadow_thp *thp)
+{
+	if (!strcmp(arg, "always"))
+		*thp = SHADOW_THP_ALWAYS;
+	else if (!strcmp(arg, "never"))
+		*thp = SHADOW_THP_NEVER;
+	else if (!strcmp(arg, "madvise"))
+		*thp = SHADOW_THP_MADVISE;
+	else {
+		fprintf(stderr, "pwcsim: --thp takes always, never or madvise\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* 0, 1 when --help was printed, 2 on a bad option (message printed). */
+static int run_parse(int argc, char **argv, struct run_opts *o)
+{
+	static const struct option opts[] = {
+		SHARED_OPT_MODEL, SHARED_OPT_BUDGET, SHARED_OPT_TLB,
+		SHARED_OPT_SIZE, SHARED_OPT_SEED, SHARED_OPT_MAX_FOOTPRINT,
+		SHARED_OPT_USERSPACE, SHARED_OPT_LEVELS, SHARED_OPT_FORMAT,
+		SHARED_OPT_JSON, SHARED_OPT_WITH_IFETCH,
+		{ "workload", required_argument, NULL, 'w' },
+		{ "pid", required_argument, NULL, 'p' },
+		{ "thp", required_argument, NULL, 'T' },
+		{ "no-coherence", no_argument, NULL, 'C' },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	int c;
+
+	shared_opts_init(&o->so);
+	o->thp = SHADOW_THP_NEVER;
+	o->coherent = true;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "m:b:t:w:p:ul:f:jh", opts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'w':
+			o->wname = optarg;
+			break;
+		case 'p':
+			if (parse_pid(optarg, &o->pid))
+				return 2;
+			break;
+		case 'T':
+			if (parse_thp(optarg, &o->thp))
+				return 2;
+			break;
+		case 'C':
+			o->coherent = false;
+			break;
+		case 'h':
+			run_usage(stdout);
+			return 1;
+		default:
+			if (shared_option_or_usage(&o->so, c, optarg, run_usage))
+				return 2;
+		}
+	}
+	if (optind < argc)
+		o->path = argv[optind++];
+	if (optind != argc || (!!o->wname + !!o->path + !!o->pid == 0) ||
+	    (o->wname && (o->path || o->pid)) || (o->pid && o->so.userspace)) {
+		fprintf(stderr, "pwcsim run: give one source: --workload NAME, a trace FILE, or --pid PID (not with --userspace)\n");
+		run_usage(stderr);
+		return 2;
+	}
+	return 0;
+}
+
+static void run_print(const struct run_opts *o, const char *source,
+		      const struct run_result *r)
+{
+	struct table t;
+
+	table_init(&t, NULL, "models");
+	model_results_table(r->models, r->n, r->levels, r->uncached, &t);
+	if (o->so.json) {
+		printf("{\"source\": ");
+		json_string(stdout, source);
+		printf(", \"tables\": \"%s\", \"levels\": %u, \"addresses\": %llu, \"tlb_lookups\": %llu, \"tlb_hits\": %llu, \"walks\": %llu, \"uncached_accesses\": %llu, ",
+		       r->real ? "real" : "synthetic", r->levels, r->addresses,
+		       r->tlb_lookups, r->tlb_hits, r->walks, r->uncached);
+		if (o->so.fmt == ADDR_PERF)
+			printf("\"skipped_samples\": %llu, \"samples_without_addr\": %llu, ",
+			       r->counts.skipped, r->counts.no_addr);
+		table_print_json(&t, stdout);
+		printf("}\n");
+	} else {
+		printf("%s: %llu addresses, %s %u-level page tables; IOTLB %llu lookups, %llu hits (%.2f%%); %llu walks\n",
+		       source, r->addresses, r->real ? "real" : "synthetic",
+		       r->levels, r->tlb_lookups, r->tlb_hits,
+		       pct(r->tlb_hits, r->tlb_lookups), r->walks);
+		if (o->so.fmt == ADDR_PERF)
+			printf("perf: %llu samples of other processes skipped, %llu without an address\n",
+			       r->counts.skipped, r->counts.no_addr);
+		table_print_text(&t, stdout);
+	}
+	table_free(&t);
+}
+
+int cmd_run(int argc, char **argv)
+{
+	const struct workload *w = NULL;
+	struct run_config cfg;
+	struct run_source src;
+	struct run_result r;
+	struct run_opts o = {};
+	int ret = run_parse(argc, argv, &o);
+
+	if (ret)
+		return ret == 1 ? 0 : ret;
+	if (o.wname && !(w = workload_find(o.wname))) {
+		fprintf(stderr, "pwcsim: unknown workload '%s' (pwcsim gen --list)\n",
+			o.wname);
+		return 2;
+	}
+	if (!o.so.nspecs)	/* every model of the registry */
+		for (; o.so.nspecs < PWC_KIND_COUNT; o.so.nspecs++)
+			o.so.specs[o.so.nspecs] = pwc_kind_name(o.so.nspecs);
+	workload_size(o.so.size, w, &o.so.wo);
+	shared_run_config(&o.so, &cfg);
+	cfg.thp = o.thp;
+	cfg.coherent = o.coherent;
+	cfg.progress = isatty(2);
+	src = (struct run_source){ .w = w, .wo = o.so.wo, .path = o.path,
+				   .fmt = o.so.fmt, .ifetch = o.so.ifetch,
+				   .pid = o.pid };
+	if (run_stream(&cfg, &src, &r))
+		return 1;
+	run_print(&o, w ? w->name : o.path ? o.path : "-", &r);
+	return fflush(stdout) ? 1 : 0;
+}

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * options.c - the shared options (options.h): one parser, one message
+ * per option.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "pwc.h"
+#include "cli/options.h"
+#include "cli/parse.h"
+
+void shared_opts_init(struct shared_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->budget = SHARED_BUDGET_BITS;
+	o->size = SHARED_SIZE;
+	o->wo.seed = 1;
+	workload_size(o->size, NULL, &o->wo);
+	o->max_footprint = SHARED_MAX_FOOTPRINT;
+	o->fmt = ADDR_AUTO;
+}
+
+/* --tlb N or N,2m */
+static int shared_tlb(struct shared_opts *o, char *arg)
+{
+	char *comma = strchr(arg, ',');
+	unsigned long long n;
+
+	if (comma && strcmp(comma, ",2m")) {
+		fprintf(stderr, "pwcsim: --tlb takes N or N,2m\n");
+		return -1;
+	}
+	if (comma)
+		*comma = '\0';
+	if (parse_count(arg, PWC_MAX_ENTRIES, &n)) {
+		fprintf(stderr, "pwcsim: --tlb takes 0 to %d entries\n",
+			PWC_MAX_ENTRIES);
+		return -1;
+	}
+	o->tlb = n;
+	o->tlb2m = comma;
+	return 0;
+}
+
+static int shared_value(struct shared_opts *o, int c, char *arg)
+{
+	switch (c) {
+	case 'm':
+		if (o->nspecs == MODEL_SET_MAX) {
+			fprintf(stderr, "pwcsim: at most %d models\n",
+				MODEL_SET_MAX);
+			return -1;
+		}
+		o->specs[o->nspecs++] = arg;
+		return 0;
+	case 'b':
+		if (parse_count(arg, PWC_MAX_BUDGET_BITS, &o->budget) ||
+		    !o->budget) {
+			fprintf(stderr, "pwcsim: --budget-bits takes a number from 1 to %llu\n",
+				PWC_MAX_BUDGET_BITS);
+			return -1;
+		}
+		return 0;
+	case 'l':
+		return parse_levels(arg, &o->levels);
+	case 't':
+		return shared_tlb(o, arg);
+	case OPT_SIZE:
+		if (workload_size(arg, NULL, &o->wo)) {
+			fprintf(stderr, "pwcsim: --size takes small, sampled or full\n");
+			return -1;
+		}
+		o->size = arg;
+		return 0;
+	case OPT_SEED:
+		if (parse_count(arg, ~0ULL, &o->wo.seed)) {
+			fprintf(stderr, "pwcsim: --seed takes a number\n");
+			return -1;
+		}
+		return 0;
+	case OPT_MAX_FOOTPRINT:
+		if (parse_count(arg, ~0ULL >> 1, &o->max_footprint)) {
+			fprintf(stderr, "pwcsim: --max-footprint takes a size in bytes (k, M, G)\n");
+			return -1;
+		}
+		return 0;
+	case 'f':
+		if (addr_parse_format(arg, &o->fmt)) {
+			fprintf(stderr, "pwcsim: --format takes %s\n",
+				ADDR_FORMATS);
+			return -1;
+		}
+		return 0;
+	}
+	return 1;
+}
+
+int shared_option(struct shared_opts *o, int c, char *arg)
+{
+	switch (c) {
+	case OPT_WITH_IFETCH:
+		o->ifetch = true;
+		return 1;
+	case 'u':
+		o->userspace = true;
+		return 1;
+	case 'j':
+		o->json = true;
+		return 1;
+	}
+	switch (shared_value(o, c, arg)) {
+	case 0:
+		return 1;
+	case 1:
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+int shared_option_or_usage(struct shared_opts *o, int c, char *arg,
+			   void (*usage)(FILE *f))
+{
+	int r = shared_option(o, c, arg);
+
+	if (r > 0)
+		return 0;
+	if (!r)
+		usage(stderr);
+	return 2;
+}
+
+void shared_run_config(const struct shared_opts *o, struct run_config *cfg)
+{
+	*cfg = (struct run_config){
+		.specs = o->specs, .nspecs = o->nspecs, .budget = o->budget,
+		.tlb = o->tlb, .tlb2m = o->tlb2m, .thp = SHADOW_THP_NEVER,
+		.max_footprint = o->max_footprint, .coherent = true,
+		.userspace = o->userspace, .levels = o->levels };
+}

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * options.h - the options several commands share, parsed once with one
+ * set of messages and defaults: models (-m), the storage budget (-b),
+ * paging levels (-l), the IOTLB (-t), workload inputs (--size, --seed),
+ * trace inputs (-f, --with-ifetch), --max-footprint, --userspace, --json.
+ * A command lists the ones it takes in its struct option table (with the
+ * SHARED_OPT_* entries) and hands every option it does not handle itself
+ * to shared_option().
+ */
+#ifndef OPTIONS_H
+#define OPTIONS_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "engine/model_set.h"
+#include "engine/run_engine.h"
+#include "traces/addr_stream.h"
+#include "workloads/workloads.h"
+
+/* The defaults, as the commands' --help and Documentation/ state them. */
+#define SHARED_BUDGET_BITS 5280ULL	/* run, report (replay: none) */
+#define SHARED_SIZE "small"		/* --size */
+#define SHARED_MAX_FOOTPRINT (1ULL << 30)	/* --max-footprint */
+
+/* getopt_long codes of the long-only shared options */
+enum { OPT_SIZE = 0x100, OPT_SEED, OPT_MAX_FOOTPRINT, OPT_WITH_IFETCH };
+
+#define SHARED_OPT_MODEL { "model", required_argument, NULL, 'm' }
+#define SHARED_OPT_BUDGET { "budget-bits", required_argument, NULL, 'b' }
+#define SHARED_OPT_LEVELS { "levels", required_argument, NULL, 'l' }
+#define SHARED_OPT_TLB { "tlb", required_argument, NULL, 't' }
+#define SHARED_OPT_SIZE { "size", required_argument, NULL, OPT_SIZE }
+#define SHARED_OPT_SEED { "seed", required_argument, NULL, OPT_SEED }
+#define SHARED_OPT_MAX_FOOTPRINT \
+	{ "max-footprint", required_argument, NULL, OPT_MAX_FOOTPRINT }
+#define SHARED_OPT_FORMAT { "format", required_argument, NULL, 'f' }
+#define SHARED_OPT_WITH_IFETCH \
+	{ "with-ifetch", no_argument, NULL, OPT_WITH_IFETCH }
+#define SHARED_OPT_USERSPACE { "userspace", no_argument, NULL, 'u' }
+#define SHARED_OPT_JSON { "json", no_argument, NULL, 'j' }
+
+struct shared_opts {
+	const char *specs[MODEL_SET_MAX];	/* -m, as given */
+	unsigned int nspecs;
+	unsigned long long budget;	/* bits for bare names; 0: none */
+	unsigned int levels;		/* 0: the module's, or 4 */
+	unsigned int tlb;		/* IOTLB entries; 0: none */
+	bool tlb2m;
+	const char *size;		/* small, sampled, full */
+	struct workload_opts wo;
+	unsigned long long max_footprint;
+	enum addr_format fmt;
+	bool ifetch, userspace, json;
+};
+
+void shared_opts_init(struct shared_opts *o);
+/*
+ * Option @c with argument @arg: 1 if it is a shared option (parsed),
+ * 0 if not, -1 for a bad value (the message printed).
+ */
+int shared_option(struct shared_opts *o, int c, char *arg);
+/* The run configuration the shared options give (engine/run_engine.h). */
+void shared_run_config(const struct shared_opts *o, struct run_config *cfg);
+/*
+ * The end of a command's option switch: @c as a shared option; 0 if it
+ * is one, else 2 (the exit status) after a message or @usage on stderr.
+ */
+int shared_option_or_usage(struct shared_opts *o, int c, char *arg,
+			   void (*usage)(FILE *f));
+
+#endif /* OPTIONS_H */

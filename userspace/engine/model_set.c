@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * model_set.c - models side by side (model_set.h).
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/model_set.h"
+
+void model_set_init(struct model_set *s, unsigned int levels)
+{
+	memset(s, 0, sizeof(*s));
+	s->levels = levels;
+}
+
+int model_set_add(struct model_set *s, const char *spec,
+		  unsigned long long budget_bits)
+{
+	struct model_entry *e;
+	char err[160];
+
+	if (s->n == MODEL_SET_MAX) {
+		fprintf(stderr, "pwcsim: at most %d models\n", MODEL_SET_MAX);
+		return -1;
+	}
+	e = &s->e[s->n];
+	if (strlen(spec) >= PWC_SPEC_LEN) {
+		fprintf(stderr, "pwcsim: model spec longer than %d characters\n",
+			PWC_SPEC_LEN - 1);
+		return -1;
+	}
+	if (pwc_config_from_spec(spec, budget_bits, s->levels, &e->cfg, err,
+				 sizeof(err))) {
+		fprintf(stderr, "pwcsim: model '%s': %s\n", spec, err);
+		return -1;
+	}
+	pwc_format_spec(&e->cfg, e->spec, sizeof(e->spec));
+	e->m = pwc_create(&e->cfg);
+	if (!e->m) {
+		fprintf(stderr, "pwcsim: model '%s': out of memory\n", spec);
+		return -1;
+	}
+	e->given = spec;
+	s->n++;
+	return 0;
+}
+
+void model_set_access(struct model_set *s, const struct pwc_walk *w,
+		      struct pwc_result *res)
+{
+	unsigned int i;
+
+	s->walks++;
+	s->uncached += w->levels - w->end + 1;
+	for (i = 0; i < s->n; i++)
+		pwc_access(s->e[i].m, w, &res[i]);
+}
+
+void model_set_results(const struct model_set *s, struct model_result *out)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		out[i].given = s->e[i].given;
+		memcpy(out[i].spec, s->e[i].spec, sizeof(out[i].spec));
+		out[i].cfg = s->e[i].cfg;
+		out[i].st = s->e[i].m->stats;
+		out[i].has_redundancy = pwc_redundancy(s->e[i].m,
+						       &out[i].parts,
+						       &out[i].redundant);
+	}
+}
+
+void model_results_table(const struct model_result *r, unsigned int n,
+			 unsigned int levels, unsigned long long uncached,
+			 struct table *t)
+{
+	const struct pwc_stats *st;
+	unsigned int i, c, k;
+	unsigned long long bits;
+
+	table_cols(t, "model:s config:s bits:u lookups:u l2_hits:u l3_hits:u "
+		      "l4_hits:u");
+	if (levels == 5)
+		table_col(t, "l5_hits", CELL_U64);
+	table_cols(t, "misses:u accesses:u l2_hit_rate:p saved_vs_none:p "
+		      "stale:u");
+	for (i = 0; i < n; i++) {
+		st = &r[i].st;
+		table_row(t);
+		c = 0;
+		table_str(t, c++, r[i].given);
+		table_str(t, c++, r[i].spec);
+		bits = pwc_bits(&r[i].cfg, levels);
+		if (bits == PWC_BITS_UNBOUNDED)
+			c++;
+		else
+			table_u64(t, c++, bits);
+		table_u64(t, c++, st->lookups);
+		for (k = 1; k < levels; k++)
+			table_u64(t, c++, st->hits[k]);
+		table_u64(t, c++, st->misses);
+		table_u64(t, c++, st->accesses);
+		table_f64(t, c++, pct(st->hits[1], st->lookups));
+		table_f64(t, c++, uncached ?
+			  100.0 - pct(st->accesses, uncached) : 0.0);
+		table_u64(t, c++, st->stale);
+	}
+}
+
+void model_set_table(const struct model_set *s, struct table *t)
+{
+	struct model_result r[MODEL_SET_MAX];
+
+	model_set_results(s, r);
+	model_results_table(r, s->n, s->levels, s->uncached, t);
+}
+
+void model_set_free(struct model_set *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->n; i++)
+		pwc_destroy(s->e[i].m);
+	s->n = 0;
+}

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run_engine.c - one address stream through PWC models (run_engine.h):
+ * the stream (a workload generator or a trace) cut into batches of the
+ * backend's size and fed to it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/run_engine.h"
+
+struct run {
+	struct run_backend b;
+	bool progress;
+	unsigned long long *batch;
+	unsigned int n;
+	unsigned long long addresses;
+	int failed;
+};
+
+static int run_flush(struct run *r)
+{
+	if (!r->n || r->failed)
+		return r->failed;
+	if (r->b.ops->feed(&r->b, r->batch, r->n))
+		return r->failed = -1;
+	r->addresses += r->n;
+	r->n = 0;
+	if (r->progress)
+		fprintf(stderr, "\rpwcsim run: %llu addresses", r->addresses);
+	return 0;
+}
+
+static int run_emit(void *arg, gva_t va)
+{
+	struct run *r = arg;
+
+	r->batch[r->n++] = va;
+	return r->n == r->b.batch ? run_flush(r) : 0;
+}
+
+/* The source's addresses, fed; 0 or -1. */
+static int run_feed_source(struct run *r, const struct run_source *src,
+			   struct run_result *res)
+{
+	struct gpu_heap heap = {};
+	struct gpu_sink sink = { .emit = run_emit, .arg = r };
+	struct addr_stream in;
+	unsigned long long va;
+	int rd;
+
+	if (src->w) {
+		workload_run(src->w, &src->wo, &heap, &sink);
+		return r->failed;
+	}
+	if (addr_open(&in, src->path ? src->path : "-", src->fmt))
+		return -1;
+	in.with_ifetch = src->ifetch;
+	in.pid = src->pid;
+	while ((rd = addr_next(&in, &va)) > 0 && !run_emit(r, va))
+		;
+	res->counts = in.tc;
+	addr_close(&in);
+	return rd < 0 || r->failed ? -1 : 0;
+}
+
+int run_stream(const struct run_config *cfg, const struct run_source *src,
+	       struct run_result *res)
+{
+	struct run r = { .progress = cfg->progress };
+	int ret = -1;
+
+	memset(res, 0, sizeof(*res));
+	r.b.ops = cfg->userspace ? &run_synthetic_ops : &run_module_ops;
+	if (cfg->nspecs > MODEL_SET_MAX) {
+		fprintf(stderr, "pwcsim: at most %d models\n", MODEL_SET_MAX);
+		return -1;
+	}
+	if (r.b.ops->start(&r.b, cfg, src->pid, res))
+		goto out;
+	r.batch = malloc(r.b.batch * sizeof(*r.batch));
+	if (!r.batch) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		goto out;
+	}
+	if (run_feed_source(&r, src, res) || run_flush(&r))
+		goto out;
+	if (r.progress)
+		fputc('\n', stderr);
+	if (r.b.ops->finish(&r.b, res))
+		goto out;
+	res->addresses = r.addresses;
+	ret = 0;
+out:
+	r.b.ops->stop(&r.b);
+	free(r.batch);
+	return ret;
+}

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * run_engine.h - one address stream through PWC models, by one of two
+ * backends behind struct run_backend_ops: pwcsim.ko on the real page
+ * tables of a shadow process or a live one (run_module.c), or the
+ * synthetic page table and the models here (run_synthetic.c,
+ * --userspace).  The result holds each model's statistics, not the
+ * models.  Used by `pwcsim run` and `pwcsim report`.
+ */
+#ifndef RUN_ENGINE_H
+#define RUN_ENGINE_H
+
+#include <stdbool.h>
+
+#include "engine/model_set.h"
+#include "engine/shadow.h"
+#include "traces/addr_stream.h"
+#include "workloads/workloads.h"
+
+struct run_config {
+	const char *const *specs;
+	unsigned int nspecs;
+	unsigned long long budget;	/* bits for bare names; 0: none */
+	unsigned int tlb;		/* IOTLB entries; 0: none */
+	bool tlb2m;
+	enum shadow_thp thp;
+	unsigned long long max_footprint;
+	bool coherent;
+	bool userspace;
+	unsigned int levels;		/* 0: the module's, or 4 */
+	bool progress;			/* a counter on stderr */
+};
+
+struct run_source {
+	const struct workload *w;	/* a generator, or */
+	struct workload_opts wo;
+	const char *path;		/* a trace ("-": stdin), or */
+	enum addr_format fmt;
+	bool ifetch;
+	int pid;			/* a live process (with path; with
+					 * perf, its samples only) */
+};
+
+struct run_result {
+	unsigned int levels;
+	bool real;			/* real page tables */
+	unsigned long long addresses, tlb_lookups, tlb_hits, walks;
+	unsigned long long uncached;	/* accesses with no cache at all */
+	unsigned int n;			/* models */
+	struct model_result models[MODEL_SET_MAX];
+	struct trace_counts counts;	/* of a trace: kernels, skipped... */
+};
+
+/* A backend: set up, fed in batches, its statistics read, torn down. */
+struct run_backend {
+	const struct run_backend_ops *ops;
+	void *priv;
+	unsigned int batch;		/* most addresses per feed */
+};
+
+struct run_backend_ops {
+	/* The models of @cfg (res->n, their specs), res->levels, b->batch */
+	int (*start)(struct run_backend *b, const struct run_config *cfg,
+		     int pid, struct run_result *res);
+	int (*feed)(struct run_backend *b, const unsigned long long *va,
+		    unsigned int n);
+	/* The statistics into @res */
+	int (*finish)(struct run_backend *b, struct run_result *res);
+	/* Tear down (also after a failed start) */
+	void (*stop)(struct run_backend *b);
+};
+
+extern const struct run_backend_ops run_module_ops, run_synthetic_ops;
+
+/* 0, or -1 with a message on stderr. */
+int run_stream(const struct run_config *cfg, const struct run_source *src,
+	       struct run_result *res);
+
+#endif /* RUN_ENGINE_H */

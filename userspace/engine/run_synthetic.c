@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run_synthetic.c - the userspace backend of the run engine
+ * (run_engine.h, --userspace): an IOTLB, the synthetic page table
+ * (pwc_synth.h) and the models, all in this process.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "pwc_synth.h"
+#include "pwc_tlb.h"
+#include "engine/run_engine.h"
+
+/* Addresses per feed: any size works; this keeps the batch in cache. */
+#define RUN_SYNTHETIC_BATCH 65536
+
+struct run_synthetic {
+	struct model_set set;
+	struct pwc_synth pt;
+	struct pwc_tlb tlb;
+};
+
+static int synthetic_start(struct run_backend *b, const struct run_config *cfg,
+			   int pid, struct run_result *res)
+{
+	struct run_synthetic *s = calloc(1, sizeof(*s));
+	unsigned int i;
+
+	b->priv = s;
+	if (!s) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return -1;
+	}
+	res->levels = cfg->levels ? cfg->levels : 4;
+	s->pt.levels = res->levels;
+	model_set_init(&s->set, res->levels);
+	for (i = 0; i < cfg->nspecs; i++)
+		if (model_set_add(&s->set, cfg->specs[i], cfg->budget))
+			return -1;
+	if (pwc_tlb_init(&s->tlb, cfg->tlb, cfg->tlb2m ? PWC_TLB_2M : 0)) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return -1;
+	}
+	res->n = s->set.n;
+	b->batch = RUN_SYNTHETIC_BATCH;
+	return 0;
+}
+
+static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
+			  unsigned int n)
+{
+	struct run_synthetic *s = b->priv;
+	struct pwc_result res[MODEL_SET_MAX];
+	struct pwc_walk w;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (pwc_tlb_lookup(&s->tlb, va[i]))
+			continue;
+		pwc_synth_walk(&s->pt, va[i], &w);
+		model_set_access(&s->set, &w, res);
+		pwc_tlb_fill(&s->tlb, &w);
+	}
+	return 0;
+}
+
+static int synthetic_finish(struct run_backend *b, struct run_result *res)
+{
+	struct run_synthetic *s = b->priv;
+
+	model_set_results(&s->set, res->models);
+	res->tlb_lookups = s->tlb.lookups;
+	res->tlb_hits = s->tlb.hits;
+	res->walks = s->set.walks;
+	res->uncached = s->set.uncached;
+	return 0;
+}
+
+static void synthetic_stop(struct run_backend *b)
+{
+	struct run_synthetic *s = b->priv;
+
+	if (!s)
+		return;
+	model_set_free(&s->set);
+	pwc_tlb_free(&s->tlb);
+	free(s);
+	b->priv = NULL;
+}
+
+const struct run_backend_ops run_synthetic_ops = {
+	.start = synthetic_start,
+	.feed = synthetic_feed,
+	.finish = synthetic_finish,
+	.stop = synthetic_stop,
+};

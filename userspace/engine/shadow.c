@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * shadow.c - the shadow address space (shadow.h).
+ *
+ * The protocol on the pipes: the parent sends a count and that many page
+ * addresses; the child maps the 2 MiB regions it has not mapped yet
+ * (MAP_FIXED_NOREPLACE, then the THP advice), writes one byte to each page
+ * and answers 0, or an errno and the region it could not place.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <linux/pwcsim.h>
+
+#include "engine/shadow.h"
+
+#define REGION (2ULL << 20)
+#define BATCH 4096
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
+
+static int xread(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+	ssize_t n;
+
+	while (len) {
+		n = read(fd, p, len);
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+static int xwrite(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	ssize_t n;
+
+	while (len) {
+		n = write(fd, p, len);
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+static void child(int cmd, int ack, enum shadow_thp thp)
+{
+	struct pwc_hset regions = {};
+	unsigned long long page[BATCH], reply[2], r;
+	unsigned int n, i;
+	void *p;
+
+	while (!xread(cmd, &n, sizeof(n)) && n <= BATCH &&
+	       !xread(cmd, page, n * sizeof(page[0]))) {
+		reply[0] = 0;
+		for (i = 0; i < n && !reply[0]; i++) {
+			r = page[i] & ~(REGION - 1);
+			if (pwc_hset_find(&regions, r) < 0) {
+				p = mmap((void *)r, REGION,
+					 PROT_READ | PROT_WRITE,
+					 MAP_PRIVATE | MAP_ANONYMOUS |
+					 MAP_FIXED_NOREPLACE, -1, 0);
+				if (p != (void *)r) {
+					reply[0] = p == MAP_FAILED ? errno :
+						   EEXIST;
+					reply[1] = r;
+					if (p != MAP_FAILED)
+						munmap(p, REGION);
+					break;
+				}
+				if (thp != SHADOW_THP_MADVISE)
+					madvise(p, REGION,
+						thp == SHADOW_THP_ALWAYS ?
+						MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+				pwc_hset_add(&regions, r, 0);
+			}
+			*(volatile char *)page[i] = 1;
+		}
+		if (xwrite(ack, reply, sizeof(reply)))
+			break;
+	}
+	_exit(0);
+}
+
+int shadow_start(struct shadow *s, enum shadow_thp thp,
+		 unsigned long long max_footprint, int attach_fd)
+{
+	struct pwcsim_attach a = { .size = sizeof(a),
+				   .flags = PWCSIM_ATTACH_SELF };
+	int cmd[2], ack[2];
+	unsigned long long ok;
+
+	memset(s, 0, sizeof(*s));
+	s->thp = thp;
+	s->max_footprint = max_footprint;
+	if (pipe(cmd) || pipe(ack)) {
+		perror("pwcsim: pipe");
+		return -1;
+	}
+	s->pid = fork();
+	if (s->pid < 0) {
+		perror("pwcsim: fork");
+		return -1;
+	}
+	if (!s->pid) {
+		close(cmd[1]);
+		close(ack[0]);
+		ok = attach_fd >= 0 && ioctl(attach_fd, PWCSIM_ATTACH, &a) ?
+		     errno : 0;
+		if (xwrite(ack[1], &ok, sizeof(ok)) || ok)
+			_exit(1);
+		child(cmd[0], ack[1], thp);
+	}
+	close(cmd[0]);
+	close(ack[1]);
+	s->cmd = cmd[1];
+	s->ack = ack[0];
+	if (xread(s->ack, &ok, sizeof(ok)) || ok) {
+		fprintf(stderr, "pwcsim: the shadow process could not attach: %s\n",
+			strerror(ok ? (int)ok : EPIPE));
+		shadow_stop(s);
+		return -1;
+	}
+	return 0;
+}
+
+static int shadow_send(struct shadow *s, const unsigned long long *page,
+		       unsigned int n)
+{
+	unsigned long long reply[2];
+
+	if (!n)
+		return 0;
+	if (xwrite(s->cmd, &n, sizeof(n)) ||
+	    xwrite(s->cmd, page, n * sizeof(page[0])) ||
+	    xread(s->ack, reply, sizeof(reply))) {
+		fprintf(stderr, "pwcsim: the shadow process died\n");
+		return -1;
+	}
+	if (reply[0]) {
+		fprintf(stderr, "pwcsim: cannot place the region 0x%llx-0x%llx in the shadow address space: %s\n",
+			reply[1], reply[1] + REGION, strerror(reply[0]));
+		return -1;
+	}
+	return 0;
+}
+
+int shadow_touch(struct shadow *s, const unsigned long long *va,
+		 unsigned int n)
+{
+	unsigned long long page[BATCH], pg;
+	unsigned int i, np = 0;
+
+	for (i = 0; i < n; i++) {
+		pg = va[i] & ~4095ULL;
+		if (pwc_hset_find(&s->pages, pg) >= 0)
+			continue;
+		s->footprint += 4096;
+		if (s->footprint > s->max_footprint) {
+			fprintf(stderr, "pwcsim: the stream touches more than %llu bytes (--max-footprint)\n",
+				s->max_footprint);
+			return -1;
+		}
+		if (pwc_hset_add(&s->pages, pg, 0) < 0) {
+			fprintf(stderr, "pwcsim: out of memory\n");
+			return -1;
+		}
+		page[np++] = pg;
+		if (np == BATCH) {
+			if (shadow_send(s, page, np))
+				return -1;
+			np = 0;
+		}
+	}
+	return shadow_send(s, page, np);
+}
+
+void shadow_stop(struct shadow *s)
+{
+	int st;
+
+	if (s->pid > 0) {
+		close(s->cmd);
+		close(s->ack);
+		kill(s->pid, SIGKILL);
+		waitpid(s->pid, &st, 0);
+	}
+	s->pid = 0;
+	pwc_hset_free(&s->pages);
+}

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * report.h - `pwcsim report`: the runs (report_run.c), the tables, CSV,
+ * JSON and summary written from them (report_write.c) and the plots
+ * (report_plot.c).  Every model of the registry (pwc.h) is run at the
+ * budget; the sized ones also in the budget sweep.
+ */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "pwc.h"
+#include "engine/run_engine.h"
+#include "workloads/workloads.h"
+
+#define REPORT_MAX_SWEEP 8
+#define REPORT_MAX_WORKLOADS 32
+
+struct report_opts {
+	const char *dir;
+	const char *size;		/* small, sampled, full */
+	/* budget, IOTLB, levels, module or not, shadow footprint */
+	struct run_config run;
+	unsigned int capacity;		/* Table 7's equal capacity */
+	struct workload_opts wo;
+	unsigned long long sweep[REPORT_MAX_SWEEP];
+	unsigned int nsweep;
+	const struct workload *list[REPORT_MAX_WORKLOADS];
+	unsigned int nlist;
+	double tlb2mm[2];		/* 2mm's TLB hit rate: 32, 64 entries */
+	bool have_2mm;
+};
+
+/* One workload's results; arrays indexed by enum pwc_kind. */
+struct report_row {
+	const struct workload *w;
+	unsigned int levels;
+	unsigned long long addresses, tlb_hits, walks;
+	unsigned long long uncached;	/* accesses with no cache at all */
+	char spec[PWC_KIND_COUNT][PWC_SPEC_LEN];
+	struct pwc_stats st[PWC_KIND_COUNT];
+	double redundant[2];		/* Table 7: TPC, CPWC (%) */
+	/* the sweep: the L2 hit rate (-1: nothing fits) and accesses */
+	double sweep_hit[REPORT_MAX_SWEEP][PWC_KIND_COUNT];
+	unsigned long long sweep_acc[REPORT_MAX_SWEEP][PWC_KIND_COUNT];
+};
+
+/* Every workload of @o into @rows (o->nlist of them); 0 or -1. */
+int report_run(struct report_opts *o, struct report_row *rows);
+/* Every table as CSV and JSON in o->dir, the summary also on @out. */
+int report_write(const struct report_opts *o, const struct report_row *rows,
+		 unsigned int n, FILE *out);
+/* The plots from the CSV files of @dir (needs gnuplot). */
+int report_plot(const char *dir);
+/* @dir/@name opened for writing, or NULL with a message. */
+FILE *report_file(const char *dir, const char *name);
+
+#endif /* REPORT_H */

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report_plot.c - `pwcsim report`'s plots, drawn by gnuplot from the
+ * report's CSV files: figure3.png (the L2 hit rate per workload and
+ * model, the paper's Figure 3) and sweep.png (mean L2 hit rate and
+ * page-table accesses against the storage budget, per model, from
+ * sweep.dat).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report.h"
+
+static const char figure3[] =
+	"set terminal pngcairo size 1400,600 font ',11'\n"
+	"set output 'figure3.png'\n"
+	"set datafile separator ','\n"
+	"set title 'L2-stage hit rate per workload at equal storage (cf. the paper, Figure 3)'\n"
+	"set ylabel 'L2 hit rate (%)'\n"
+	"set yrange [0:105]\n"
+	"set style data histograms\n"
+	"set style histogram clustered gap 1\n"
+	"set style fill solid 0.8 border -1\n"
+	"set boxwidth 0.9\n"
+	"set xtics rotate by -40\n"
+	"set key outside right\n"
+	"set grid ytics\n"
+	"plot 'figure3.csv' using 2:xtic(1) title 'TPC', '' using 3 title 'CPWC', "
+	"'' using 4 title 'STC', '' using 5 title 'UPTC', '' using 6 title 'ideal'\n";
+
+static const char sweep[] =
+	"set terminal pngcairo size 1200,500 font ',11'\n"
+	"set output 'sweep.png'\n"
+	"set multiplot layout 1,2 title 'Budget sweep (mean over the workloads)'\n"
+	"set logscale x\n"
+	"set xlabel 'storage (bits)'\n"
+	"set grid\n"
+	"set key bottom right\n"
+	"set ylabel 'mean L2 hit rate (%)'\n"
+	"names = 'TPC CPWC STC UPTC'\n"
+	"plot for [i=0:3] 'sweep.dat' index i using 1:2 with linespoints "
+	"title word(names, i + 1)\n"
+	"set ylabel 'page-table accesses'\n"
+	"set key top right\n"
+	"plot for [i=0:3] 'sweep.dat' index i using 1:3 with linespoints "
+	"title word(names, i + 1)\n"
+	"unset multiplot\n";
+
+static int plot(const char *dir, const char *name, const char *script)
+{
+	char cmd[4096];
+	FILE *f;
+
+	f = report_file(dir, name);
+	if (!f)
+		return -1;
+	fputs(script, f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "cd '%s' && gnuplot %s", dir, name);
+	if (system(cmd)) {
+		fprintf(stderr, "pwcsim: gnuplot failed on %s/%s\n", dir, name);
+		return -1;
+	}
+	return 0;
+}
+
+int report_plot(const char *dir)
+{
+	if (strchr(dir, '\'')) {
+		fprintf(stderr, "pwcsim: a report directory without quotes, please\n");
+		return -1;
+	}
+	if (system("command -v gnuplot >/dev/null 2>&1")) {
+		fprintf(stderr, "pwcsim: gnuplot is not installed; draw later with: pwcsim report --plot %s\n",
+			dir);
+		return -1;
+	}
+	return plot(dir, "figure3.gp", figure3) || plot(dir, "sweep.gp", sweep) ?
+	       -1 : 0;
+}

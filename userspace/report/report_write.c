@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report_write.c - `pwcsim report`'s outputs: each table as CSV (and all
+ * of them in results.json) through the table printer, and summary.txt,
+ * also on stdout, where the paper's published figures stand beside ours
+ * with the difference.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pwc.h"
+#include "engine/model_set.h"
+#include "output/table.h"
+#include "report/report.h"
+#include "report/storage_tables.h"
+
+/* The paper's published figures (section 3): for comparison only. */
+static const struct {
+	const char *what;
+	double paper;
+} paper[] = {
+	{ "mean L2 hit rate, TPC (%)", 46.5 },
+	{ "mean L2 hit rate, CPWC (%)", 86.5 },
+	{ "accesses, CPWC vs TPC, all (%)", -25.4 },
+	{ "accesses, CPWC vs TPC, class I (%)", -2.18 },
+	{ "accesses, CPWC vs TPC, class II (%)", -15.11 },
+	{ "accesses, CPWC vs TPC, class III (%)", -32.2 },
+	{ "2mm TLB hit rate, 32 entries (%)", 0.81 },
+	{ "2mm TLB hit rate, 64 entries (%)", 1.54 },
+};
+#define NPAPER (sizeof(paper) / sizeof(paper[0]))
+
+FILE *report_file(const char *dir, const char *name)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
+	return f;
+}
+
+static double l2(const struct report_row *r, enum pwc_kind k)
+{
+	return pct(r->st[k].hits[1], r->st[k].lookups);
+}
+
+/* CPWC's page-table accesses against TPC's, in % (negative: fewer). */
+static double reduction(const struct report_row *r)
+{
+	const struct pwc_stats *tpc = &r->st[PWC_KIND_TPC];
+	const struct pwc_stats *cpwc = &r->st[PWC_KIND_CPWC];
+
+	return tpc->accesses ? 100.0 * ((double)cpwc->accesses -
+					tpc->accesses) / tpc->accesses : 0.0;
+}
+
+/* A model that holds no storage (none) caches nothing: not plotted. */
+static bool report_caches(enum pwc_kind k)
+{
+	struct pwc_config c;
+
+	pwc_size_for_budget(k, 0, 4, &c);
+	return pwc_bits(&c, 4) != 0;
+}
+
+struct means {
+	unsigned int n;
+	double tpc, cpwc, red;
+};
+
+static struct means class_means(const struct report_row *rows,
+				unsigned int n, int cls)
+{
+	struct means m = {};
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (cls && rows[i].w->paper_class != cls)
+			continue;
+		m.n++;
+		m.tpc += l2(&rows[i], PWC_KIND_TPC);
+		m.cpwc += l2(&rows[i], PWC_KIND_CPWC);
+		m.red += reduction(&rows[i]);
+	}
+	if (m.n) {
+		m.tpc /= m.n;
+		m.cpwc /= m.n;
+		m.red /= m.n;
+	}
+	return m;
+}
+
+/* @t as @dir/@t->key.csv and as a member of @js; then freed. */
+static void write_table(const char *dir, struct table *t, FILE *js)
+{
+	char name[64];
+	FILE *f;
+
+	snprintf(name, sizeof(name), "%s.csv", t->key);
+	f = report_file(dir, name);
+	if (f) {
+		table_print_csv(t, f);
+		fclose(f);
+	}
+	if (js) {
+		table_print_json(t, js);
+		fputs(",\n", js);
+	}
+	table_free(t);
+}
+
+static void storage_tables(const char *dir, FILE *js, unsigned int levels)
+{
+	static const unsigned long long entries[] = STORAGE_TABLE5_ENTRIES;
+	static const unsigned long long bits[] = STORAGE_TABLE6_BITS;
+	struct table t;
+
+	storage_table5(&t, entries, ARRAY_SIZE(entries), levels);
+	write_table(dir, &t, js);
+	storage_table6(&t, bits, ARRAY_SIZE(bits), levels);
+	write_table(dir, &t, js);
+}
+
+/* Table 8: per workload, every model's accesses and L2 hit rate. */
+static void table8(struct table *t, const struct report_row *rows,
+		   unsigned int n)
+{
+	static char names[2 * PWC_KIND_COUNT][32];
+	unsigned int i, k, c;
+
+	table_init(t, NULL, "table8");
+	table_cols(t, "workload:s class:u addresses:u tlb_hit_rate:p walks:u");
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		snprintf(names[2 * k], sizeof(names[0]), "%s_accesses",
+			 pwc_kind_name(k));
+		snprintf(names[2 * k + 1], sizeof(names[0]), "%s_l2_hit_rate",
+			 pwc_kind_name(k));
+		table_col(t, names[2 * k], CELL_U64);
+		table_col(t, names[2 * k + 1], CELL_PCT);
+	}
+	table_cols(t, "cpwc_vs_tpc:p tpc_redundant:p cpwc_redundant:p");
+	for (i = 0; i < n; i++) {
+		table_row(t);
+		c = 0;
+		table_str(t, c++, rows[i].w->name);
+		table_u64(t, c++, rows[i].w->paper_class);
+		table_u64(t, c++, rows[i].addresses);
+		table_f64(t, c++, pct(rows[i].tlb_hits, rows[i].addresses));
+		table_u64(t, c++, rows[i].walks);
+		for (k = 0; k < PWC_KIND_COUNT; k++) {
+			table_u64(t, c++, rows[i].st[k].accesses);
+			table_f64(t, c++, l2(&rows[i], k));
+		}
+		table_f64(t, c++, reduction(&rows[i]));
+		table_f64(t, c++, rows[i].redundant[0]);
+		table_f64(t, c++, rows[i].redundant[1]);
+	}
+}
+
+/* Figure 3: the L2 hit rate per workload of every model that caches. */
+static void figure3(struct table *t, const struct report_row *rows,
+		    unsigned int n)
+{
+	unsigned int i, k, c;
+
+	table_init(t, NULL, "figure3");
+	table_col(t, "workload", CELL_STR);
+	for (k = 0; k < PWC_KIND_COUNT; k++)
+		if (report_caches(k))
+			table_col(t, pwc_kind_name(k), CELL_PCT);
+	for (i = 0; i < n; i++) {
+		table_row(t);
+		table_str(t, 0, rows[i].w->name);
+		for (k = 0, c = 1; k < PWC_KIND_COUNT; k++)
+			if (report_caches(k))
+				table_f64(t, c++, l2(&rows[i], k));
+	}
+}
+
+/* One workload's models, as `pwcsim run` reports them. */
+static void models_table(struct table *t, const struct report_row *r)
+{
+	struct model_result m[PWC_KIND_COUNT] = {};
+	unsigned int k;
+
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		m[k].given = pwc_kind_name(k);
+		memcpy(m[k].spec, r->spec[k], sizeof(m[k].spec));
+		pwc_parse_spec(r->spec[k], &m[k].cfg, NULL, 0);
+		m[k].st = r->st[k];
+	}
+	table_init(t, NULL, "models");
+	model_results_table(m, PWC_KIND_COUNT, r->levels, r->uncached, t);
+}
+
+static void workloads_json(FILE *js, const struct report_row *rows,
+			   unsigned int n)
+{
+	const struct report_row *r;
+	struct table t;
+	unsigned int i;
+
+	fprintf(js, "\"workloads\": [");
+	for (i = 0; i < n; i++) {
+		r = &rows[i];
+		fprintf(js, "%s\n {\"workload\": ", i ? "," : "");
+		json_string(js, r->w->name);
+		fprintf(js, ", \"class\": %d, \"addresses\": %llu, \"tlb_hits\": %llu, \"walks\": %llu, \"cpwc_vs_tpc\": %.4f, \"tpc_redundant\": %.4f, \"cpwc_redundant\": %.4f, ",
+			r->w->paper_class, r->addresses, r->tlb_hits, r->walks,
+			reduction(r), r->redundant[0], r->redundant[1]);
+		models_table(&t, r);
+		table_print_json(&t, js);
+		table_free(&t);
+		fputc('}', js);
+	}
+	fprintf(js, "],\n");
+}
+
+/* The budget sweep, summed over the workloads: CSV, JSON, sweep.dat. */
+static void sweep(const struct report_opts *o, const struct report_row *rows,
+		  unsigned int n, FILE *js)
+{
+	unsigned long long acc;
+	unsigned int b, k, i;
+	struct table t;
+	double hit;
+	FILE *f;
+
+	table_init(&t, NULL, "sweep");
+	table_cols(&t, "bits:u model:s mean_l2_hit_rate:p accesses:u");
+	f = report_file(o->dir, "sweep.dat");	/* for gnuplot's sweep.png */
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		if (!pwc_kind_sized(k))
+			continue;
+		if (f)
+			fprintf(f, "# %s: bits mean_l2_hit_rate accesses\n",
+				pwc_kind_name(k));
+		for (b = 0; b < o->nsweep; b++) {
+			if (rows[0].sweep_hit[b][k] < 0)
+				continue;	/* nothing fits */
+			for (hit = 0, acc = 0, i = 0; i < n; i++) {
+				hit += rows[i].sweep_hit[b][k];
+				acc += rows[i].sweep_acc[b][k];
+			}
+			if (f)
+				fprintf(f, "%llu %.4f %llu\n", o->sweep[b],
+					hit / n, acc);
+		}
+		if (f)
+			fprintf(f, "\n\n");
+	}
+	if (f)
+		fclose(f);
+	for (b = 0; b < o->nsweep; b++) {
+		for (k = 0; k < PWC_KIND_COUNT; k++) {
+			if (!pwc_kind_sized(k) || rows[0].sweep_hit[b][k] < 0)
+				continue;
+			for (hit = 0, acc = 0, i = 0; i < n; i++) {
+				hit += rows[i].sweep_hit[b][k];
+				acc += rows[i].sweep_acc[b][k];
+			}
+			table_row(&t);
+			table_u64(&t, 0, o->sweep[b]);
+			table_str(&t, 1, pwc_kind_name(k));
+			table_f64(&t, 2, hit / n);
+			table_u64(&t, 3, acc);
+		}
+	}
+	write_table(o->dir, &t, js);
+}
+
+/* Ours for each of the paper's figures (-1: not measured). */
+static void paper_ours(const struct report_opts *o,
+		       const struct report_row *rows, unsigned int n,
+		       double *ours)
+{
+	struct means all = class_means(rows, n, 0);
+	int c;
+
+	ours[0] = all.tpc;
+	ours[1] = all.cpwc;
+	ours[2] = all.red;
+	for (c = 1; c <= 3; c++)
+		ours[2 + c] = class_means(rows, n, c).red;
+	ours[6] = o->have_2mm ? o->tlb2mm[0] : -1;
+	ours[7] = o->have_2mm ? o->tlb2mm[1] : -1;
+}
+
+static void paper_table(struct table *t, const double *ours)
+{
+	unsigned int i;
+
+	table_init(t, NULL, "paper");
+	table_cols(t, "figure:s paper:f ours:f difference:f");
+	for (i = 0; i < NPAPER; i++) {
+		table_row(t);
+		table_str(t, 0, paper[i].what);
+		table_f64(t, 1, paper[i].paper);
+		table_f64(t, 2, ours[i]);
+		table_f64(t, 3, ours[i] - paper[i].paper);
+	}
+}
+
+static void summary(FILE *f, const struct report_opts *o,
+		    const struct report_row *rows, unsigned int n,
+		    const double *ours)
+{
+	const struct report_row *r;
+	unsigned int i;
+
+	fprintf(f, "pwcsim report: %u workloads (%s inputs) on %s %u-level page tables, %llu bits each, IOTLB %u entries\n\n",
+		n, o->size, o->run.userspace ? "synthetic" : "real",
+		rows[0].levels, o->run.budget, o->run.tlb);
+	fprintf(f, "%-14s %5s %9s %8s %8s %8s %8s %8s %8s\n", "workload",
+		"class", "walks", "TPC L2%", "CPWC L2%", "STC L2%", "UPTC L2%",
+		"ideal", "CPWC/TPC");
+	for (i = 0; i < n; i++) {
+		r = &rows[i];
+		fprintf(f, "%-14s %5d %9llu %8.1f %8.1f %8.1f %8.1f %8.1f %+7.1f%%\n",
+			r->w->name, r->w->paper_class, r->walks,
+			l2(r, PWC_KIND_TPC), l2(r, PWC_KIND_CPWC),
+			l2(r, PWC_KIND_STC), l2(r, PWC_KIND_UPTC),
+			l2(r, PWC_KIND_IDEAL), reduction(r));
+	}
+	fprintf(f, "\n%-44s %9s %9s %9s\n", "figure", "paper", "ours",
+		"ours-paper");
+	for (i = 0; i < NPAPER; i++) {
+		if (ours[i] < 0 && i >= 6)
+			fprintf(f, "%-44s %9.2f %9s %9s\n", paper[i].what,
+				paper[i].paper, "-", "-");
+		else
+			fprintf(f, "%-44s %9.2f %9.2f %+9.2f\n",
+				paper[i].what, paper[i].paper, ours[i],
+				ours[i] - paper[i].paper);
+	}
+}
+
+int report_write(const struct report_opts *o, const struct report_row *rows,
+		 unsigned int n, FILE *out)
+{
+	double ours[NPAPER];
+	char *text = NULL;
+	struct table t;
+	size_t len = 0;
+	FILE *js, *f;
+
+	if (!n)
+		return -1;
+	js = report_file(o->dir, "results.json");
+	if (!js)
+		return -1;
+	fprintf(js, "{\"config\": {\"tables\": \"%s\", \"levels\": %u, \"budget_bits\": %llu, \"tlb_entries\": %u, \"size\": ",
+		o->run.userspace ? "synthetic" : "real", rows[0].levels, o->run.budget,
+		o->run.tlb);
+	json_string(js, o->size);
+	fputs("},\n", js);
+	storage_tables(o->dir, js, rows[0].levels);
+	table8(&t, rows, n);
+	write_table(o->dir, &t, NULL);
+	workloads_json(js, rows, n);
+	figure3(&t, rows, n);
+	write_table(o->dir, &t, NULL);
+	sweep(o, rows, n, js);
+	paper_ours(o, rows, n, ours);
+	paper_table(&t, ours);
+	table_print_json(&t, js);
+	fputs("}\n", js);
+	fclose(js);
+	write_table(o->dir, &t, NULL);
+
+	f = open_memstream(&text, &len);
+	if (!f)
+		return -1;
+	summary(f, o, rows, n, ours);
+	fclose(f);
+	f = report_file(o->dir, "summary.txt");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	fputs(text, out);
+	free(text);
+	return f ? 0 : -1;
+}

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * addr_stream.c - the address trace streams (addr_stream.h): the format
+ * is named or told apart by the first bytes, then every call goes to that
+ * format's reader (trace_reader.h).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "traces/trace_reader.h"
+
+static const struct trace_reader *const addr_readers[] = {
+	[ADDR_TEXT] = &text_reader,
+	[ADDR_BINARY] = &binary_reader,
+	[ADDR_LACKEY] = &lackey_reader,
+	[ADDR_TRACEG] = &traceg_reader,
+	[ADDR_PERF] = &perf_reader,
+	[ADDR_TRACEDIR] = &trace_dir_reader,
+};
+
+int addr_parse_format(const char *s, enum addr_format *fmt)
+{
+	if (!strcmp(s, "text"))
+		*fmt = ADDR_TEXT;
+	else if (!strcmp(s, "binary"))
+		*fmt = ADDR_BINARY;
+	else if (!strcmp(s, "auto"))
+		*fmt = ADDR_AUTO;
+	else if (!strcmp(s, "lackey"))
+		*fmt = ADDR_LACKEY;
+	else if (!strcmp(s, "traceg"))
+		*fmt = ADDR_TRACEG;
+	else if (!strcmp(s, "perf"))
+		*fmt = ADDR_PERF;
+	else
+		return -1;
+	return 0;
+}
+
+static bool addr_is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* kernelslist.g, read as its directory unless another format is forced */
+static bool addr_is_list(const char *path, enum addr_format fmt)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	return (fmt == ADDR_AUTO || fmt == ADDR_TRACEG) &&
+	       !strcmp(base, "kernelslist.g");
+}
+
+/* A text format, told apart by its first line. */
+static enum addr_format addr_sniff_text(struct addr_stream *s)
+{
+	if (addr_read_line(s) <= 0)
+		return ADDR_TEXT;
+	s->have_line = true;
+	if (s->buf[0] == '-' || !strncmp(s->buf, "#BEGIN_TB", 9))
+		return ADDR_TRACEG;
+	if (!strncmp(s->buf, "==", 2) || !strncmp(s->buf, "I  ", 3) ||
+	    (s->buf[0] == ' ' && strchr("LSM", s->buf[1]) && s->buf[2] == ' '))
+		return ADDR_LACKEY;
+	return ADDR_TEXT;
+}
+
+int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt)
+{
+	memset(s, 0, sizeof(*s));
+	s->name = path;
+	if (strcmp(path, "-") && (addr_is_dir(path) ||
+				  addr_is_list(path, fmt))) {
+		if (fmt != ADDR_AUTO && fmt != ADDR_TRACEG) {
+			fprintf(stderr, "pwcsim: %s: a directory (an Accel-Sim trace directory is read as traceg)\n",
+				path);
+			return -1;
+		}
+		fmt = ADDR_TRACEDIR;
+	} else {
+		if (addr_input_open(s, path))
+			return -1;
+		if (fmt == ADDR_AUTO)	/* the binary magic starts with 'P' */
+			fmt = addr_input_peek(s) == 'P' ? ADDR_BINARY :
+			      addr_sniff_text(s);
+	}
+	s->format = fmt;
+	s->reader = addr_readers[fmt];
+	if (s->reader->open && s->reader->open(s, path)) {
+		addr_close(s);
+		return -1;
+	}
+	return 0;
+}
+
+int addr_next(struct addr_stream *s, unsigned long long *va)
+{
+	return s->reader->next(s, va);
+}
+
+void addr_close(struct addr_stream *s)
+{
+	if (s->reader && s->reader->close)
+		s->reader->close(s);
+	addr_input_close(s);
+}

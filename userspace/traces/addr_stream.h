@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * addr_stream.h - streaming readers and writers of address traces: text
+ * (one hexadecimal address per line, optional 0x, '#' comments and blank
+ * lines ignored), pwcsim's binary format (Documentation/models.rst), and
+ * the foreign formats of trace_reader.h (Accel-Sim traces and trace
+ * directories, valgrind lackey, perf script), any of them xz-compressed
+ * (xz_file.h).  addr_stream.c picks the reader; each format is one file
+ * behind struct trace_reader:
+ *
+ *   offset 0: magic "PWCSIMT1" (8 bytes)
+ *   offset 8: then little-endian u64 virtual addresses, to the end
+ *
+ * Memory use is constant whatever the trace length.
+ */
+#ifndef ADDR_STREAM_H
+#define ADDR_STREAM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define ADDR_BINARY_MAGIC "PWCSIMT1"
+
+enum addr_format { ADDR_AUTO, ADDR_TEXT, ADDR_BINARY, ADDR_LACKEY,
+		   ADDR_TRACEG, ADDR_PERF, ADDR_TRACEDIR };
+
+struct trace_reader;
+struct xz_cookie;
+
+/* What a GPU trace or a perf recording held besides its addresses. */
+struct trace_counts {
+	unsigned long long kernels, memcpys;	/* Accel-Sim */
+	unsigned long long warps, insts;	/* "warp =" lines, instructions */
+	unsigned long long global_insts;	/* with a global address */
+	unsigned long long global_lanes;	/* their active lanes' addresses */
+	unsigned long long skipped;		/* perf: samples of other pids */
+	unsigned long long no_addr;		/* perf: samples without addr */
+};
+
+/* An open trace: its input (trace_input.c) and its format's reader. */
+struct addr_stream {
+	FILE *f;
+	const char *name;
+	enum addr_format format;
+	const struct trace_reader *reader;
+	void *state;			/* the reader's own */
+	unsigned long long line;	/* text: current line number */
+	unsigned long long count;	/* addresses returned */
+	bool close;
+	char buf[4096];			/* text: one line */
+	bool have_line;			/* text formats: buf holds a line */
+	bool with_ifetch;		/* lackey: instruction fetches too */
+	struct xz_cookie *xz;		/* the decoder of an .xz input */
+	int pid;			/* perf: keep this process's samples */
+	struct trace_counts tc;
+};
+
+/*
+ * Open @path ("-" for stdin; a directory or kernelslist.g: an Accel-Sim
+ * trace directory; xz-compressed input is decoded); detects the format
+ * when @fmt is ADDR_AUTO.
+ */
+int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt);
+/* 1: *va set; 0: end of input; -1: malformed (message printed). */
+int addr_next(struct addr_stream *s, unsigned long long *va);
+void addr_close(struct addr_stream *s);
+/* --format's argument; -1 if unknown.  ADDR_FORMATS lists them. */
+int addr_parse_format(const char *s, enum addr_format *fmt);
+#define ADDR_FORMATS "auto, text, binary, lackey, traceg or perf"
+/* pwcsim's binary format: the header, then each address (binary.c). */
+int addr_write_binary_header(FILE *f);
+int addr_write_binary(FILE *f, unsigned long long va);
+
+#endif /* ADDR_STREAM_H */

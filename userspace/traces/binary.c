@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * binary.c - pwcsim's binary trace format (addr_stream.h): its reader
+ * (trace_reader.h), which reads blocks of records, and its writer.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "traces/trace_reader.h"
+#include "traces/xz_file.h"
+
+/* Bytes read at once from a binary trace (a multiple of 8). */
+#define BINARY_BLOCK (64 * 1024)
+
+struct binary_state {
+	unsigned char buf[BINARY_BLOCK];	/* a block of records */
+	size_t pos, len;
+};
+
+static int binary_open(struct addr_stream *s, const char *path)
+{
+	struct binary_state *b = calloc(1, sizeof(*b));
+	char magic[8];
+	size_t n;
+
+	if (!b) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return -1;
+	}
+	s->state = b;
+	n = fread(magic, 1, sizeof(magic), s->f);
+	if (n != sizeof(magic) || memcmp(magic, ADDR_BINARY_MAGIC, 8)) {
+		fprintf(stderr, "pwcsim: %s: not a pwcsim binary trace (bad magic)\n",
+			s->name);
+		return -1;
+	}
+	return 0;
+}
+
+/* Refill the block, keeping a partial record; 0 at the end of input. */
+static int binary_refill(struct addr_stream *s, struct binary_state *b)
+{
+	size_t keep = b->len - b->pos, n;
+
+	memmove(b->buf, b->buf + b->pos, keep);
+	b->pos = 0;
+	n = fread(b->buf + keep, 1, BINARY_BLOCK - keep, s->f);
+	b->len = keep + n;
+	if (ferror(s->f)) {
+		fprintf(stderr, "pwcsim: %s: %s\n", s->name,
+			xz_error(s->xz) ? xz_error(s->xz) : "read error");
+		return -1;
+	}
+	if (b->len == 0)
+		return 0;
+	if (b->len < 8) {
+		fprintf(stderr, "pwcsim: %s: truncated record after %llu addresses\n",
+			s->name, s->count);
+		return -1;
+	}
+	return 1;
+}
+
+static int binary_next(struct addr_stream *s, unsigned long long *va)
+{
+	struct binary_state *b = s->state;
+	const unsigned char *p;
+	int r, i;
+
+	if (b->len - b->pos < 8) {
+		r = binary_refill(s, b);
+		if (r <= 0)
+			return r;
+	}
+	p = b->buf + b->pos;
+	b->pos += 8;
+	*va = 0;
+	for (i = 7; i >= 0; i--)
+		*va = *va << 8 | p[i];
+	s->count++;
+	return 1;
+}
+
+static void binary_close(struct addr_stream *s)
+{
+	free(s->state);
+	s->state = NULL;
+}
+
+const struct trace_reader binary_reader = {
+	.open = binary_open,
+	.next = binary_next,
+	.close = binary_close,
+};
+
+int addr_write_binary_header(FILE *f)
+{
+	return fwrite(ADDR_BINARY_MAGIC, 1, 8, f) == 8 ? 0 : -1;
+}
+
+int addr_write_binary(FILE *f, unsigned long long va)
+{
+	unsigned char b[8];
+	int i;
+
+	for (i = 0; i < 8; i++)
+		b[i] = va >> (8 * i);
+	return fwrite(b, 1, 8, f) == 8 ? 0 : -1;
+}

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_dir.c - an Accel-Sim trace directory (trace_reader.h):
+ * kernelslist.g names the kernels in launch order ("kernel-N.traceg" or
+ * "kernel-N.traceg.xz", relative to the directory), interleaved with
+ * "MemcpyHtoD,0xADDR,BYTES" lines, which are counted, not walked (as are
+ * other Memcpy lines).  Each kernel is read through its own stream, so
+ * errors name the kernel file and its line.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "traces/trace_reader.h"
+
+struct trace_dir {
+	struct addr_stream list;	/* kernelslist.g */
+	struct addr_stream kernel;	/* the current kernel, if open */
+	bool kernel_open;
+	char dir[PATH_MAX];
+	char listpath[PATH_MAX + 16];
+	char kpath[2 * PATH_MAX];
+};
+
+static int trace_dir_open(struct addr_stream *s, const char *path)
+{
+	struct trace_dir *d = calloc(1, sizeof(*d));
+	struct stat st;
+	char *slash;
+
+	if (!d) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return -1;
+	}
+	s->state = d;
+	if (strlen(path) >= sizeof(d->dir)) {
+		fprintf(stderr, "pwcsim: %s: path too long\n", path);
+		return -1;
+	}
+	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
+		snprintf(d->dir, sizeof(d->dir), "%s", path);
+		snprintf(d->listpath, sizeof(d->listpath), "%s/kernelslist.g",
+			 path);
+	} else {
+		snprintf(d->listpath, sizeof(d->listpath), "%s", path);
+		snprintf(d->dir, sizeof(d->dir), "%s", path);
+		slash = strrchr(d->dir, '/');
+		if (slash)
+			*slash = '\0';
+		else
+			strcpy(d->dir, ".");
+	}
+	d->list.name = d->listpath;
+	return addr_input_open(&d->list, d->listpath);
+}
+
+/* A kernel file, read as traceg (it may be xz-compressed). */
+static int trace_dir_open_kernel(struct trace_dir *d)
+{
+	memset(&d->kernel, 0, sizeof(d->kernel));
+	d->kernel.name = d->kpath;
+	d->kernel.format = ADDR_TRACEG;
+	d->kernel.reader = &traceg_reader;
+	d->kernel_open = true;
+	if (addr_input_open(&d->kernel, d->kpath) ||
+	    d->kernel.reader->open(&d->kernel, d->kpath))
+		return -1;
+	return 0;
+}
+
+static void trace_dir_close_stream(struct addr_stream *k)
+{
+	if (k->reader && k->reader->close)
+		k->reader->close(k);
+	addr_input_close(k);
+}
+
+/* The next kernel from kernelslist.g opened; 0 at its end, -1 error. */
+static int trace_dir_kernel(struct addr_stream *s, struct trace_dir *d)
+{
+	const char *b;
+	size_t len;
+	int r;
+
+	while ((r = addr_read_line(&d->list)) > 0) {
+		b = d->list.buf + strspn(d->list.buf, " \t");
+		len = strcspn(b, " \t\r\n");
+		if (!len || b[0] == '#')
+			continue;
+		if (!strncmp(b, "Memcpy", 6)) {
+			s->tc.memcpys++;
+			continue;
+		}
+		if (strncmp(b, "kernel", 6) || b[len + strspn(b + len, " \t\r\n")])
+			return addr_bad(&d->list, "not a kernel or Memcpy line");
+		snprintf(d->kpath, sizeof(d->kpath), "%s/%.*s", d->dir,
+			 (int)len, b);
+		if (trace_dir_open_kernel(d))
+			return -1;
+		d->kernel.count = s->count;
+		return 1;
+	}
+	return r;
+}
+
+static void trace_dir_close_kernel(struct addr_stream *s, struct trace_dir *d)
+{
+	const struct trace_counts *k = &d->kernel.tc;
+
+	s->tc.kernels += k->kernels;
+	s->tc.warps += k->warps;
+	s->tc.insts += k->insts;
+	s->tc.global_insts += k->global_insts;
+	s->tc.global_lanes += k->global_lanes;
+	trace_dir_close_stream(&d->kernel);
+	d->kernel_open = false;
+}
+
+static int trace_dir_next(struct addr_stream *s, unsigned long long *va)
+{
+	struct trace_dir *d = s->state;
+	int r;
+
+	for (;;) {
+		if (!d->kernel_open) {
+			r = trace_dir_kernel(s, d);
+			if (r <= 0)
+				return r;
+		}
+		r = d->kernel.reader->next(&d->kernel, va);
+		if (r) {
+			s->count = d->kernel.count;
+			return r;
+		}
+		trace_dir_close_kernel(s, d);
+	}
+}
+
+static void trace_dir_close(struct addr_stream *s)
+{
+	struct trace_dir *d = s->state;
+
+	if (!d)
+		return;
+	if (d->kernel_open)
+		trace_dir_close_kernel(s, d);
+	trace_dir_close_stream(&d->list);
+	free(d);
+	s->state = NULL;
+}
+
+const struct trace_reader trace_dir_reader = {
+	.open = trace_dir_open,
+	.next = trace_dir_next,
+	.close = trace_dir_close,
+};

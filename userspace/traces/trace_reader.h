@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * trace_reader.h - what a trace format's reader is (struct trace_reader),
+ * the readers, one file each, and the input they read through
+ * (trace_input.c: files, stdin, xz, lines).  Each reader keeps its own
+ * state in s->state.  Documentation/traces.rst describes the formats.
+ */
+#ifndef TRACE_READER_H
+#define TRACE_READER_H
+
+#include "traces/addr_stream.h"
+
+struct trace_reader {
+	/* NULL, or 0 with s->state set up (the input is open, if a file) */
+	int (*open)(struct addr_stream *s, const char *path);
+	/* 1 with *va set, 0 at the end, -1 (message printed) */
+	int (*next)(struct addr_stream *s, unsigned long long *va);
+	/* NULL, or free s->state */
+	void (*close)(struct addr_stream *s);
+};
+
+extern const struct trace_reader text_reader;		/* text.c */
+extern const struct trace_reader binary_reader;		/* binary.c */
+extern const struct trace_reader lackey_reader;		/* lackey.c */
+extern const struct trace_reader perf_reader;		/* perf.c */
+extern const struct trace_reader traceg_reader;		/* traceg.c */
+extern const struct trace_reader trace_dir_reader;	/* trace_dir.c */
+
+/* The input (trace_input.c).  @path "-" is stdin; .xz is decoded. */
+int addr_input_open(struct addr_stream *s, const char *path);
+/* The next byte without reading it; EOF at the end. */
+int addr_input_peek(struct addr_stream *s);
+void addr_input_close(struct addr_stream *s);
+/* The next line into s->buf (counting lines); 0 at the end, -1 error. */
+int addr_read_line(struct addr_stream *s);
+/* "FILE:LINE: @what: 'the line'" on stderr; returns -1. */
+int addr_bad(struct addr_stream *s, const char *what);
+
+#endif /* TRACE_READER_H */

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * workloads.h - the GPU workload generators of the CPWC paper's 17
+ * benchmarks (Documentation/workloads.rst): each emits the global-memory
+ * address stream (128-byte segments) of the benchmark's kernels through
+ * the execution model of gpu_sim.h, at the benchmark's default input size
+ * ("full") or a scaled-down input with the same pattern ("small").
+ */
+#ifndef WORKLOADS_H
+#define WORKLOADS_H
+
+#include <stdbool.h>
+
+#include "workloads/gpu_sim.h"
+
+/*
+ * Sizes: "full", the benchmark's default input; "small", a scaled-down
+ * input (tests); "sampled", the full input but only every N-th thread
+ * block (N = the workload's sample), which keeps the footprint and the
+ * spread of the full input at a fraction of its addresses.
+ */
+struct workload_opts {
+	bool small;
+	unsigned long long seed;
+	unsigned int sample;		/* 0 or 1: every block */
+};
+
+struct workload {
+	const char *name;
+	const char *suite;
+	int paper_class;		/* 1, 2 or 3 (the paper's classes) */
+	unsigned int sample;		/* block sampling of "sampled" */
+	void (*run)(const struct workload_opts *o, struct gpu_heap *heap,
+		    struct gpu_sink *out);
+};
+
+extern const struct workload workloads[];
+extern const unsigned int nworkloads;
+
+const struct workload *workload_find(const char *name);
+/* Parse --size small|full|sampled into @o for @w. */
+int workload_size(const char *arg, const struct workload *w,
+		  struct workload_opts *o);
+/* Run @w with @o (sets the block sampling for its launches). */
+void workload_run(const struct workload *w, const struct workload_opts *o,
+		  struct gpu_heap *h, struct gpu_sink *out);
+/* A deterministic generator for the irregular inputs. */
+unsigned long long workload_rand(unsigned long long *state);
+
+/* polybench.c, rodinia.c, ispass.c */
+void wl_gramschmidt(const struct workload_opts *o, struct gpu_heap *h,
+		    struct gpu_sink *out);
+void wl_2mm(const struct workload_opts *o, struct gpu_heap *h,
+	    struct gpu_sink *out);
+void wl_3mm(const struct workload_opts *o, struct gpu_heap *h,
+	    struct gpu_sink *out);
+void wl_2dconv(const struct workload_opts *o, struct gpu_heap *h,
+	       struct gpu_sink *out);
+void wl_3dconv(const struct workload_opts *o, struct gpu_heap *h,
+	       struct gpu_sink *out);
+void wl_gemm(const struct workload_opts *o, struct gpu_heap *h,
+	     struct gpu_sink *out);
+void wl_dwt2d(const struct workload_opts *o, struct gpu_heap *h,
+	      struct gpu_sink *out);
+void wl_pathfinder(const struct workload_opts *o, struct gpu_heap *h,
+		   struct gpu_sink *out);
+void wl_streamcluster(const struct workload_opts *o, struct gpu_heap *h,
+		      struct gpu_sink *out);
+void wl_backprop(const struct workload_opts *o, struct gpu_heap *h,
+		 struct gpu_sink *out);
+void wl_hotspot(const struct workload_opts *o, struct gpu_heap *h,
+		struct gpu_sink *out);
+void wl_bptree(const struct workload_opts *o, struct gpu_heap *h,
+	       struct gpu_sink *out);
+void wl_aes(const struct workload_opts *o, struct gpu_heap *h,
+	    struct gpu_sink *out);
+void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
+	    struct gpu_sink *out);
+void wl_sto(const struct workload_opts *o, struct gpu_heap *h,
+	    struct gpu_sink *out);
+void wl_ray(const struct workload_opts *o, struct gpu_heap *h,
+	    struct gpu_sink *out);
+void wl_mum(const struct workload_opts *o, struct gpu_heap *h,
+	    struct gpu_sink *out);
+
+#endif /* WORKLOADS_H */
