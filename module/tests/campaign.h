@@ -62,7 +62,7 @@ static inline int finish(const char *name)
 
 /* ---- random numbers (xorshift64*), seeded and printed ---- */
 
-static uint64_t rng_state = 88172645463325252ULL;
+static __thread uint64_t rng_state = 88172645463325252ULL;	/* per thread */
 
 static inline void rng_seed(uint64_t seed)
 {
