@@ -9,6 +9,7 @@
 #   make check        every test; ends with "N passed, N failed"
 #   make demo         the main job, in the VM (FULL=1: full inputs)
 #   make kunit        the KUnit suites on the test kernels
+#   make stress       the long adversarial campaign on the debug kernel
 #   make bench        benchmarks (measure, never assert)
 #   make vm-shell     an interactive shell in the VM with the module loaded
 #
@@ -18,7 +19,7 @@
 KDIR ?= $(shell scripts/kdir)
 BUILD = build/$(notdir $(realpath $(KDIR)))
 
-.PHONY: all module tools check demo kunit bench vm-shell clean
+.PHONY: all module tools check demo kunit bench stress vm-shell clean
 
 all: module
 
@@ -40,6 +41,9 @@ kunit:
 
 bench:
 	@scripts/bench
+
+stress:
+	@scripts/stress
 
 vm-shell: module tools
 	@scripts/vm --shell
