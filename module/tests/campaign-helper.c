@@ -6,7 +6,8 @@
  *       65,536-entry IOTLB, one feed of 65,536 addresses while two threads
  *       keep the notifier queue full (MADV_DONTNEED + touch) for at most
  *       @seconds (default 10)
- *   campaign-helper dump   a CPWC of 4,096 L3 sets x 4,096 blocks, filled,
+ *   campaign-helper dump   a CPWC of 4,096 L3 sets x 4,096 blocks, filled
+ *       from 4,096 GiB-apart pages of a 4 TiB PROT_READ mapping,
  *       dumped with GET_MODEL into 4 KiB, 1 MiB and 4 MiB buffers: each
  *       must come back truncated, within its buffer, NUL-terminated
  *   campaign-helper lives N   N session lives (open, attach, models,
@@ -107,7 +108,7 @@ static int mode_dump(void)
 	static const char spec[] = "cpwc:l4=8,l3=4096,blocks=4096,ways=1";
 	static const unsigned int lens[] = { 4096, 1U << 20, 4U << 20 };
 	struct pwcsim_model_dump d;
-	size_t span = 4UL << 30, i;
+	size_t gib = 1UL << 30, span = 4096 * gib, i;
 	uint64_t *va;
 	unsigned int n = 0, k;
 	char *mem, *buf;
@@ -123,12 +124,15 @@ static int mode_dump(void)
 	buf = malloc(4U << 20);
 	if (mem == MAP_FAILED || !va || !buf)
 		return 2;
-	/* one read per 2 MiB: a page table each, zero pages */
-	for (i = 0; i < span; i += HUGE)
+	/*
+	 * One read per GiB (a zero page: a PMD and a PTE table each), so
+	 * that all 4,096 L3 sets fill: each prints a 4,096-bit mask, a
+	 * dump of about 17 MB
+	 */
+	for (i = 0; i < span; i += gib)
 		n += mem[i];
 	for (i = 0; i < NFEED; i++)
-		va[i] = (uintptr_t)mem + (i % (span / HUGE)) * HUGE +
-			(i / (span / HUGE)) * PAGE;
+		va[i] = (uintptr_t)mem + (i % 4096) * gib + (i / 4096) * HUGE;
 	t0 = now_s();
 	check(!pw_feed(fd, va, NFEED, NULL, NULL), "filling feed: %s",
 	      strerror(errno));

@@ -12,15 +12,15 @@ t() { name=$1; shift; if "$@"; then ok "$name"; else bad "$name"; fi; }
 # quiet: count a pass silently, print failures only
 q() { name=$1; shift; if "$@"; then passed=$((passed + 1)); else bad "$name"; fi; }
 
-# run_counted LOG PROG [ARGS...]: run PROG with its output in LOG (and on
-# stdout, indented, without the harness's per-case RUN/OK lines); add its
+# run_counted LOG PROG [ARGS...]: run PROG with its output in LOG (and, as
+# it comes, on stdout, indented, without the harness's RUN/OK lines); add its
 # counts; a missing count line or a crash counts as one failure.
 run_counted() {
 	log=$1
 	shift
-	"$@" >"$log" 2>&1
-	rc=$?
-	grep -v '^#  RUN\|^#  *OK \|^ok [0-9]' "$log" | sed 's/^/    /'
+	{ "$@"; echo $? >"$log.rc"; } 2>&1 | tee "$log" |
+		grep -v '^#  RUN\|^#  *OK \|^ok [0-9]' | sed 's/^/    /'
+	rc=$(cat "$log.rc")
 	line=$(grep -E '[0-9]+ passed, [0-9]+ failed$|^# Totals: pass:' "$log" | tail -n1)
 	p=$(echo "$line" | sed -n 's/.* \([0-9]*\) passed, \([0-9]*\) failed$/\1/p; s/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\1/p')
 	f=$(echo "$line" | sed -n 's/.* \([0-9]*\) passed, \([0-9]*\) failed$/\2/p; s/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\2/p')

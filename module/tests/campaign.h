@@ -171,16 +171,23 @@ static inline int pw_dump(int fd, unsigned int model, char *buf, unsigned int le
 	return ret;
 }
 
-static inline unsigned int pw_levels(void)
+/* GET_INFO's levels through @fd (0 on failure) */
+static inline unsigned int pw_levels_fd(int fd)
 {
 	struct pwcsim_info info = { .size = sizeof(info) };
-	int fd = pw_open();
 
-	if (fd < 0 || ioctl(fd, PWCSIM_GET_INFO, &info))
-		info.levels = 0;
+	return ioctl(fd, PWCSIM_GET_INFO, &info) ? 0 : info.levels;
+}
+
+/* GET_INFO's levels through a session of its own (0 on failure) */
+static inline unsigned int pw_levels(void)
+{
+	int fd = pw_open();
+	unsigned int levels = fd < 0 ? 0 : pw_levels_fd(fd);
+
 	if (fd >= 0)
 		close(fd);
-	return info.levels;
+	return levels;
 }
 
 /* The sum of stale lookups over every model of a session. */

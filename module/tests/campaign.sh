@@ -19,7 +19,7 @@ if [ $long = 1 ]; then
 	ioctls=1000000 ioctl_s=7200 compat=20000 writes=40000 dbg_s=3600
 	race_s=20 cycles=100 lives=20000 feed_s=20
 else
-	ioctls=20000 ioctl_s=40 compat=3000 writes=1500 dbg_s=40
+	ioctls=20000 ioctl_s=30 compat=3000 writes=1500 dbg_s=20
 	race_s=2 cycles=5 lives=2000 feed_s=5
 fi
 echo "campaign: $([ $long = 1 ] && echo long || echo bounded), seed $seed"

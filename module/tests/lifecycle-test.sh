@@ -33,7 +33,7 @@ other=$T/events/sched/sched_process_fork
 	grep -v '/pwcsim/' | while read -r e; do
 		[ -e "$e/enable" ] && echo "$e" && break; done)
 ev=$T/events/pwcsim/pwcsim_session_open
-(while :; do /bin/true; done) &
+(while :; do /bin/true; usleep 2000; done) &
 forker=$!
 start=$(date +%s)
 i=0

@@ -11,6 +11,7 @@
  */
 #define _GNU_SOURCE
 #include <grp.h>
+#include <sys/prctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -24,10 +25,11 @@
 
 static const char *const models[] = { "tpc", "cpwc", "stc", "uptc" };
 
+/* Drop to uid/gid 65534; stay dumpable, so /proc/self stays ours. */
 static int drop_to_nobody(gid_t extra)
 {
 	return setgroups(extra ? 1 : 0, &extra) || setgid(NOBODY) ||
-	       setuid(NOBODY) ? -1 : 0;
+	       setuid(NOBODY) || prctl(PR_SET_DUMPABLE, 1) ? -1 : 0;
 }
 
 static char *map_aligned(size_t size, int advice)
@@ -74,7 +76,7 @@ static void scan_dumps(int fd, unsigned long *numbers, unsigned long *nonzero)
 static unsigned long phys_checks(int fd, int pm, bool privileged)
 {
 	struct pwcsim_result res[NADDR];
-	struct res_ctx c = { .levels = pw_levels(), .nmodels = 4,
+	struct res_ctx c = { .levels = pw_levels_fd(fd), .nmodels = 4,
 			     .privileged = privileged, .coherent = true };
 	unsigned long numbers, nonzero, present = 0, agree = 0;
 	char *small = map_aligned(32 * PAGE, MADV_NOHUGEPAGE);

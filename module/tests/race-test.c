@@ -234,6 +234,8 @@ static unsigned long mut_fork_cow(void)
 }
 
 /* Collapse 2 MiB of 4 KiB pages into a THP, then split it two ways. */
+static int collapse_errno;	/* the last MADV_COLLAPSE failure */
+
 static unsigned long mut_thp(void)
 {
 	char *h = region + rnd_below(REGION / HUGE) * HUGE;
@@ -243,7 +245,10 @@ static unsigned long mut_thp(void)
 	madvise(h, HUGE, MADV_NOHUGEPAGE);
 	touch(h, HUGE);
 	madvise(h, HUGE, MADV_HUGEPAGE);
-	n += !madvise(h, HUGE, MADV_COLLAPSE);
+	if (madvise(h, HUGE, MADV_COLLAPSE))
+		collapse_errno = errno;
+	else
+		n++;
 	sched_yield();
 	madvise(h + rnd_below(512) * PAGE, PAGE, MADV_DONTNEED);
 	if (!madvise(h, HUGE, MADV_COLLAPSE)) {
@@ -344,7 +349,12 @@ static void sc_mprotect(void) { run_self("mprotect", mut_mprotect); }
 static void sc_mremap(void) { run_self("mremap", mut_mremap); }
 static void sc_dontneed(void) { run_self("dontneed", mut_dontneed); }
 static void sc_fork(void) { run_self("fork-cow", mut_fork_cow); }
-static void sc_thp(void) { run_self("thp", mut_thp); }
+static void sc_thp(void)
+{
+	run_self("thp", mut_thp);
+	printf("# race %-12s last MADV_COLLAPSE failure: %s\n", "thp",
+	       collapse_errno ? strerrorname_np(collapse_errno) : "none");
+}
 
 /* A child that keeps the region, then ends as @how says. */
 static pid_t child_target(int how, unsigned int delay_us)
