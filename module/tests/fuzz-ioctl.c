@@ -52,6 +52,13 @@ static char *results, *dumpbuf;	/* each followed by a guard page */
 static unsigned long calls[NCMDS + 1], oks[NCMDS + 1];
 static unsigned long errs[NCMDS + 1][MAXERR + 1];
 static unsigned long feeds_ok, results_checked, dumps_ok, strict_checks;
+/* failures by kind, for the summary */
+enum { F_E2BIG, F_EINVAL, F_EFAULT, F_ENOTTY, F_UNDOC, F_AFTER, NF };
+static const char *const fail_names[NF] = {
+	"expected-E2BIG", "expected-EINVAL", "expected-EFAULT",
+	"expected-ENOTTY", "undocumented-errno", "bad-output",
+};
+static unsigned long fails[NF];
 
 static void *map_guarded(size_t size)
 {
@@ -512,6 +519,7 @@ static void one_iteration(void)
 	bool bad_arg = false, tail_dirty = false, in_ro = false;
 	bool guard = one_in(12);	/* the struct runs into the guard */
 	struct pwcsim_stats resync;
+	unsigned long before;
 	char *arg;
 
 	if (one_in(300))
@@ -532,6 +540,7 @@ static void one_iteration(void)
 		check(ret == -1 && err == ENOTTY,
 		      "unknown ioctl 0x%08x: ret %d errno %d, not ENOTTY",
 		      nr, ret, err);
+		fails[F_ENOTTY] += !(ret == -1 && err == ENOTTY);
 		strict_checks++;
 		return;
 	}
@@ -630,12 +639,16 @@ static void one_iteration(void)
 		      cmd_names[ci], size, avail, bad_arg ? " bad pointer" : "",
 		      ret, ret ? strerrorname_np(err) : "0",
 		      strerrorname_np(exp));
+		if (ret != -1 || err != exp)
+			fails[exp == E2BIG ? F_E2BIG : exp == EINVAL ? F_EINVAL :
+			      F_EFAULT]++;
 		return;
 	}
 	if (ret) {
 		check(errno_documented(ci, err),
 		      "%s size %u: errno %s is not documented for it",
 		      cmd_names[ci], size, strerrorname_np(err));
+		fails[F_UNDOC] += !errno_documented(ci, err);
 		if (ci == CMD_ADD_MODEL && !pw_stats(s->fd, PWCSIM_NO_MODEL,
 						      &resync))
 			s->nmodels = resync.nmodels;	/* added, not told */
@@ -646,7 +659,9 @@ static void one_iteration(void)
 	      ci == CMD_RESET || ci == CMD_COHERENCE,
 	      "%s succeeded with its struct in a read-only page",
 	      cmd_names[ci]);
+	before = c_failed;
 	after_ok(ci, s, k, arg, size);
+	fails[F_AFTER] += c_failed != before;
 }
 
 /* Sizes over the cap, over zero pages: E2BIG at once, not a 4 GiB scan. */
@@ -741,6 +756,10 @@ int main(int argc, char **argv)
 				       errs[ci][e]);
 		printf("\n");
 	}
+	printf("# failed calls by kind:");
+	for (e = 0; e < NF; e++)
+		printf(" %s=%lu", fail_names[e], fails[e]);
+	printf("\n");
 	printf("# fuzz-ioctl figures: iterations=%lu calls=%lu strict=%lu feeds_ok=%lu results_checked=%lu dumps_ok=%lu time=%.1fs\n",
 	       it, it, strict_checks, feeds_ok, results_checked, dumps_ok, t0);
 	return finish(sizeof(void *) == 8 ? "fuzz-ioctl" : "fuzz-ioctl32");
