@@ -251,6 +251,94 @@ static void uptc_sequential(struct pwc_test *t)
 	PWC_EXPECT_EQ(t, r.accesses, 2);
 	PWC_EXPECT_EQ(t, m->stats.evictions, 1);
 	pwc_destroy(m);
+
+	/*
+	 * Each missed entry is filled before the next level is looked up.
+	 * Two entries, a 4-level walk: after the first walk they hold the L3
+	 * and L2 entries.  The second walk misses L4 and fills it at once,
+	 * evicting L3 (least recent), so L3 misses and its fill evicts L2,
+	 * which then misses too: 4 accesses.  Filling after all the lookups
+	 * would have hit L3 and L2 (2 accesses).
+	 */
+	m = pwc_case_model(t, "uptc:entries=2");
+	if (!m)
+		return;
+	pwc_case_access(m, &pt, a, &r);
+	PWC_EXPECT_EQ(t, r.accesses, 4);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a, &r), 4);
+	PWC_EXPECT_EQ(t, r.accesses, 4);
+	PWC_EXPECT_EQ(t, m->stats.fills, 6);
+	PWC_EXPECT_EQ(t, m->stats.evictions, 4);
+	pwc_destroy(m);
+}
+
+/* pwc_access_nofill() counts a lookup and changes no entry. */
+static void access_nofill(struct pwc_test *t)
+{
+	static const char *const specs[] = { "tpc", "cpwc", "stc", "uptc",
+					     "ideal", "none" };
+	struct pwc_synth pt = { .levels = 4 };
+	u64 a = 0x7f0000000000ULL;
+	struct pwc_result r;
+	struct pwc_model *m;
+	struct pwc_walk w;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(specs); i++) {
+		m = pwc_case_model(t, specs[i]);
+		if (!m)
+			return;
+		pwc_synth_walk(&pt, a, &w);
+		PWC_EXPECT_EQ(t, pwc_access_nofill(m, &w, &r), 0);
+		PWC_EXPECT_EQ(t, r.start, 4);
+		PWC_EXPECT_EQ(t, m->stats.lookups, 1);
+		PWC_EXPECT_EQ(t, m->stats.fills, 0);
+		/* still a miss: nothing was filled */
+		PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a, &r), 4);
+		if (m->cfg.kind != PWC_KIND_NONE)
+			PWC_EXPECT_TRUE(t, m->stats.fills > 0);
+		PWC_EXPECT_TRUE(t, pwc_cost(m) >= 1);
+		pwc_destroy(m);
+	}
+}
+
+/* A dump stops at the end of the last whole line that fits. */
+static void dump_truncates_at_lines(struct pwc_test *t)
+{
+	struct pwc_synth pt = { .levels = 4 };
+	struct pwc_out o = {};
+	struct pwc_result r;
+	struct pwc_model *m;
+	char buf[300];
+	unsigned int i;
+
+	m = pwc_case_model(t, "tpc:entries=8");
+	if (!m)
+		return;
+	for (i = 0; i < 8; i++)
+		pwc_case_access(m, &pt, 0x7f0000000000ULL + i * (1ULL << 21),
+				&r);
+	pwc_dump(m, &o);		/* measure: the whole text */
+	PWC_EXPECT_TRUE(t, o.len > sizeof(buf));
+	PWC_EXPECT_TRUE(t, !o.full);
+	memset(&o, 0, sizeof(o));
+	o.buf = buf;
+	o.size = sizeof(buf);
+	pwc_dump(m, &o);
+	PWC_EXPECT_TRUE(t, o.full);
+	PWC_EXPECT_TRUE(t, o.len > 0 && o.len < sizeof(buf));
+	PWC_EXPECT_EQ(t, o.len ? buf[o.len - 1] : 0, '\n');
+	PWC_EXPECT_EQ(t, strlen(buf), o.len);
+	/* the most recent entry first */
+	PWC_EXPECT_TRUE(t, !strncmp(buf, "  entry 7: L4=254 L3=0 L2=", 26));
+	/* physical addresses hidden on request */
+	memset(&o, 0, sizeof(o));
+	o.buf = buf;
+	o.size = sizeof(buf);
+	o.hide_phys = true;
+	pwc_dump(m, &o);
+	PWC_EXPECT_TRUE(t, strstr(buf, "PBA(L3)=0x0 PBA(L2)=0x0 PBA(L1)=0x0\n"));
+	pwc_destroy(m);
 }
 
 /* The three placement rules and the release of another owner's block. */
@@ -615,6 +703,8 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(tpc_huge_leaves),
 	PWC_CASE(stc_fills_what_it_read),
 	PWC_CASE(uptc_sequential),
+	PWC_CASE(access_nofill),
+	PWC_CASE(dump_truncates_at_lines),
 	PWC_CASE(cpwc_block_rules),
 	PWC_CASE(cpwc_tree_invariant),
 	PWC_CASE(bounds_none_ideal),

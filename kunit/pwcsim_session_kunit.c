@@ -26,14 +26,17 @@ static unsigned int pwcsim_test_walk(struct pwcsim_session *s, u64 va,
 {
 	struct pwc_synth pt = { .levels = 4 };
 	struct pwcsim_result res = {};
+	struct pwcsim_budget b;
 	struct pwc_walk w;
 
 	pwc_synth_walk(&pt, va, &w);
 	w.base[1] += base1_delta;
+	pwcsim_budget_start(&b);
 	mutex_lock(&s->lock);
 	pwcsim_apply_pending(s);
-	pwcsim_session_walked(s, &w, &res);
+	pwcsim_session_walked(s, &w, &res, true, &b);
 	mutex_unlock(&s->lock);
+	pwcsim_budget_end(&b);
 	return res.start[0];
 }
 

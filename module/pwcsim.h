@@ -23,19 +23,58 @@
 #define PWCSIM_MAX_BATCH 65536
 /* Invalidations queued by the notifier before it falls back to "all". */
 #define PWCSIM_PENDING 32
+/*
+ * Work, in model entries visited (pwc_cost()), between two scheduling
+ * points; a walk counts as PWCSIM_WALK_COST.  131,072 entry visits take
+ * about 0.1 ms natively and a few ms under emulation.
+ */
+#define PWCSIM_RESCHED_WORK BIT(17)
+#define PWCSIM_WALK_COST 256
+/* Most addresses walked under one hold of the target's mmap lock. */
+#define PWCSIM_FEED_CHUNK 64
+
+/**
+ * struct pwcsim_budget - work done since the last scheduling point
+ * @t0: ktime_get_ns() at that point (or at the start)
+ * @work: units charged since then
+ * @chunk: units charged since the caller last zeroed it (for callers
+ *	that must also drop a lock now and then)
+ *
+ * On the stack of one operation; see pwcsim_budget.c.
+ */
+struct pwcsim_budget {
+	u64 t0;
+	u64 work;
+	u64 chunk;
+};
+
+void pwcsim_budget_start(struct pwcsim_budget *b);
+/* Charge @work; a scheduling point once PWCSIM_RESCHED_WORK is reached. */
+void pwcsim_budget_charge(struct pwcsim_budget *b, u64 work);
+/* A scheduling point now. */
+void pwcsim_budget_resched(struct pwcsim_budget *b);
+void pwcsim_budget_end(struct pwcsim_budget *b);
+/* The longest span between scheduling points, and how many were taken. */
+void pwcsim_budget_stats(u64 *max_span_ns, u64 *points);
+void pwcsim_budget_stats_reset(void);
 
 struct pwcsim_model {
 	struct pwc_model *m;
 	char spec[PWCSIM_SPEC_LEN];
 };
 
-/* Session counters (the models keep their own, struct pwc_stats). */
+/*
+ * Session counters (the models keep their own, struct pwc_stats), under
+ * @lock of struct pwcsim_session but for @notifications, which the
+ * notifier counts under @pending_lock.
+ */
 struct pwcsim_counters {
 	u64 addresses;
 	u64 walks;
 	u64 faults;
 	u64 not_walked;
 	u64 uncached;
+	u64 raced;
 	u64 notifications;
 };
 
@@ -58,14 +97,19 @@ struct pwcsim_counters {
  * @tlb: the IOTLB in front of the models (0 entries: none)
  * @cnt: session counters
  * @mn: the mmu notifier; its callbacks only queue ranges
- * @pending_lock: protects @npending, @pending_all, @pending and
- *	@cnt.notifications; a spinlock, since notifier callbacks must not
- *	sleep.  The ranges are applied to the models under @lock by the next
- *	operation (and after each walk that overlapped a notification).
+ * @pending_lock: protects @npending, @pending_all, @pending,
+ *	@in_progress, @seq and @cnt.notifications; a spinlock, since notifier
+ *	callbacks must not sleep, held only to queue or take the queue.  The
+ *	ranges are applied to the models under @lock by the next operation
+ *	(and after each walk that overlapped a notification), as one range
+ *	that covers them all: one pass over each model.
  * @npending: queued ranges
  * @pending_all: the queue overflowed, or the mm is going away
  * @pending: queued [start, end) ranges
- * @seq: bumped by every notification, under @pending_lock
+ * @in_progress: invalidate_range_start calls not yet ended; while it is
+ *	not 0, walks fill nothing (PWCSIM_RES_RACED)
+ * @seq: bumped by every notification (read without the lock after a walk,
+ *	with smp_rmb() between the walk's reads and it)
  *
  * Lifetime: allocated at open (or module init for debugfs), freed at the
  * last close (module exit), after which no callback can run: the notifier
@@ -89,6 +133,7 @@ struct pwcsim_session {
 	unsigned int npending;
 	bool pending_all;
 	struct { u64 start, end; } pending[PWCSIM_PENDING];
+	unsigned int in_progress;
 	u64 seq;
 };
 
@@ -110,16 +155,25 @@ void pwcsim_reset(struct pwcsim_session *s, u32 flags);
 int pwcsim_feed(struct pwcsim_session *s, const u64 *va, u32 count,
 		struct pwcsim_result *res, u32 *done);
 bool pwcsim_va_ok(u64 va);
-/* The IOTLB missed and @w was walked: feed the models; @s->lock held. */
+/*
+ * The IOTLB missed and @w was walked: feed the models (filling them unless
+ * @fill is false); @s->lock held.
+ */
 void pwcsim_session_walked(struct pwcsim_session *s,
-			   const struct pwc_walk *w, struct pwcsim_result *res);
+			   const struct pwc_walk *w, struct pwcsim_result *res,
+			   bool fill, struct pwcsim_budget *b);
 /* Apply the invalidations the notifier queued; @s->lock held. */
 void pwcsim_apply_pending(struct pwcsim_session *s);
 int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
 		     struct pwcsim_stats *st);
-/* The model's contents into @buf; returns the length the text needs. */
+/*
+ * The model's contents as text into @buf (@len > 0 bytes, NUL-terminated),
+ * physical addresses as 0 if @hide_phys; *@written: bytes with the NUL,
+ * *@truncated: the text did not fit.
+ */
 int pwcsim_dump_model(struct pwcsim_session *s, u32 model, char *buf,
-		      size_t len, size_t *needed);
+		      size_t len, bool hide_phys, size_t *written,
+		      bool *truncated);
 
 /* pwcsim_ioctl.c */
 long pwcsim_ioctl(struct file *file, unsigned int cmd, unsigned long arg);

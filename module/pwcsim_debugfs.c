@@ -9,11 +9,17 @@
  *   stats   read the session's and every model's counters
  *   dump    read every model's contents (the paper's Figure 2)
  *   reset   write anything: counters and contents are cleared
+ *   latency read the longest span pwcsim ran without a scheduling point
+ *           (pwcsim_budget.c); write anything to start again
+ *
+ * Attaching (target) needs CAP_SYS_ADMIN as the ioctl does for another
+ * process; dump shows physical addresses only to an opener with it.
  *
  * A write is parsed whole before anything changes: bad input gets -EINVAL
  * (or the precise errno) and leaves the session as it was.  Writes longer
  * than PWCSIM_DEBUGFS_MAX_WRITE get -E2BIG.
  */
+#include <linux/capability.h>
 #include <linux/ctype.h>
 #include <linux/debugfs.h>
 #include <linux/slab.h>
@@ -27,6 +33,13 @@
 
 static struct pwcsim_session pwcsim_dbg;
 
+/* The opener and the caller have CAP_SYS_ADMIN in the initial namespace. */
+static bool pwcsim_dbg_privileged(struct file *file)
+{
+	return file_ns_capable(file, &init_user_ns, CAP_SYS_ADMIN) &&
+	       capable(CAP_SYS_ADMIN);
+}
+
 /* The write as a NUL-terminated kernel string, or an ERR_PTR. */
 static char *pwcsim_dbg_input(const char __user *ubuf, size_t count)
 {
@@ -37,9 +50,10 @@ static char *pwcsim_dbg_input(const char __user *ubuf, size_t count)
 	return memdup_user_nul(ubuf, count);
 }
 
-static ssize_t pwcsim_dbg_read_text(char __user *ubuf, size_t count,
-				    loff_t *ppos,
-				    size_t (*fill)(char *buf, size_t len))
+static ssize_t pwcsim_dbg_read_text(struct file *file, char __user *ubuf,
+				    size_t count, loff_t *ppos,
+				    size_t (*fill)(struct file *file, char *buf,
+						   size_t len))
 {
 	ssize_t ret;
 	size_t len;
@@ -48,7 +62,7 @@ static ssize_t pwcsim_dbg_read_text(char __user *ubuf, size_t count,
 	buf = kvzalloc(PWCSIM_DEBUGFS_MAX_READ, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
-	len = fill(buf, PWCSIM_DEBUGFS_MAX_READ);
+	len = fill(file, buf, PWCSIM_DEBUGFS_MAX_READ);
 	ret = simple_read_from_buffer(ubuf, count, ppos, buf, len);
 	kvfree(buf);
 	return ret;
@@ -68,11 +82,14 @@ static ssize_t pwcsim_target_write(struct file *file, const char __user *ubuf,
 	kfree(in);
 	if (ret)
 		return ret;
+	/* Any process's tables: for CAP_SYS_ADMIN, as the ioctl asks. */
+	if (!pwcsim_dbg_privileged(file))
+		return -EPERM;
 	ret = pwcsim_attach(&pwcsim_dbg, 0, pid, true);
 	return ret ? ret : count;
 }
 
-static size_t pwcsim_target_fill(char *buf, size_t len)
+static size_t pwcsim_target_fill(struct file *file, char *buf, size_t len)
 {
 	pid_t pid;
 
@@ -86,7 +103,7 @@ static size_t pwcsim_target_fill(char *buf, size_t len)
 static ssize_t pwcsim_target_read(struct file *file, char __user *ubuf,
 				  size_t count, loff_t *ppos)
 {
-	return pwcsim_dbg_read_text(ubuf, count, ppos, pwcsim_target_fill);
+	return pwcsim_dbg_read_text(file, ubuf, count, ppos, pwcsim_target_fill);
 }
 
 static const struct file_operations pwcsim_target_fops = {
@@ -156,7 +173,7 @@ out_free:
 	return ret ? ret : count;
 }
 
-static size_t pwcsim_models_fill(char *buf, size_t len)
+static size_t pwcsim_models_fill(struct file *file, char *buf, size_t len)
 {
 	size_t n = 0;
 	unsigned int i;
@@ -172,7 +189,7 @@ static size_t pwcsim_models_fill(char *buf, size_t len)
 static ssize_t pwcsim_models_read(struct file *file, char __user *ubuf,
 				  size_t count, loff_t *ppos)
 {
-	return pwcsim_dbg_read_text(ubuf, count, ppos, pwcsim_models_fill);
+	return pwcsim_dbg_read_text(file, ubuf, count, ppos, pwcsim_models_fill);
 }
 
 static const struct file_operations pwcsim_models_fops = {
@@ -236,7 +253,7 @@ static size_t pwcsim_pct(char *buf, size_t len, u64 a, u64 b)
 			 x % 100);
 }
 
-static size_t pwcsim_stats_fill(char *buf, size_t len)
+static size_t pwcsim_stats_fill(struct file *file, char *buf, size_t len)
 {
 	struct pwcsim_stats *st;
 	unsigned int i, k, nmodels;
@@ -249,9 +266,10 @@ static size_t pwcsim_stats_fill(char *buf, size_t len)
 		goto out_free;
 	nmodels = st->nmodels;
 	n += scnprintf(buf + n, len - n,
-		       "session: addresses=%llu walks=%llu faults=%llu not_walked=%llu tlb_lookups=%llu tlb_hits=%llu notifications=%llu\n",
+		       "session: addresses=%llu walks=%llu faults=%llu not_walked=%llu raced=%llu tlb_lookups=%llu tlb_hits=%llu notifications=%llu\n",
 		       st->addresses, st->walks, st->faults, st->not_walked,
-		       st->tlb_lookups, st->tlb_hits, st->notifications);
+		       st->raced, st->tlb_lookups, st->tlb_hits,
+		       st->notifications);
 	for (i = 0; i < nmodels; i++) {
 		if (pwcsim_get_stats(&pwcsim_dbg, i, st))
 			break;
@@ -275,7 +293,7 @@ out_free:
 static ssize_t pwcsim_stats_read(struct file *file, char __user *ubuf,
 				 size_t count, loff_t *ppos)
 {
-	return pwcsim_dbg_read_text(ubuf, count, ppos, pwcsim_stats_fill);
+	return pwcsim_dbg_read_text(file, ubuf, count, ppos, pwcsim_stats_fill);
 }
 
 static const struct file_operations pwcsim_stats_fops = {
@@ -284,21 +302,24 @@ static const struct file_operations pwcsim_stats_fops = {
 	.llseek = default_llseek,
 };
 
-static size_t pwcsim_dump_fill(char *buf, size_t len)
+static size_t pwcsim_dump_fill(struct file *file, char *buf, size_t len)
 {
+	bool hide = !file_ns_capable(file, &init_user_ns, CAP_SYS_ADMIN);
 	struct pwcsim_stats *st;
-	size_t n = 0, needed;
+	size_t n = 0, written;
 	unsigned int i;
+	bool truncated = false;
 
 	st = kzalloc(sizeof(*st), GFP_KERNEL);
 	if (!st || pwcsim_get_stats(&pwcsim_dbg, PWCSIM_NO_MODEL, st))
 		goto out_free;
-	for (i = 0; i < st->nmodels && n + 1 < len; i++) {
+	for (i = 0; i < st->nmodels && n + 1 < len && !truncated; i++) {
 		n += scnprintf(buf + n, len - n, "model %u:\n", i);
-		if (pwcsim_dump_model(&pwcsim_dbg, i, buf + n, len - n,
-				      &needed))
+		if (n + 1 >= len ||
+		    pwcsim_dump_model(&pwcsim_dbg, i, buf + n, len - n, hide,
+				      &written, &truncated))
 			break;
-		n += min(needed - 1, len - n - 1);
+		n += written - 1;
 	}
 out_free:
 	kfree(st);
@@ -308,7 +329,7 @@ out_free:
 static ssize_t pwcsim_dump_read(struct file *file, char __user *ubuf,
 				size_t count, loff_t *ppos)
 {
-	return pwcsim_dbg_read_text(ubuf, count, ppos, pwcsim_dump_fill);
+	return pwcsim_dbg_read_text(file, ubuf, count, ppos, pwcsim_dump_fill);
 }
 
 static const struct file_operations pwcsim_dump_fops = {
@@ -335,6 +356,39 @@ static const struct file_operations pwcsim_reset_fops = {
 	.llseek = noop_llseek,
 };
 
+/* ---- latency: the longest span between scheduling points ---- */
+
+static size_t pwcsim_latency_fill(struct file *file, char *buf, size_t len)
+{
+	u64 span, points;
+
+	pwcsim_budget_stats(&span, &points);
+	return scnprintf(buf, len, "max_span_ns=%llu points=%llu\n", span,
+			 points);
+}
+
+static ssize_t pwcsim_latency_read(struct file *file, char __user *ubuf,
+				   size_t count, loff_t *ppos)
+{
+	return pwcsim_dbg_read_text(file, ubuf, count, ppos,
+				    pwcsim_latency_fill);
+}
+
+static ssize_t pwcsim_latency_write(struct file *file,
+				    const char __user *ubuf, size_t count,
+				    loff_t *ppos)
+{
+	pwcsim_budget_stats_reset();
+	return count;
+}
+
+static const struct file_operations pwcsim_latency_fops = {
+	.owner = THIS_MODULE,
+	.read = pwcsim_latency_read,
+	.write = pwcsim_latency_write,
+	.llseek = default_llseek,
+};
+
 void pwcsim_debugfs_init(struct dentry *root)
 {
 	pwcsim_session_init(&pwcsim_dbg, 0, true);
@@ -344,6 +398,8 @@ void pwcsim_debugfs_init(struct dentry *root)
 	debugfs_create_file("stats", 0400, root, NULL, &pwcsim_stats_fops);
 	debugfs_create_file("dump", 0400, root, NULL, &pwcsim_dump_fops);
 	debugfs_create_file("reset", 0200, root, NULL, &pwcsim_reset_fops);
+	debugfs_create_file("latency", 0600, root, NULL,
+			    &pwcsim_latency_fops);
 }
 
 /* After debugfs_remove_recursive(): no file operation can still run. */

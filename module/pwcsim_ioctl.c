@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pwcsim_ioctl.c - the table-driven ioctl dispatcher of /dev/pwcsim, in
- * the style of drivers/iommu/iommufd/main.c: one row per command (matched
- * on the whole ioctl number) gives its handler and the smallest struct
- * size it accepts; the argument is copied
- * in with copy_struct_from_user() into a union large enough for all.
+ * the style of drivers/iommu/iommufd/main.c: a table indexed by the
+ * command number (the whole ioctl number must match its row) gives the
+ * handler and the smallest struct size it accepts; an argument of at most
+ * PWCSIM_MAX_ARG_SIZE bytes is copied in with copy_struct_from_user() into
+ * a union large enough for all.
  */
-#include <linux/overflow.h>
+#include <linux/sched/signal.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -127,32 +128,33 @@ static int pwcsim_ioc_get_stats(struct pwcsim_ucmd *ucmd)
 	return ret ? ret : pwcsim_copy_out(ucmd, sizeof(*cmd));
 }
 
-/* The largest dump handed out (the rest is reported in len). */
-#define PWCSIM_MAX_DUMP SZ_1M
-
 static int pwcsim_ioc_get_model(struct pwcsim_ucmd *ucmd)
 {
 	struct pwcsim_model_dump *cmd = ucmd->cmd;
-	size_t len = min(cmd->len, PWCSIM_MAX_DUMP), needed;
-	char *buf = NULL;
+	size_t len = min(cmd->len, PWCSIM_MAX_DUMP), written;
+	bool truncated;
+	char *buf;
 	int ret;
 
 	if (cmd->flags)
 		return -EOPNOTSUPP;
-	if (len) {
-		buf = kvzalloc(len, GFP_KERNEL);
-		if (!buf)
-			return -ENOMEM;
-	}
-	ret = pwcsim_dump_model(ucmd->s, cmd->model, buf, len, &needed);
+	if (cmd->__reserved || cmd->out_flags)
+		return -EINVAL;
+	/* With @len 0, a byte of our own: the model index is still checked. */
+	buf = kvmalloc(max_t(size_t, len, 1), GFP_KERNEL_ACCOUNT);
+	if (!buf)
+		return -ENOMEM;
+	ret = pwcsim_dump_model(ucmd->s, cmd->model, buf,
+				max_t(size_t, len, 1), !ucmd->s->privileged,
+				&written, &truncated);
 	if (ret)
 		goto out_free;
-	if (len && copy_to_user(u64_to_user_ptr(cmd->buf), buf,
-				min(len, needed))) {
+	if (len && copy_to_user(u64_to_user_ptr(cmd->buf), buf, written)) {
 		ret = -EFAULT;
 		goto out_free;
 	}
-	cmd->len = min_t(size_t, needed, U32_MAX);
+	cmd->len = len ? written : 0;
+	cmd->out_flags = truncated ? PWCSIM_DUMP_TRUNCATED : 0;
 	ret = pwcsim_copy_out(ucmd, sizeof(*cmd));
 out_free:
 	kvfree(buf);
@@ -161,6 +163,36 @@ out_free:
 
 /* Addresses per round trip through the kernel result buffer. */
 #define PWCSIM_FEED_BATCH 256
+/* Bytes of the results buffer checked (zeroed) between scheduling points. */
+#define PWCSIM_CLEAR_STEP SZ_1M
+
+/*
+ * Zero the results buffer before anything changes (an unwritable one must
+ * fail the feed first): up to 256 MiB, so in steps, yielding between them
+ * and giving up on a fatal signal.
+ */
+static int pwcsim_clear_results(void __user *p, u64 total)
+{
+	struct pwcsim_budget b;
+	u64 off, n;
+	int ret = 0;
+
+	pwcsim_budget_start(&b);
+	for (off = 0; off < total; off += n) {
+		n = min_t(u64, total - off, PWCSIM_CLEAR_STEP);
+		if (clear_user(p + off, n)) {
+			ret = -EFAULT;
+			break;
+		}
+		if (fatal_signal_pending(current)) {
+			ret = -EINTR;
+			break;
+		}
+		pwcsim_budget_resched(&b);
+	}
+	pwcsim_budget_end(&b);
+	return ret;
+}
 
 static int pwcsim_ioc_feed(struct pwcsim_ucmd *ucmd)
 {
@@ -176,12 +208,14 @@ static int pwcsim_ioc_feed(struct pwcsim_ucmd *ucmd)
 		return -EINVAL;
 	if (cmd->count > PWCSIM_MAX_BATCH)
 		return -E2BIG;
+	/* No results, no size: unused input must be zero. */
+	if (!cmd->results && cmd->result_size)
+		return -EINVAL;
 	if (cmd->results && (cmd->result_size < sizeof(*res) ||
 			     cmd->result_size > PWCSIM_MAX_RESULT_SIZE))
 		return -EINVAL;
-	if (check_mul_overflow((u64)cmd->count, (u64)cmd->result_size,
-			       &total) || total > (u64)LONG_MAX)
-		return -EOVERFLOW;
+	/* At most 65,536 x 4,096 bytes: no overflow, and cleared in steps. */
+	total = (u64)cmd->count * cmd->result_size;
 
 	va = kvmalloc_array(cmd->count, sizeof(*va), GFP_KERNEL);
 	if (!va)
@@ -199,10 +233,9 @@ static int pwcsim_ioc_feed(struct pwcsim_ucmd *ucmd)
 		}
 	}
 	if (cmd->results) {
-		if (clear_user(u64_to_user_ptr(cmd->results), total)) {
-			ret = -EFAULT;
+		ret = pwcsim_clear_results(u64_to_user_ptr(cmd->results), total);
+		if (ret)
 			goto out_free;
-		}
 		res = kvmalloc_array(PWCSIM_FEED_BATCH, sizeof(*res),
 				     GFP_KERNEL);
 		if (!res) {
@@ -238,50 +271,52 @@ struct pwcsim_ioctl_op {
 	int (*execute)(struct pwcsim_ucmd *ucmd);
 };
 
-#define PWCSIM_IOCTL_OP(_ioctl, _fn, _struct, _last)                        \
-	{                                                                    \
+#define PWCSIM_IOCTL_OP(_cmd, _fn, _struct, _last)                          \
+	[PWCSIM_CMD_##_cmd - PWCSIM_CMD_BASE] = {                            \
 		.size = sizeof(_struct) +                                    \
 			BUILD_BUG_ON_ZERO(sizeof(union pwcsim_ucmd_buffer) < \
 					  sizeof(_struct)),                  \
 		.min_size = offsetofend(_struct, _last),                     \
-		.ioctl_num = _ioctl,                                         \
+		.ioctl_num = PWCSIM_##_cmd,                                  \
 		.execute = _fn,                                              \
 	}
 
 static const struct pwcsim_ioctl_op pwcsim_ioctl_ops[] = {
-	PWCSIM_IOCTL_OP(PWCSIM_GET_INFO, pwcsim_get_info, struct pwcsim_info,
+	PWCSIM_IOCTL_OP(GET_INFO, pwcsim_get_info, struct pwcsim_info,
 			__reserved),
-	PWCSIM_IOCTL_OP(PWCSIM_ATTACH, pwcsim_ioc_attach, struct pwcsim_attach,
+	PWCSIM_IOCTL_OP(ATTACH, pwcsim_ioc_attach, struct pwcsim_attach,
 			__reserved),
-	PWCSIM_IOCTL_OP(PWCSIM_ADD_MODEL, pwcsim_ioc_add_model,
+	PWCSIM_IOCTL_OP(ADD_MODEL, pwcsim_ioc_add_model,
 			struct pwcsim_add_model, spec),
-	PWCSIM_IOCTL_OP(PWCSIM_SET_TLB, pwcsim_ioc_set_tlb, struct pwcsim_tlb,
+	PWCSIM_IOCTL_OP(SET_TLB, pwcsim_ioc_set_tlb, struct pwcsim_tlb,
 			__reserved),
-	PWCSIM_IOCTL_OP(PWCSIM_FEED, pwcsim_ioc_feed, struct pwcsim_feed,
+	PWCSIM_IOCTL_OP(FEED, pwcsim_ioc_feed, struct pwcsim_feed,
 			__reserved),
-	PWCSIM_IOCTL_OP(PWCSIM_GET_STATS, pwcsim_ioc_get_stats,
+	PWCSIM_IOCTL_OP(GET_STATS, pwcsim_ioc_get_stats,
 			struct pwcsim_stats, spec),
-	PWCSIM_IOCTL_OP(PWCSIM_GET_MODEL, pwcsim_ioc_get_model,
+	PWCSIM_IOCTL_OP(GET_MODEL, pwcsim_ioc_get_model,
 			struct pwcsim_model_dump, buf),
-	PWCSIM_IOCTL_OP(PWCSIM_RESET, pwcsim_ioc_reset, struct pwcsim_reset,
+	PWCSIM_IOCTL_OP(RESET, pwcsim_ioc_reset, struct pwcsim_reset,
 			flags),
-	PWCSIM_IOCTL_OP(PWCSIM_SET_COHERENCE, pwcsim_ioc_set_coherence,
+	PWCSIM_IOCTL_OP(SET_COHERENCE, pwcsim_ioc_set_coherence,
 			struct pwcsim_coherence, __reserved),
 };
 
 long pwcsim_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct pwcsim_session *s = file->private_data;
-	const struct pwcsim_ioctl_op *op = NULL;
+	const struct pwcsim_ioctl_op *op;
 	union pwcsim_ucmd_buffer buf;
 	struct pwcsim_ucmd ucmd = {};
-	unsigned int i;
+	unsigned int nr;
 	int ret;
 
-	for (i = 0; i < ARRAY_SIZE(pwcsim_ioctl_ops); i++)
-		if (pwcsim_ioctl_ops[i].ioctl_num == cmd)
-			op = &pwcsim_ioctl_ops[i];
-	if (!op)
+	nr = _IOC_NR(cmd);
+	if (nr < PWCSIM_CMD_BASE ||
+	    nr - PWCSIM_CMD_BASE >= ARRAY_SIZE(pwcsim_ioctl_ops))
+		return -ENOTTY;
+	op = &pwcsim_ioctl_ops[nr - PWCSIM_CMD_BASE];
+	if (op->ioctl_num != cmd)
 		return -ENOTTY;
 
 	ucmd.s = s;
@@ -289,6 +324,8 @@ long pwcsim_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	ret = get_user(ucmd.user_size, (u32 __user *)ucmd.ubuffer);
 	if (ret)
 		return ret;
+	if (ucmd.user_size > PWCSIM_MAX_ARG_SIZE)
+		return -E2BIG;
 	if (ucmd.user_size < op->min_size)
 		return -EINVAL;
 	ucmd.cmd = &buf;

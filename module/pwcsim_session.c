@@ -34,12 +34,17 @@ bool pwcsim_va_ok(u64 va)
 
 /* ---- the notifier: callbacks only queue ranges (they must not sleep) ---- */
 
+/* @delta: +1 at a range's start, -1 at its end, 0 for "everything". */
 static void pwcsim_queue(struct pwcsim_session *s, u64 start, u64 end,
-			 bool all)
+			 bool all, int delta)
 {
 	spin_lock(&s->pending_lock);
 	s->seq++;
 	s->cnt.notifications++;
+	if (delta > 0)
+		s->in_progress++;
+	else if (delta < 0 && s->in_progress)
+		s->in_progress--;
 	if (all || s->npending == PWCSIM_PENDING) {
 		s->pending_all = true;
 	} else {
@@ -54,7 +59,7 @@ static int pwcsim_mn_start(struct mmu_notifier *mn,
 			   const struct mmu_notifier_range *range)
 {
 	pwcsim_queue(container_of(mn, struct pwcsim_session, mn),
-		     range->start, range->end, false);
+		     range->start, range->end, false, 1);
 	return 0;
 }
 
@@ -66,12 +71,13 @@ static void pwcsim_mn_end(struct mmu_notifier *mn,
 	 * old tables; what it filled is dropped before the next lookup.
 	 */
 	pwcsim_queue(container_of(mn, struct pwcsim_session, mn),
-		     range->start, range->end, false);
+		     range->start, range->end, false, -1);
 }
 
 static void pwcsim_mn_release(struct mmu_notifier *mn, struct mm_struct *mm)
 {
-	pwcsim_queue(container_of(mn, struct pwcsim_session, mn), 0, 0, true);
+	pwcsim_queue(container_of(mn, struct pwcsim_session, mn), 0, 0, true,
+		     0);
 }
 
 static const struct mmu_notifier_ops pwcsim_mn_ops = {
@@ -80,51 +86,82 @@ static const struct mmu_notifier_ops pwcsim_mn_ops = {
 	.invalidate_range_end = pwcsim_mn_end,
 };
 
-static u64 pwcsim_seq(struct pwcsim_session *s)
+/* Empty every model and the IOTLB.  Called with @s->lock held. */
+static void pwcsim_clear_contents(struct pwcsim_session *s,
+				  struct pwcsim_budget *b)
 {
-	u64 seq;
-
-	spin_lock(&s->pending_lock);
-	seq = s->seq;
-	spin_unlock(&s->pending_lock);
-	return seq;
-}
-
-static void pwcsim_invalidate(struct pwcsim_session *s, u64 start, u64 end)
-{
-	u64 before = 0, after = 0;
 	unsigned int i;
 
-	for (i = 0; i < s->nmodels; i++)
-		before += s->models[i].m->stats.invalidations;
-	for (i = 0; i < s->nmodels; i++)
-		pwc_invalidate(s->models[i].m, start, end);
+	lockdep_assert_held(&s->lock);
+	for (i = 0; i < s->nmodels; i++) {
+		pwc_clear(s->models[i].m);
+		pwcsim_budget_charge(b, pwc_cost(s->models[i].m));
+	}
+	pwc_tlb_clear(&s->tlb);
+}
+
+/* One pass over every model and the IOTLB for [start, end). */
+static void pwcsim_invalidate(struct pwcsim_session *s, u64 start, u64 end,
+			      struct pwcsim_budget *b)
+{
+	u64 before = 0, after = 0;
+	struct pwc_model *m;
+	unsigned int i;
+
+	lockdep_assert_held(&s->lock);
+	for (i = 0; i < s->nmodels; i++) {
+		m = s->models[i].m;
+		before += m->stats.invalidations;
+		pwc_invalidate(m, start, end);
+		after += m->stats.invalidations;
+		pwcsim_budget_charge(b, pwc_cost(m));
+	}
 	pwc_tlb_invalidate(&s->tlb, start, end);
-	for (i = 0; i < s->nmodels; i++)
-		after += s->models[i].m->stats.invalidations;
+	pwcsim_budget_charge(b, s->tlb.t.size);
 	trace_pwcsim_invalidate(s->id, start, end, after - before);
 }
 
-void pwcsim_apply_pending(struct pwcsim_session *s)
+/*
+ * Apply what the notifier queued, as one range that covers every queued
+ * range (an IOMMU driver's range flush: entries between two ranges are
+ * dropped too), or everything after an overflow: at most one pass over
+ * each model.  Returns the notification count it saw, and in
+ * *@in_progress whether a range had started and not yet ended.
+ */
+static u64 pwcsim_sync(struct pwcsim_session *s, struct pwcsim_budget *b,
+		       bool *in_progress)
 {
-	struct { u64 start, end; } r[PWCSIM_PENDING];
-	unsigned int n, i;
+	u64 start = U64_MAX, end = 0, seq;
+	unsigned int i;
 	bool all;
 
 	lockdep_assert_held(&s->lock);
 	spin_lock(&s->pending_lock);
-	n = s->npending;
+	for (i = 0; i < s->npending; i++) {
+		start = min(start, s->pending[i].start);
+		end = max(end, s->pending[i].end);
+	}
 	all = s->pending_all;
-	memcpy(r, s->pending, n * sizeof(r[0]));
+	seq = s->seq;
+	if (in_progress)
+		*in_progress = s->in_progress;
 	s->npending = 0;
 	s->pending_all = false;
 	spin_unlock(&s->pending_lock);
-	if (all) {
-		pwcsim_invalidate(s, 0, PWCSIM_ALL_END);
-		return;
-	}
-	for (i = 0; i < n; i++)
-		pwcsim_invalidate(s, r[i].start, r[i].end);
+	if (all)
+		pwcsim_invalidate(s, 0, PWCSIM_ALL_END, b);
+	else if (start < end)
+		pwcsim_invalidate(s, start, end, b);
+	return seq;
+}
+
+void pwcsim_apply_pending(struct pwcsim_session *s)
+{
+	struct pwcsim_budget b;
+
+	pwcsim_budget_start(&b);
+	pwcsim_sync(s, &b, NULL);
+	pwcsim_budget_end(&b);
 }
 
 /* ---- life cycle ---- */
@@ -142,14 +179,29 @@ void pwcsim_session_init(struct pwcsim_session *s, unsigned int id,
 	pwc_tlb_init(&s->tlb, 0, 0);
 }
 
+/*
+ * Stop the notifier.  No callback runs after mmu_notifier_unregister()
+ * returns, so a range it started may never end here: nothing is in
+ * progress for this session any more, and everything cached is dropped
+ * by the next operation.
+ */
+static void pwcsim_unregister(struct pwcsim_session *s)
+{
+	mmu_notifier_unregister(&s->mn, s->mm);
+	s->registered = false;
+	spin_lock(&s->pending_lock);
+	s->in_progress = 0;
+	s->pending_all = true;
+	spin_unlock(&s->pending_lock);
+}
+
 /* Drop the target.  Called with @s->lock held, or on the way to free. */
 static void pwcsim_detach(struct pwcsim_session *s)
 {
 	if (!s->mm)
 		return;
 	if (s->registered)
-		mmu_notifier_unregister(&s->mn, s->mm);
-	s->registered = false;
+		pwcsim_unregister(s);
 	mmdrop(s->mm);
 	s->mm = NULL;
 }
@@ -169,16 +221,6 @@ void pwcsim_session_destroy(struct pwcsim_session *s)
 	pwcsim_free_models(s);
 	pwc_tlb_free(&s->tlb);
 	mutex_destroy(&s->lock);
-}
-
-/* Empty every model and the IOTLB.  Called with @s->lock held. */
-static void pwcsim_clear_contents(struct pwcsim_session *s)
-{
-	unsigned int i;
-
-	for (i = 0; i < s->nmodels; i++)
-		pwc_clear(s->models[i].m);
-	pwc_tlb_clear(&s->tlb);
 }
 
 /* The target task with a reference, or an errno. */
@@ -205,6 +247,7 @@ static struct task_struct *pwcsim_find_task(u32 flags, s32 pid)
 
 int pwcsim_attach(struct pwcsim_session *s, u32 flags, s32 pid, bool replace)
 {
+	struct pwcsim_budget b;
 	struct task_struct *task;
 	struct mm_struct *mm;
 	int ret = 0;
@@ -240,8 +283,10 @@ int pwcsim_attach(struct pwcsim_session *s, u32 flags, s32 pid, bool replace)
 	}
 	if (s->mm) {
 		/* Other tables: what the models hold means nothing now. */
+		pwcsim_budget_start(&b);
 		pwcsim_detach(s);
-		pwcsim_clear_contents(s);
+		pwcsim_clear_contents(s, &b);
+		pwcsim_budget_end(&b);
 	}
 	if (s->coherent) {
 		ret = mmu_notifier_register(&s->mn, mm);
@@ -268,8 +313,7 @@ int pwcsim_set_coherence(struct pwcsim_session *s, bool enable)
 	if (!s->mm || enable == s->registered)
 		goto out_unlock;
 	if (!enable) {
-		mmu_notifier_unregister(&s->mn, s->mm);
-		s->registered = false;
+		pwcsim_unregister(s);
 		goto out_unlock;
 	}
 	if (!mmget_not_zero(s->mm)) {
@@ -358,12 +402,14 @@ int pwcsim_set_tlb(struct pwcsim_session *s, u32 entries, u32 flags)
 
 void pwcsim_reset(struct pwcsim_session *s, u32 flags)
 {
+	struct pwcsim_budget b;
 	unsigned int i;
 
+	pwcsim_budget_start(&b);
 	mutex_lock(&s->lock);
-	pwcsim_apply_pending(s);
+	pwcsim_sync(s, &b, NULL);
 	if (flags & PWCSIM_RESET_CONTENTS)
-		pwcsim_clear_contents(s);
+		pwcsim_clear_contents(s, &b);
 	for (i = 0; i < s->nmodels && (flags & PWCSIM_RESET_STATS); i++)
 		memset(&s->models[i].m->stats, 0,
 		       sizeof(s->models[i].m->stats));
@@ -379,11 +425,13 @@ void pwcsim_reset(struct pwcsim_session *s, u32 flags)
 	}
 	s->fed = false;
 	mutex_unlock(&s->lock);
+	pwcsim_budget_end(&b);
 }
 
 /* ---- feeding ---- */
 
-static void pwcsim_result(const struct pwcsim_walk *pw,
+static void pwcsim_result(const struct pwcsim_session *s,
+			  const struct pwcsim_walk *pw,
 			  struct pwcsim_result *res)
 {
 	unsigned int k;
@@ -392,9 +440,14 @@ static void pwcsim_result(const struct pwcsim_walk *pw,
 	res->end = pw->w.end;
 	res->leaf = pw->leaf;
 	res->present = !pw->w.fault;
-	res->pfn = pw->w.fault ? 0 : pw->pfn;
-	for (k = pw->w.end; k <= pw->w.levels; k++)
-		res->base[k] = pw->w.base[k];
+	if (!s->privileged) {
+		/* Physical addresses are for CAP_SYS_ADMIN, as in pagemap. */
+		res->flags |= PWCSIM_RES_NO_PHYS;
+	} else {
+		res->pfn = pw->w.fault ? 0 : pw->pfn;
+		for (k = pw->w.end; k <= pw->w.levels; k++)
+			res->base[k] = pw->w.base[k];
+	}
 	if (pw->w.fault)
 		res->flags |= PWCSIM_RES_FAULT;
 	if (pw->flags & PWCSIM_WALK_MIGRATION)
@@ -404,7 +457,8 @@ static void pwcsim_result(const struct pwcsim_walk *pw,
 }
 
 void pwcsim_session_walked(struct pwcsim_session *s,
-			   const struct pwc_walk *w, struct pwcsim_result *res)
+			   const struct pwc_walk *w, struct pwcsim_result *res,
+			   bool fill, struct pwcsim_budget *b)
 {
 	struct pwc_result r;
 	struct pwc_model *m;
@@ -420,15 +474,21 @@ void pwcsim_session_walked(struct pwcsim_session *s,
 		m = s->models[i].m;
 		fills = m->stats.fills;
 		evictions = m->stats.evictions;
-		pwc_access(m, w, &r);
+		if (fill)
+			pwc_access(m, w, &r);
+		else
+			pwc_access_nofill(m, w, &r);
 		if (res) {
 			res->start[i] = r.start;
 			res->accesses[i] = r.accesses;
 		}
 		trace_pwcsim_lookup(s->id, i, w->va, r.start, w->levels,
 				    r.accesses);
-		if (r.stale && trace_pwcsim_stale_hit_enabled())
-			trace_pwcsim_stale_hit(s->id, i, w->va, r.start, r.pba,
+		/* The bases only for a privileged session. */
+		if (r.stale)
+			trace_pwcsim_stale_hit(s->id, i, w->va, r.start,
+					       s->privileged ? r.pba : 0,
+					       s->privileged &&
 					       r.start >= w->end ?
 					       w->base[r.start] : 0);
 		if (m->stats.fills != fills)
@@ -437,18 +497,31 @@ void pwcsim_session_walked(struct pwcsim_session *s,
 		if (m->stats.evictions != evictions)
 			trace_pwcsim_evict(s->id, i, w->va,
 					   m->stats.evictions - evictions);
+		pwcsim_budget_charge(b, pwc_cost(m));
 	}
-	pwc_tlb_fill(&s->tlb, w);
+	if (fill)
+		pwc_tlb_fill(&s->tlb, w);
+	pwcsim_budget_charge(b, s->tlb.t.size);
 }
 
+/*
+ * One address: the IOTLB, else a walk and the models.  Coherence follows
+ * KVM's mmu_invalidate_seq/in_progress: a walk that overlapped an
+ * invalidation (one in progress when it started, or a notification
+ * during it) may have seen tables in the middle of a change, so the
+ * ranges queued so far are applied before the lookups, and the walk fills
+ * nothing.  Every other walk saw tables that no invalidation was changing,
+ * and every change before it was applied: its lookups cannot be stale.
+ */
 static void pwcsim_feed_one(struct pwcsim_session *s, struct mm_struct *mm,
-			    u64 va, struct pwcsim_result *res)
+			    u64 va, struct pwcsim_result *res,
+			    struct pwcsim_budget *b)
 {
 	struct pwcsim_walk pw;
-	bool hit;
+	bool hit, busy, raced;
 	u64 seq;
 
-	pwcsim_apply_pending(s);
+	seq = pwcsim_sync(s, b, &busy);
 	s->cnt.addresses++;
 	if (res) {
 		memset(res, 0, sizeof(*res));
@@ -456,6 +529,7 @@ static void pwcsim_feed_one(struct pwcsim_session *s, struct mm_struct *mm,
 	}
 	if (s->tlb.t.size) {
 		hit = pwc_tlb_lookup(&s->tlb, va);
+		pwcsim_budget_charge(b, s->tlb.t.size);
 		trace_pwcsim_tlb(s->id, va, hit);
 		if (hit) {
 			if (res)
@@ -463,7 +537,6 @@ static void pwcsim_feed_one(struct pwcsim_session *s, struct mm_struct *mm,
 			return;
 		}
 	}
-	seq = pwcsim_seq(s);
 	if (!pwcsim_walk(mm, va, &pw)) {
 		s->cnt.not_walked++;
 		if (res)
@@ -471,27 +544,33 @@ static void pwcsim_feed_one(struct pwcsim_session *s, struct mm_struct *mm,
 				      PWCSIM_RES_NO_VMA : PWCSIM_RES_HUGETLB;
 		return;
 	}
-	if (trace_pwcsim_walk_enabled())
-		trace_pwcsim_walk(s->id, va, pw.w.levels, pw.leaf, !pw.w.fault,
-				  pw.w.levels - pw.w.end + 1);
-	pwcsim_session_walked(s, &pw.w, res);
-	if (res)
-		pwcsim_result(&pw, res);
-	/* A notification during the walk: drop what it may have filled. */
-	if (pwcsim_seq(s) != seq)
-		pwcsim_apply_pending(s);
+	pwcsim_budget_charge(b, PWCSIM_WALK_COST);
+	/* A notification that preceded a change the walk saw is seen here. */
+	smp_rmb();
+	raced = busy || READ_ONCE(s->seq) != seq;
+	if (raced) {
+		pwcsim_sync(s, b, NULL);
+		s->cnt.raced++;
+	}
+	trace_pwcsim_walk(s->id, va, pw.w.levels, pw.leaf, !pw.w.fault,
+			  pw.w.levels - pw.w.end + 1);
+	pwcsim_session_walked(s, &pw.w, res, !raced, b);
+	if (res) {
+		pwcsim_result(s, &pw, res);
+		if (raced)
+			res->flags |= PWCSIM_RES_RACED;
+	}
 }
-
-/* Addresses between yields of the mmap lock and the CPU. */
-#define PWCSIM_FEED_CHUNK 64
 
 int pwcsim_feed(struct pwcsim_session *s, const u64 *va, u32 count,
 		struct pwcsim_result *res, u32 *done)
 {
+	struct pwcsim_budget b;
 	struct mm_struct *mm;
 	u32 i = 0, n;
 	int ret = 0;
 
+	pwcsim_budget_start(&b);
 	mutex_lock(&s->lock);
 	mm = s->mm;
 	if (!mm) {
@@ -508,18 +587,28 @@ int pwcsim_feed(struct pwcsim_session *s, const u64 *va, u32 count,
 			ret = -EINTR;
 			break;
 		}
-		for (n = 0; n < PWCSIM_FEED_CHUNK && i < count; n++, i++)
-			pwcsim_feed_one(s, mm, va[i], res ? &res[i] : NULL);
+		/*
+		 * Up to PWCSIM_FEED_CHUNK addresses, fewer when they are
+		 * costly: the mmap lock is dropped about as often as the CPU
+		 * is yielded (inside, between models, when one address is
+		 * worth more than PWCSIM_RESCHED_WORK).
+		 */
+		b.chunk = 0;
+		for (n = 0; n < PWCSIM_FEED_CHUNK && i < count &&
+		     b.chunk < PWCSIM_RESCHED_WORK; n++, i++)
+			pwcsim_feed_one(s, mm, va[i], res ? &res[i] : NULL,
+					&b);
 		mmap_read_unlock(mm);
 		if (fatal_signal_pending(current)) {
 			ret = -EINTR;
 			break;
 		}
-		cond_resched();
+		pwcsim_budget_resched(&b);
 	}
 	mmput(mm);
 out_unlock:
 	mutex_unlock(&s->lock);
+	pwcsim_budget_end(&b);
 	*done = i;
 	return ret;
 }
@@ -530,11 +619,13 @@ int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
 		     struct pwcsim_stats *st)
 {
 	const struct pwc_stats *ps;
+	struct pwcsim_budget b;
 	struct pwc_model *m;
 	int ret = 0;
 
+	pwcsim_budget_start(&b);
 	mutex_lock(&s->lock);
-	pwcsim_apply_pending(s);
+	pwcsim_sync(s, &b, NULL);
 	if (model != PWCSIM_NO_MODEL && model >= s->nmodels) {
 		ret = -EINVAL;
 		goto out_unlock;
@@ -543,12 +634,13 @@ int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
 	st->levels = pwcsim_levels();
 	st->tlb_lookups = s->tlb.lookups;
 	st->tlb_hits = s->tlb.hits;
-	spin_lock(&s->pending_lock);
 	st->addresses = s->cnt.addresses;
 	st->walks = s->cnt.walks;
 	st->faults = s->cnt.faults;
 	st->not_walked = s->cnt.not_walked;
 	st->uncached = s->cnt.uncached;
+	st->raced = s->cnt.raced;
+	spin_lock(&s->pending_lock);
 	st->notifications = s->cnt.notifications;
 	spin_unlock(&s->pending_lock);
 	if (model == PWCSIM_NO_MODEL)
@@ -568,24 +660,30 @@ int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
 	strscpy(st->spec, s->models[model].spec, sizeof(st->spec));
 out_unlock:
 	mutex_unlock(&s->lock);
+	pwcsim_budget_end(&b);
 	return ret;
 }
 
 int pwcsim_dump_model(struct pwcsim_session *s, u32 model, char *buf,
-		      size_t len, size_t *needed)
+		      size_t len, bool hide_phys, size_t *written,
+		      bool *truncated)
 {
-	struct pwc_out o = { .buf = buf, .size = len };
+	struct pwc_out o = { .buf = buf, .size = len,
+			     .hide_phys = hide_phys };
+	struct pwcsim_budget b;
 	int ret = 0;
 
+	buf[0] = '\0';
+	pwcsim_budget_start(&b);
 	mutex_lock(&s->lock);
-	pwcsim_apply_pending(s);
+	pwcsim_sync(s, &b, NULL);
 	if (model >= s->nmodels)
 		ret = -EINVAL;
 	else
 		pwc_dump(s->models[model].m, &o);
 	mutex_unlock(&s->lock);
-	if (buf && len)
-		buf[min(o.len, len - 1)] = '\0';
-	*needed = o.len + 1;
+	pwcsim_budget_end(&b);
+	*written = o.len + 1;
+	*truncated = o.full;
 	return ret;
 }

@@ -6,9 +6,11 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "addr_stream.h"
 #include "trace_formats.h"
+#include "xz_file.h"
 
 /* Bytes read at once from a binary trace (a multiple of 8). */
 #define ADDR_BLOCK (64 * 1024)
@@ -25,9 +27,51 @@ int addr_parse_format(const char *s, enum addr_format *fmt)
 		*fmt = ADDR_LACKEY;
 	else if (!strcmp(s, "traceg"))
 		*fmt = ADDR_TRACEG;
+	else if (!strcmp(s, "perf"))
+		*fmt = ADDR_PERF;
 	else
 		return -1;
 	return 0;
+}
+
+int addr_bad(struct addr_stream *s, const char *what)
+{
+	size_t len = strcspn(s->buf, "\r\n");
+
+	fprintf(stderr, "pwcsim: %s:%llu: %s: '%.*s'\n", s->name, s->line,
+		what, (int)(len > 60 ? 60 : len), s->buf);
+	return -1;
+}
+
+static bool addr_is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* kernelslist.g, read as its directory unless another format is forced */
+static bool addr_is_list(const char *path, enum addr_format fmt)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	return (fmt == ADDR_AUTO || fmt == ADDR_TRACEG) &&
+	       !strcmp(base, "kernelslist.g");
+}
+
+/* A text format, told apart by its first line. */
+static enum addr_format addr_sniff_text(struct addr_stream *s)
+{
+	if (addr_read_line(s) <= 0)
+		return ADDR_TEXT;
+	s->have_line = true;
+	if (s->buf[0] == '-' || !strncmp(s->buf, "#BEGIN_TB", 9))
+		return ADDR_TRACEG;
+	if (!strncmp(s->buf, "==", 2) || !strncmp(s->buf, "I  ", 3) ||
+	    (s->buf[0] == ' ' && strchr("LSM", s->buf[1]) && s->buf[2] == ' '))
+		return ADDR_LACKEY;
+	return ADDR_TEXT;
 }
 
 int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt)
@@ -38,6 +82,20 @@ int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt)
 
 	memset(s, 0, sizeof(*s));
 	s->name = path;
+	if (strcmp(path, "-") && (addr_is_dir(path) ||
+				  addr_is_list(path, fmt))) {
+		if (fmt != ADDR_AUTO && fmt != ADDR_TRACEG) {
+			fprintf(stderr, "pwcsim: %s: a directory (an Accel-Sim trace directory is read as traceg)\n",
+				path);
+			return -1;
+		}
+		s->format = ADDR_TRACEDIR;
+		if (trace_dir_open(s, path)) {
+			addr_close(s);
+			return -1;
+		}
+		return 0;
+	}
 	if (!strcmp(path, "-")) {
 		s->f = stdin;
 		s->name = "<stdin>";
@@ -49,24 +107,21 @@ int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt)
 		}
 		s->close = true;
 	}
-	if (fmt == ADDR_AUTO) {
-		/* Peek at the first byte: the binary magic starts with 'P'. */
+	/* xz magic starts with 0xfd, which no other format does */
+	c = getc(s->f);
+	if (c != EOF)
+		ungetc(c, s->f);
+	if (c == 0xfd) {
+		s->f = xz_fdopen(s->f, s->name, &s->xz);
+		s->close = true;
+		if (!s->f)
+			return -1;
 		c = getc(s->f);
 		if (c != EOF)
 			ungetc(c, s->f);
-		fmt = c == 'P' ? ADDR_BINARY : ADDR_TEXT;
-		/* A text format: told apart by its first line. */
-		if (fmt == ADDR_TEXT && addr_read_line(s) > 0) {
-			s->have_line = true;
-			if (s->buf[0] == '-' || !strncmp(s->buf, "#BEGIN_TB", 9))
-				fmt = ADDR_TRACEG;
-			else if (!strncmp(s->buf, "==", 2) ||
-				 !strncmp(s->buf, "I  ", 3) ||
-				 (s->buf[0] == ' ' && strchr("LSM", s->buf[1]) &&
-				  s->buf[2] == ' '))
-				fmt = ADDR_LACKEY;
-		}
 	}
+	if (fmt == ADDR_AUTO)	/* the binary magic starts with 'P' */
+		fmt = c == 'P' ? ADDR_BINARY : addr_sniff_text(s);
 	s->format = fmt;
 	if (fmt == ADDR_BINARY) {
 		s->bin = malloc(ADDR_BLOCK);
@@ -95,6 +150,11 @@ int addr_read_line(struct addr_stream *s)
 		return 1;
 	}
 	if (!fgets(s->buf, sizeof(s->buf), s->f)) {
+		if (xz_error(s->xz)) {
+			fprintf(stderr, "pwcsim: %s:%llu: %s\n", s->name,
+				s->line + 1, xz_error(s->xz));
+			return -1;
+		}
 		if (ferror(s->f)) {
 			fprintf(stderr, "pwcsim: %s: read error\n", s->name);
 			return -1;
@@ -115,7 +175,6 @@ int addr_read_line(struct addr_stream *s)
 static int addr_next_text(struct addr_stream *s, unsigned long long *va)
 {
 	char *p, *end;
-	size_t len;
 	int r;
 
 	while ((r = addr_read_line(s)) > 0) {
@@ -127,24 +186,19 @@ static int addr_next_text(struct addr_stream *s, unsigned long long *va)
 		if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
 			p += 2;
 		if (!isxdigit((unsigned char)*p))
-			goto bad;
+			break;
 		errno = 0;
 		*va = strtoull(p, &end, 16);
 		if (errno)
-			goto bad;
+			break;
 		while (isspace((unsigned char)*end))
 			end++;
 		if (*end && *end != '#')
-			goto bad;
+			break;
 		s->count++;
 		return 1;
 	}
-	return r;
-bad:
-	len = strcspn(s->buf, "\r\n");
-	fprintf(stderr, "pwcsim: %s:%llu: not a hexadecimal address: '%.*s'\n",
-		s->name, s->line, (int)(len > 40 ? 40 : len), s->buf);
-	return -1;
+	return r > 0 ? addr_bad(s, "not a hexadecimal address") : r;
 }
 
 /* Refill the block, keeping a partial record; 0 at the end of input. */
@@ -157,7 +211,8 @@ static int addr_refill(struct addr_stream *s)
 	n = fread(s->bin + keep, 1, ADDR_BLOCK - keep, s->f);
 	s->len = keep + n;
 	if (ferror(s->f)) {
-		fprintf(stderr, "pwcsim: %s: read error\n", s->name);
+		fprintf(stderr, "pwcsim: %s: %s\n", s->name,
+			xz_error(s->xz) ? xz_error(s->xz) : "read error");
 		return -1;
 	}
 	if (s->len == 0)
@@ -181,6 +236,10 @@ int addr_next(struct addr_stream *s, unsigned long long *va)
 		return lackey_next(s, va);
 	if (s->format == ADDR_TRACEG)
 		return traceg_next(s, va);
+	if (s->format == ADDR_PERF)
+		return perf_next(s, va);
+	if (s->format == ADDR_TRACEDIR)
+		return trace_dir_next(s, va);
 	if (s->len - s->pos < 8) {
 		r = addr_refill(s);
 		if (r <= 0)
@@ -203,6 +262,7 @@ void addr_close(struct addr_stream *s)
 	free(s->bin);
 	s->bin = NULL;
 	traceg_free(s);
+	trace_dir_free(s);
 }
 
 int addr_write_binary_header(FILE *f)

@@ -3,7 +3,9 @@
  * addr_stream.h - streaming readers and writers of address traces: text
  * (one hexadecimal address per line, optional 0x, '#' comments and blank
  * lines ignored), pwcsim's binary format (Documentation/models.rst), and
- * the foreign formats of trace_formats.h:
+ * the foreign formats of trace_formats.h (Accel-Sim traces and trace
+ * directories, valgrind lackey, perf script), any of them xz-compressed
+ * (xz_file.h):
  *
  *   offset 0: magic "PWCSIMT1" (8 bytes)
  *   offset 8: then little-endian u64 virtual addresses, to the end
@@ -20,9 +22,21 @@
 #define ADDR_BINARY_MAGIC "PWCSIMT1"
 
 enum addr_format { ADDR_AUTO, ADDR_TEXT, ADDR_BINARY, ADDR_LACKEY,
-		   ADDR_TRACEG };
+		   ADDR_TRACEG, ADDR_PERF, ADDR_TRACEDIR };
 
 struct traceg_state;
+struct trace_dir;
+struct xz_cookie;
+
+/* What a GPU trace or a perf recording held besides its addresses. */
+struct trace_counts {
+	unsigned long long kernels, memcpys;	/* Accel-Sim */
+	unsigned long long warps, insts;	/* "warp =" lines, instructions */
+	unsigned long long global_insts;	/* with a global address */
+	unsigned long long global_lanes;	/* their active lanes' addresses */
+	unsigned long long skipped;		/* perf: samples of other pids */
+	unsigned long long no_addr;		/* perf: samples without addr */
+};
 
 struct addr_stream {
 	FILE *f;
@@ -37,17 +51,29 @@ struct addr_stream {
 	size_t pos, len;
 	bool with_ifetch;		/* lackey: instruction fetches too */
 	struct traceg_state *tg;	/* traceg: the current thread block */
+	struct trace_dir *dir;		/* an Accel-Sim trace directory */
+	struct xz_cookie *xz;		/* the decoder of an .xz input */
+	int pid;			/* perf: keep this process's samples */
+	struct trace_counts tc;
 };
 
 /* The next line into s->buf (counting lines); 0 at the end, -1 error. */
 int addr_read_line(struct addr_stream *s);
 
-/* Open @path ("-" for stdin); detects the format when @fmt is ADDR_AUTO. */
+/*
+ * Open @path ("-" for stdin; a directory or kernelslist.g: an Accel-Sim
+ * trace directory; xz-compressed input is decoded); detects the format
+ * when @fmt is ADDR_AUTO.
+ */
 int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt);
 /* 1: *va set; 0: end of input; -1: malformed (message printed). */
 int addr_next(struct addr_stream *s, unsigned long long *va);
 void addr_close(struct addr_stream *s);
+/* --format's argument; -1 if unknown.  ADDR_FORMATS lists them. */
 int addr_parse_format(const char *s, enum addr_format *fmt);
+#define ADDR_FORMATS "auto, text, binary, lackey, traceg or perf"
+/* "FILE:LINE: @what: 'the line'" on stderr; returns -1. */
+int addr_bad(struct addr_stream *s, const char *what);
 
 int addr_write_binary_header(FILE *f);
 int addr_write_binary(FILE *f, unsigned long long va);

@@ -21,14 +21,16 @@ static void replay_usage(FILE *f)
 		"  -l, --levels 4|5       paging levels of the synthetic page table\n"
 		"      --huge-2m S-E      addresses in [S,E) (hex) map 2 MiB leaves\n"
 		"      --huge-1g S-E      addresses in [S,E) (hex) map 1 GiB leaves\n"
-		"  -f, --format F         auto (default), text, binary, lackey, traceg\n"
+		"  -f, --format F         auto (default), text, binary, lackey,\n"
+		"                         traceg (a file or a trace DIR), perf\n"
 		"      --with-ifetch      lackey: instruction fetches too\n"
 		"  -p, --per-access       CSV va,model,start_level,accesses per address\n"
 		"  -d, --dump             each model's contents at the end (Figure 2)\n"
 		"  -j, --json             JSON instead of the table\n");
 }
 
-/* A seekable file is checked whole before anything is printed. */
+/* A seekable file (or trace directory) is checked whole before anything
+ * is printed. */
 static int validate(const char *path, enum addr_format fmt, bool ifetch)
 {
 	struct addr_stream s;
@@ -36,7 +38,8 @@ static int validate(const char *path, enum addr_format fmt, bool ifetch)
 	struct stat st;
 	int r;
 
-	if (!strcmp(path, "-") || stat(path, &st) || !S_ISREG(st.st_mode))
+	if (!strcmp(path, "-") || stat(path, &st) ||
+	    !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
 		return 0;
 	if (addr_open(&s, path, fmt))
 		return -1;
@@ -149,7 +152,7 @@ int cmd_replay(int argc, char **argv)
 			break;
 		case 'f':
 			if (addr_parse_format(optarg, &fmt)) {
-				fprintf(stderr, "pwcsim: --format takes auto, text, binary, lackey or traceg\n");
+				fprintf(stderr, "pwcsim: --format takes %s\n", ADDR_FORMATS);
 				return 2;
 			}
 			break;

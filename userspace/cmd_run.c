@@ -25,13 +25,15 @@ static void run_usage(FILE *f)
 		"  -w, --workload NAME    a generated GPU workload (pwcsim gen --list)\n"
 		"      --size small|sampled|full  the workload's input (default small)\n"
 		"      --seed N           the workload's seed\n"
-		"  -p, --pid PID          walk a live process's tables (addresses from FILE or stdin)\n"
+		"  -p, --pid PID          walk a live process's tables (addresses from FILE or\n"
+		"                         stdin; with --format perf, the samples of PID)\n"
 		"      --thp always|never|madvise   THP advice for the shadow pages (default never)\n"
 		"      --max-footprint N  most bytes of shadow pages (default 512M)\n"
 		"      --no-coherence     no invalidation on page-table changes\n"
 		"  -u, --userspace        no module: the synthetic page table and the models here\n"
 		"  -l, --levels 4|5       paging levels for --userspace (default: the module's or 4)\n"
-		"  -f, --format F         trace format: auto, text, binary, lackey, traceg\n"
+		"  -f, --format F         trace format: auto, text, binary, lackey,\n"
+		"                         traceg (a file or a trace DIR), perf\n"
 		"      --with-ifetch      lackey: instruction fetches too\n"
 		"  -j, --json             JSON instead of the table\n");
 }
@@ -120,10 +122,8 @@ int cmd_run(int argc, char **argv)
 				return 2;
 			break;
 		case 'p':
-			if (parse_count(optarg, 4194304, &pid) || !pid) {
-				fprintf(stderr, "pwcsim: --pid takes a process id\n");
+			if (parse_pid(optarg, &pid))
 				return 2;
-			}
 			break;
 		case 'T':
 			if (!strcmp(optarg, "always"))
@@ -155,7 +155,7 @@ int cmd_run(int argc, char **argv)
 			break;
 		case 'f':
 			if (addr_parse_format(optarg, &src.fmt)) {
-				fprintf(stderr, "pwcsim: --format takes auto, text, binary, lackey or traceg\n");
+				fprintf(stderr, "pwcsim: --format takes %s\n", ADDR_FORMATS);
 				return 2;
 			}
 			break;
@@ -209,6 +209,9 @@ int cmd_run(int argc, char **argv)
 		printf(", \"tables\": \"%s\", \"levels\": %u, \"addresses\": %llu, \"tlb_lookups\": %llu, \"tlb_hits\": %llu, \"walks\": %llu, \"uncached_accesses\": %llu, ",
 		       r.real ? "real" : "synthetic", levels, r.addresses,
 		       r.tlb_lookups, r.tlb_hits, r.walks, r.set.uncached);
+		if (src.fmt == ADDR_PERF)
+			printf("\"skipped_samples\": %llu, \"samples_without_addr\": %llu, ",
+			       r.counts.skipped, r.counts.no_addr);
 		table_print_json(&t, stdout);
 		printf("}\n");
 	} else {
@@ -218,6 +221,9 @@ int cmd_run(int argc, char **argv)
 		       r.tlb_lookups, r.tlb_hits,
 		       r.tlb_lookups ? 100.0 * r.tlb_hits / r.tlb_lookups : 0.0,
 		       r.walks);
+		if (src.fmt == ADDR_PERF)
+			printf("perf: %llu samples of other processes skipped, %llu without an address\n",
+			       r.counts.skipped, r.counts.no_addr);
 		table_print_text(&t, stdout);
 	}
 	table_free(&t);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * parse.c - option-value parsers shared by the commands: counts with k/M/G
- * suffixes, paging levels, hexadecimal address ranges.
+ * suffixes, process ids, paging levels, hexadecimal address ranges.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -33,6 +33,15 @@ int parse_count(const char *s, unsigned long long max,
 	if (*end || v > max / mul)
 		return -1;
 	*out = v * mul;
+	return 0;
+}
+
+int parse_pid(const char *s, unsigned long long *pid)
+{
+	if (parse_count(s, 4194304, pid) || !*pid) {
+		fprintf(stderr, "pwcsim: --pid takes a process id\n");
+		return -1;
+	}
 	return 0;
 }
 

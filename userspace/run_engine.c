@@ -21,6 +21,8 @@
 #include "run_engine.h"
 
 #define RUN_BATCH 65536
+/* ATTACH fails with EINTR when a signal is pending as it registers. */
+#define RUN_ATTACH_TRIES 5
 
 struct run {
 	struct model_set *set;
@@ -87,6 +89,7 @@ static int run_device(struct run *r, bool coherent, unsigned int tlb,
 				.flags = tlb2m ? PWCSIM_TLB_2M : 0 };
 	struct pwcsim_attach a = { .size = sizeof(a), .pid = pid };
 	unsigned int i;
+	int err = 0;
 
 	if (ioctl(r->fd, PWCSIM_SET_COHERENCE, &co) ||
 	    ioctl(r->fd, PWCSIM_SET_TLB, &t)) {
@@ -102,9 +105,15 @@ static int run_device(struct run *r, bool coherent, unsigned int tlb,
 			return -1;
 		}
 	}
-	if (pid && ioctl(r->fd, PWCSIM_ATTACH, &a)) {
-		fprintf(stderr, "pwcsim: attaching to pid %d: %s\n", pid,
-			strerror(errno));
+	for (i = 0; pid && i < RUN_ATTACH_TRIES; i++) {
+		err = ioctl(r->fd, PWCSIM_ATTACH, &a) ? errno : 0;
+		if (err != EINTR)
+			break;
+	}
+	if (err) {
+		fprintf(stderr, "pwcsim: attaching to pid %d: %s%s\n", pid,
+			strerror(err), err == EPERM ?
+			" (another user's process needs root)" : "");
 		return -1;
 	}
 	return 0;
@@ -207,8 +216,10 @@ int run_stream(const struct run_config *cfg, const struct run_source *src,
 		if (addr_open(&in, src->path ? src->path : "-", src->fmt))
 			goto out;
 		in.with_ifetch = src->ifetch;
+		in.pid = src->pid;
 		while ((rd = addr_next(&in, &va)) > 0 && !run_emit(&r, va))
 			;
+		res->counts = in.tc;
 		addr_close(&in);
 		if (rd < 0)
 			goto out;

@@ -33,7 +33,8 @@ struct run_source {
 	const char *path;		/* a trace ("-": stdin), or */
 	enum addr_format fmt;
 	bool ifetch;
-	int pid;			/* a live process (with path) */
+	int pid;			/* a live process (with path; with
+					 * perf, its samples only) */
 };
 
 struct run_result {
@@ -41,6 +42,7 @@ struct run_result {
 	unsigned int levels;
 	bool real;			/* real page tables */
 	unsigned long long addresses, tlb_lookups, tlb_hits, walks;
+	struct trace_counts counts;	/* of a trace: kernels, skipped... */
 };
 
 /* 0, or -1 with a message on stderr; free @res either way. */

@@ -13,6 +13,8 @@
 #define PWC_MAX_LEVELS 5
 /* Cap on every size parameter of a spec (entries, blocks, ways, ...). */
 #define PWC_MAX_ENTRIES 65536
+/* Most keys the ideal model keeps per level. */
+#define PWC_IDEAL_MAX_KEYS PWC_MAX_ENTRIES
 /* Largest storage budget --budget-bits accepts. */
 #define PWC_MAX_BUDGET_BITS BIT_ULL(32)
 /* Longest spec string, with its terminating NUL. */
@@ -79,14 +81,12 @@ struct pwc_walk {
  * @accesses: page-table memory accesses of the walk
  * @stale: the cache supplied a table base the real walk does not have
  * @pba: the table base the cache supplied for @start (0 on a miss)
- * @missed: UPTC: bit k set when the level-k entry missed
  */
 struct pwc_result {
 	u8 start;
 	u8 accesses;
 	u8 stale;
 	u64 pba;
-	u32 missed;
 };
 
 enum pwc_kind {
@@ -141,14 +141,38 @@ struct pwc_stats {
 
 struct pwc_model;
 
-/* Output sink for pwc_dump(): a bounded buffer, always NUL-terminated. */
+/**
+ * struct pwc_out - output sink for pwc_dump()
+ * @buf: the buffer, always NUL-terminated; NULL to measure the text
+ * @size: bytes at @buf
+ * @len: bytes written (without the NUL); with no @buf, bytes the whole
+ *	text needs
+ * @line: @len at the end of the last whole line written
+ * @full: the text did not fit: it was cut after the last whole line and
+ *	nothing more is formatted (dumps stop when they see it)
+ * @hide_phys: print physical addresses as 0 (pwc_out_pa())
+ */
 struct pwc_out {
 	char *buf;
 	size_t size;
-	size_t len;	/* bytes the full text needs (may exceed @size) */
+	size_t len;
+	size_t line;
+	bool full;
+	bool hide_phys;
 };
 
 __printf(2, 3) void pwc_printf(struct pwc_out *o, const char *fmt, ...);
+
+static inline bool pwc_out_full(const struct pwc_out *o)
+{
+	return o->full;
+}
+
+/* A physical address as the reader of @o may see it. */
+static inline u64 pwc_out_pa(const struct pwc_out *o, u64 pa)
+{
+	return o->hide_phys ? 0 : pa;
+}
 
 struct pwc_ops {
 	const char *name;
@@ -158,11 +182,20 @@ struct pwc_ops {
 		       struct pwc_result *r);
 	void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
 		     const struct pwc_result *r);
+	/*
+	 * Lookup and fill fused, for a model that fills each missed entry
+	 * before it looks up the next (UPTC's sequential walk); pwc_access()
+	 * then uses it instead of lookup + fill.
+	 */
+	void (*access)(struct pwc_model *m, const struct pwc_walk *w,
+		       struct pwc_result *r);
 	void (*invalidate)(struct pwc_model *m, u64 start, u64 end);
 	void (*clear)(struct pwc_model *m);
 	void (*dump)(struct pwc_model *m, struct pwc_out *o);
 	/* TPC, CPWC: index+base parts held, and those another entry repeats */
 	void (*redundancy)(struct pwc_model *m, u64 *parts, u64 *redundant);
+	/* The most entries one access or invalidation visits (pwc_cost()) */
+	u64 (*cost)(const struct pwc_model *m);
 };
 
 /**
@@ -196,16 +229,23 @@ u64 pwc_bits(const struct pwc_config *cfg, unsigned int levels);
 struct pwc_model *pwc_create(const struct pwc_config *cfg);
 void pwc_destroy(struct pwc_model *m);
 
+/* Lookup and shadow check only: no statistics, no fill. */
 void pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 		struct pwc_result *r);
-void pwc_fill(struct pwc_model *m, const struct pwc_walk *w,
-	      const struct pwc_result *r);
 /*
  * Lookup, shadow check, accounting and fill of one walk; -EINVAL if @w is
  * not a walk (levels other than 4 or 5, end outside 1..levels).
  */
 int pwc_access(struct pwc_model *m, const struct pwc_walk *w,
 	       struct pwc_result *r);
+/* pwc_access() without the fill: a walk that must not be cached. */
+int pwc_access_nofill(struct pwc_model *m, const struct pwc_walk *w,
+		      struct pwc_result *r);
+/*
+ * The most entries one pwc_access() or pwc_invalidate() of @m visits: the
+ * unit in which pwcsim.ko budgets work between scheduling points.
+ */
+u64 pwc_cost(const struct pwc_model *m);
 void pwc_invalidate(struct pwc_model *m, u64 start, u64 end);
 void pwc_reset(struct pwc_model *m);
 void pwc_clear(struct pwc_model *m);

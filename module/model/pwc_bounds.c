@@ -6,8 +6,11 @@
  * ideal keeps, per level k = top .. 2, a growing hash map (pwc_hset.h)
  * of the keys (tags from the top down to Lk) it has seen, with PBA(L(k-1)).
  * The deepest known key gives the start level; the walk fills the keys of
- * the entries it read, as STC does.  If memory runs out, a key is simply
- * not added (the model then under-reports hits, never over-reports).
+ * the entries it read, as STC does.  It holds at most PWC_IDEAL_MAX_KEYS
+ * keys per level (a 128 GiB footprint in 2 MiB regions; the cap bounds the
+ * work of one rehash or invalidation); past that, or if memory runs out, a
+ * key is simply not added (the model then under-reports hits, never
+ * over-reports).
  */
 #include "pwc_hset.h"
 
@@ -82,7 +85,8 @@ static void ideal_fill(struct pwc_model *m, const struct pwc_walk *w,
 			d->h[k].val[i] = w->base[r->start];
 	}
 	for (k = r->start; k >= 2 && k - 1 >= w->end; k--)
-		if (pwc_hset_add(&d->h[k], pwc_key(w->va, k),
+		if (d->h[k].used < PWC_IDEAL_MAX_KEYS &&
+		    pwc_hset_add(&d->h[k], pwc_key(w->va, k),
 				 w->base[k - 1]) > 0)
 			m->stats.fills++;
 }
@@ -106,6 +110,18 @@ static void ideal_dump(struct pwc_model *m, struct pwc_out *o)
 		pwc_printf(o, "  keys to L%u: %llu\n", k, d->h[k].used);
 }
 
+/* A rehash (growth or invalidation) visits every slot of a level. */
+static u64 ideal_cost(const struct pwc_model *m)
+{
+	const struct pwc_ideal *d = m->priv;
+	unsigned int k;
+	u64 n = PWC_MAX_LEVELS;
+
+	for (k = 2; k <= PWC_MAX_LEVELS; k++)
+		n += 2 * d->h[k].cap;
+	return n;
+}
+
 const struct pwc_ops pwc_ideal_ops = {
 	.name = "ideal",
 	.init = ideal_init,
@@ -115,6 +131,7 @@ const struct pwc_ops pwc_ideal_ops = {
 	.invalidate = ideal_invalidate,
 	.clear = ideal_clear,
 	.dump = ideal_dump,
+	.cost = ideal_cost,
 };
 
 static int none_init(struct pwc_model *m)

@@ -42,12 +42,9 @@ void pwc_destroy(struct pwc_model *m)
 	pwc_free(m);
 }
 
-void pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
-		struct pwc_result *r)
+/* The shadow check (is the supplied base the real walk's?) and the cost. */
+static void pwc_check(const struct pwc_walk *w, struct pwc_result *r)
 {
-	memset(r, 0, sizeof(*r));
-	m->ops->lookup(m, w, r);
-	/* The shadow check: is the supplied base the real walk's? */
 	if (!r->stale && r->start < w->levels &&
 	    (r->start < w->end || r->pba != w->base[r->start]))
 		r->stale = 1;
@@ -55,19 +52,29 @@ void pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 		r->accesses = r->start >= w->end ? r->start - w->end + 1 : 1;
 }
 
-void pwc_fill(struct pwc_model *m, const struct pwc_walk *w,
-	      const struct pwc_result *r)
+void pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
+		struct pwc_result *r)
 {
-	m->ops->fill(m, w, r);
+	memset(r, 0, sizeof(*r));
+	m->ops->lookup(m, w, r);
+	pwc_check(w, r);
 }
 
-int pwc_access(struct pwc_model *m, const struct pwc_walk *w,
-	       struct pwc_result *r)
+static int pwc_access_fill(struct pwc_model *m, const struct pwc_walk *w,
+			   struct pwc_result *r, bool fill)
 {
+	bool fused = fill && m->ops->access;
+
 	if (w->levels < 4 || w->levels > PWC_MAX_LEVELS || w->end < 1 ||
 	    w->end > w->levels)
 		return -EINVAL;
-	pwc_lookup(m, w, r);
+	if (fused) {
+		memset(r, 0, sizeof(*r));
+		m->ops->access(m, w, r);
+		pwc_check(w, r);
+	} else {
+		pwc_lookup(m, w, r);
+	}
 	m->stats.lookups++;
 	if (r->start < w->levels)
 		m->stats.hits[r->start]++;
@@ -75,8 +82,26 @@ int pwc_access(struct pwc_model *m, const struct pwc_walk *w,
 		m->stats.misses++;
 	m->stats.accesses += r->accesses;
 	m->stats.stale += r->stale;
-	pwc_fill(m, w, r);
+	if (fill && !fused)
+		m->ops->fill(m, w, r);
 	return 0;
+}
+
+int pwc_access(struct pwc_model *m, const struct pwc_walk *w,
+	       struct pwc_result *r)
+{
+	return pwc_access_fill(m, w, r, true);
+}
+
+int pwc_access_nofill(struct pwc_model *m, const struct pwc_walk *w,
+		      struct pwc_result *r)
+{
+	return pwc_access_fill(m, w, r, false);
+}
+
+u64 pwc_cost(const struct pwc_model *m)
+{
+	return m->ops->cost ? m->ops->cost(m) : 1;
 }
 
 void pwc_invalidate(struct pwc_model *m, u64 start, u64 end)
@@ -100,14 +125,31 @@ void pwc_reset(struct pwc_model *m)
 void pwc_printf(struct pwc_out *o, const char *fmt, ...)
 {
 	size_t room = o->buf && o->len < o->size ? o->size - o->len : 0;
+	const char *nl;
 	va_list ap;
 	int n;
 
+	if (o->full)
+		return;
 	va_start(ap, fmt);
 	n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
 	va_end(ap);
-	if (n > 0)
-		o->len += n;
+	if (n <= 0)
+		return;
+	if (o->buf && (size_t)n >= room) {
+		/* Cut after the last whole line; format nothing more. */
+		o->full = true;
+		o->len = o->line;
+		if (o->size)
+			o->buf[o->len] = '\0';
+		return;
+	}
+	if (o->buf) {
+		nl = strrchr(o->buf + o->len, '\n');
+		if (nl)
+			o->line = nl - o->buf + 1;
+	}
+	o->len += n;
 }
 
 void pwc_dump(struct pwc_model *m, struct pwc_out *o)

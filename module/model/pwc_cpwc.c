@@ -386,17 +386,19 @@ static void cpwc_dump(struct pwc_model *m, struct pwc_out *o)
 	for (k = c->levels; k >= 3; k--) {
 		pwc_printf(o, "  L%u PWC (%u entries, direct-mapped):\n", k,
 			   c->e[k]);
-		for (s = 0; s < c->e[k]; s++) {
+		for (s = 0; s < c->e[k] && !pwc_out_full(o); s++) {
 			if (!c->st[k].valid[s]) {
 				pwc_printf(o, "    set %u: -\n", s);
 				continue;
 			}
 			pwc_printf(o, "    set %u: L%u=%u PBA(L%u)=0x%llx", s, k,
-				   c->st[k].tag[s], k - 1, c->st[k].pba[s]);
+				   c->st[k].tag[s], k - 1,
+				   pwc_out_pa(o, c->st[k].pba[s]));
 			if (k == 3) {
 				/* block 0 leftmost, as the paper writes it */
 				pwc_printf(o, " mask=0b");
-				for (b = 0; b < c->blocks; b++)
+				for (b = 0; b < c->blocks && !pwc_out_full(o);
+				     b++)
 					pwc_printf(o, "%c",
 						   cpwc_mask(c, s)[b / 64] &
 						   (1ULL << (b % 64)) ?
@@ -407,18 +409,34 @@ static void cpwc_dump(struct pwc_model *m, struct pwc_out *o)
 	}
 	pwc_printf(o, "  L2 PWC (%u blocks x %u entries):\n", c->blocks,
 		   c->ways);
-	for (b = 0; b < c->blocks; b++) {
+	for (b = 0; b < c->blocks && !pwc_out_full(o); b++) {
 		if (c->owner[b] < 0)
 			continue;
 		pwc_printf(o, "    block %u (L3 set %d):", b, c->owner[b]);
-		for (i = 0; i < c->ways; i++) {
+		for (i = 0; i < c->ways && !pwc_out_full(o); i++) {
 			if (c->valid2[b * c->ways + i])
 				pwc_printf(o, " [%u] L2=%u PBA(L1)=0x%llx", i,
 					   c->tag2[b * c->ways + i],
-					   c->pba2[b * c->ways + i]);
+					   pwc_out_pa(o,
+						      c->pba2[b * c->ways + i]));
 		}
 		pwc_printf(o, "\n");
 	}
+}
+
+/*
+ * The upper stages and the L3 masks (invalidation), and the fill's scans
+ * of every block and way.
+ */
+static u64 cpwc_cost(const struct pwc_model *m)
+{
+	const struct pwc_cpwc *c = m->priv;
+	u64 n = 3ULL * c->blocks * c->ways + (u64)c->e[3] * c->words;
+	unsigned int k;
+
+	for (k = 3; k <= PWC_MAX_LEVELS; k++)
+		n += c->e[k];
+	return n;
 }
 
 static void cpwc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant)
@@ -468,4 +486,5 @@ const struct pwc_ops pwc_cpwc_ops = {
 	.clear = cpwc_clear,
 	.dump = cpwc_dump,
 	.redundancy = cpwc_redundancy,
+	.cost = cpwc_cost,
 };

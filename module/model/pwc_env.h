@@ -6,8 +6,10 @@
  * pwc.h), so the same files compile into pwcsim.ko and into the userspace
  * tools, as mm/vma.c does with vma_internal.h.  The kernel half maps the
  * few services the models use onto kernel headers, the userspace half onto
- * libc.  Allocation is the only service with a policy: kvzalloc(GFP_KERNEL)
- * in the kernel (callers must be allowed to sleep), calloc in userspace.
+ * libc.  Allocation is the only service with a policy:
+ * kvzalloc(GFP_KERNEL_ACCOUNT) in the kernel (callers must be allowed to
+ * sleep; the memory is charged to the caller's cgroup), calloc in
+ * userspace.
  */
 #ifndef _PWC_ENV_H
 #define _PWC_ENV_H
@@ -22,7 +24,8 @@
 #include <linux/string.h>
 #include <linux/types.h>
 
-#define pwc_zalloc(size) kvzalloc(size, GFP_KERNEL)
+/* Charged to the memory cgroup of the process that asked for it. */
+#define pwc_zalloc(size) kvzalloc(size, GFP_KERNEL_ACCOUNT)
 #define pwc_free(ptr) kvfree(ptr)
 
 #else /* userspace */

@@ -128,7 +128,7 @@ static void stc_dump(struct pwc_model *m, struct pwc_out *o)
 	for (k = s->levels; k >= 2; k--) {
 		pwc_printf(o, "  cache keyed to L%u (%u entries):\n", k,
 			   s->t[k].size);
-		for (i = 0; i < s->t[k].size; i++) {
+		for (i = 0; i < s->t[k].size && !pwc_out_full(o); i++) {
 			if (!s->t[k].stamp[i])
 				continue;
 			pwc_printf(o, "   ");
@@ -137,9 +137,20 @@ static void stc_dump(struct pwc_model *m, struct pwc_out *o)
 					   (unsigned int)(s->t[k].key[i] >>
 							  (9 * (j - k))) & 511);
 			pwc_printf(o, " PBA(L%u)=0x%llx\n", k - 1,
-				   s->t[k].val[i]);
+				   pwc_out_pa(o, s->t[k].val[i]));
 		}
 	}
+}
+
+/* Per level, a lookup scan and a fill scan. */
+static u64 stc_cost(const struct pwc_model *m)
+{
+	u64 n = 0;
+	unsigned int k;
+
+	for (k = 2; k <= PWC_MAX_LEVELS; k++)
+		n += 2ULL * m->cfg.e[k];
+	return n;
 }
 
 const struct pwc_ops pwc_stc_ops = {
@@ -151,4 +162,5 @@ const struct pwc_ops pwc_stc_ops = {
 	.invalidate = stc_invalidate,
 	.clear = stc_clear,
 	.dump = stc_dump,
+	.cost = stc_cost,
 };

@@ -184,27 +184,54 @@ static void tpc_clear(struct pwc_model *m)
 	memset(t->depth, 0, t->n);
 }
 
+/* Restore the max-heap (most recent stamp on top) below @h[@i]. */
+static void tpc_sift(const u64 *stamp, u32 *h, u32 n, u32 i)
+{
+	u32 l, r, top, x;
+
+	for (;;) {
+		l = 2 * i + 1;
+		r = l + 1;
+		top = i;
+		if (l < n && stamp[h[l]] > stamp[h[top]])
+			top = l;
+		if (r < n && stamp[h[r]] > stamp[h[top]])
+			top = r;
+		if (top == i)
+			return;
+		x = h[i];
+		h[i] = h[top];
+		h[top] = x;
+		i = top;
+	}
+}
+
+/*
+ * Most recently used first, taken from a heap one entry at a time: a dump
+ * cut short by its buffer costs one pass plus what it printed.
+ */
 static void tpc_dump(struct pwc_model *m, struct pwc_out *o)
 {
 	struct pwc_tpc *t = m->priv;
 	unsigned int k, levels;
-	u64 last = U64_MAX, best;
-	u32 i, shown, win;
+	u32 *heap, i, n = 0, win;
+	bool empty;
 
-	/* Most recently used first. */
-	for (shown = 0; shown < t->n; shown++) {
-		best = 0;
-		win = t->n;
-		for (i = 0; i < t->n; i++) {
-			if (t->depth[i] && t->stamp[i] < last &&
-			    t->stamp[i] > best) {
-				best = t->stamp[i];
-				win = i;
-			}
-		}
-		if (win == t->n)
-			break;
-		last = best;
+	heap = pwc_zalloc(t->n * sizeof(*heap));
+	if (!heap) {
+		pwc_printf(o, "  (no memory to order the entries)\n");
+		return;
+	}
+	for (i = 0; i < t->n; i++)
+		if (t->depth[i])
+			heap[n++] = i;
+	empty = !n;
+	for (i = n / 2; i-- > 0;)
+		tpc_sift(t->stamp, heap, n, i);
+	while (n && !pwc_out_full(o)) {
+		win = heap[0];
+		heap[0] = heap[--n];
+		tpc_sift(t->stamp, heap, n, 0);
 		levels = t->levels[win];
 		pwc_printf(o, "  entry %u:", win);
 		for (k = levels; k > levels - t->depth[win]; k--)
@@ -213,11 +240,18 @@ static void tpc_dump(struct pwc_model *m, struct pwc_out *o)
 						  (9 * (k - 2))) & 511);
 		for (k = levels - 1; k >= levels - t->depth[win]; k--)
 			pwc_printf(o, " PBA(L%u)=0x%llx", k,
-				   tpc_pba(t, win)[k]);
+				   pwc_out_pa(o, tpc_pba(t, win)[k]));
 		pwc_printf(o, "\n");
 	}
-	if (!shown)
+	if (empty)
 		pwc_printf(o, "  (empty)\n");
+	pwc_free(heap);
+}
+
+/* The lookup scan, then the fill's duplicate and victim scans. */
+static u64 tpc_cost(const struct pwc_model *m)
+{
+	return 3ULL * m->cfg.entries;
 }
 
 static void tpc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant)
@@ -258,4 +292,5 @@ const struct pwc_ops pwc_tpc_ops = {
 	.clear = tpc_clear,
 	.dump = tpc_dump,
 	.redundancy = tpc_redundancy,
+	.cost = tpc_cost,
 };

@@ -4,8 +4,9 @@
  * associative LRU entries keyed by the physical address of a page-table
  * entry (PBA(Lk) + 8 x index), holding that entry's value (the next table
  * base).  The walk is sequential from the root: a cached entry costs no
- * access, a missing one costs one and is filled; the leaf (or the
- * non-present entry that ends a fault) is never cached.
+ * access, a missing one costs one and is filled before the next level is
+ * looked up; the leaf (or the non-present entry that ends a fault) is
+ * never cached.
  *
  * Each entry also records the virtual region it translates (bookkeeping
  * for range invalidation only, not counted in the storage bits).
@@ -44,21 +45,25 @@ static u64 uptc_key(u64 base, u64 va, unsigned int k)
 }
 
 /*
- * The table base used at each step is the one the hardware would have:
- * the cached value on a hit (checked against the real walk: a difference
- * is a stale hit, corrected in place) or the value read from memory.
+ * The walk from the root.  The table base used at each step is the one the
+ * hardware would have: the cached value on a hit (checked against the real
+ * walk: a difference is a stale hit, corrected in place) or the value read
+ * from memory.  With @fill, a missed entry is filled as soon as it is read,
+ * before the next level is looked up, as a sequential walker does (the
+ * fill may evict the entry the next lookup wants).
  */
-static void uptc_lookup(struct pwc_model *m, const struct pwc_walk *w,
-			struct pwc_result *r)
+static void uptc_walk(struct pwc_model *m, const struct pwc_walk *w,
+		      struct pwc_result *r, bool fill)
 {
 	struct pwc_lru *t = m->priv;
 	unsigned int k, reads = 1;	/* the entry that ends the walk */
+	u64 key;
 	int i;
 
 	r->start = w->end;
-	r->missed = 0;
 	for (k = w->levels; k >= 2; k--) {
-		i = pwc_lru_find(t, uptc_key(w->base[k], w->va, k));
+		key = uptc_key(w->base[k], w->va, k);
+		i = pwc_lru_find(t, key);
 		if (k <= w->end) {
 			/* The real entry is the leaf or not present. */
 			if (i >= 0) {
@@ -69,10 +74,12 @@ static void uptc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 			break;
 		}
 		if (i < 0) {
-			r->missed |= 1U << k;
 			if (r->start == w->end)
 				r->start = k;
 			reads++;
+			if (fill)
+				pwc_model_lru_insert(m, t, key, w->base[k - 1],
+						     pwc_key(w->va, k), k);
 			continue;
 		}
 		t->stamp[i] = pwc_tick(m);	/* in walk order */
@@ -85,18 +92,16 @@ static void uptc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 	r->pba = w->base[r->start];
 }
 
-static void uptc_fill(struct pwc_model *m, const struct pwc_walk *w,
-		      const struct pwc_result *r)
+static void uptc_lookup(struct pwc_model *m, const struct pwc_walk *w,
+			struct pwc_result *r)
 {
-	struct pwc_lru *t = m->priv;
-	unsigned int k;
+	uptc_walk(m, w, r, false);
+}
 
-	for (k = w->levels; k >= 2; k--)
-		if (r->missed & (1U << k))
-			pwc_model_lru_insert(m, t,
-					     uptc_key(w->base[k], w->va, k),
-					     w->base[k - 1], pwc_key(w->va, k),
-					     k);
+static void uptc_access(struct pwc_model *m, const struct pwc_walk *w,
+			struct pwc_result *r)
+{
+	uptc_walk(m, w, r, true);
 }
 
 static void uptc_invalidate(struct pwc_model *m, u64 start, u64 end)
@@ -109,10 +114,17 @@ static void uptc_dump(struct pwc_model *m, struct pwc_out *o)
 	struct pwc_lru *t = m->priv;
 	u32 i;
 
-	for (i = 0; i < t->size; i++)
+	for (i = 0; i < t->size && !pwc_out_full(o); i++)
 		if (t->stamp[i])
 			pwc_printf(o, "  entry %u: L%u PTE at 0x%llx -> 0x%llx\n",
-				   i, t->cover_level[i], t->key[i], t->val[i]);
+				   i, t->cover_level[i], pwc_out_pa(o, t->key[i]),
+				   pwc_out_pa(o, t->val[i]));
+}
+
+/* A lookup and a fill at each level, each a scan of the entries. */
+static u64 uptc_cost(const struct pwc_model *m)
+{
+	return 2ULL * PWC_MAX_LEVELS * m->cfg.entries;
 }
 
 const struct pwc_ops pwc_uptc_ops = {
@@ -120,8 +132,9 @@ const struct pwc_ops pwc_uptc_ops = {
 	.init = uptc_init,
 	.destroy = uptc_destroy,
 	.lookup = uptc_lookup,
-	.fill = uptc_fill,
+	.access = uptc_access,
 	.invalidate = uptc_invalidate,
 	.clear = uptc_clear,
 	.dump = uptc_dump,
+	.cost = uptc_cost,
 };

@@ -14,7 +14,7 @@ levels=4
 grep -qw la57 /proc/cpuinfo && levels=5
 
 t "module is loaded" grep -q '^pwcsim ' /proc/modules
-t "debugfs version" grep -qx "pwcsim [0-9.]* abi 1 levels $levels" \
+t "debugfs version" grep -qx "pwcsim [0-9.]* abi 2 levels $levels" \
 	/sys/kernel/debug/pwcsim/version
 t "/dev/pwcsim is a 0600 char device" \
 	sh -c '[ -c /dev/pwcsim ] && [ "$(stat -c %a /dev/pwcsim)" = 600 ]'

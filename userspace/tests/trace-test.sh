@@ -1,0 +1,296 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# userspace/tests/trace-test.sh - the foreign trace readers on traces
+# written here in their tools' exact formats: Accel-Sim tracer versions
+# 2-6 (each line ending, lineinfo, each address format, masks with
+# holes), a two-kernel trace directory with an .xz kernel, truncated and
+# corrupt xz, garbage lines, and perf script output.  The addresses read
+# back must be the ones the format defines (worked out by hand below).
+# $PWCSIM is the binary.  Ends with "trace-test: N passed, N failed".
+set -u
+P=${PWCSIM:-./pwcsim}
+. "$(dirname "$0")/lib.sh"
+expect() {	# expect NAME FILE|DIR [ARGS...] <<< addresses: as text, equal
+	local name=$1 in=$2; shift 2
+	cat >"$tmp/want"
+	if $P trace convert --to text "$@" "$in" - >"$tmp/got" 2>"$tmp/err" &&
+		diff -u "$tmp/want" "$tmp/got" >"$tmp/diff"; then
+		ok "$name"
+	else
+		bad "$name"; sed 's/^/    /' "$tmp/err" "$tmp/diff" | head -12
+	fi
+}
+fails() {	# fails NAME PATTERN FILE|DIR : trace convert fails, stderr matches
+	local name=$1 pat=$2 in=$3
+	if $P trace convert --to text "$in" - >/dev/null 2>"$tmp/err"; then
+		bad "$name (accepted)"
+	elif ! grep -q -- "$pat" "$tmp/err"; then
+		bad "$name (stderr lacks '$pat')"; sed 's/^/    /' "$tmp/err" | head -3
+	else ok "$name"; fi
+}
+header() {	# header VERSION [LINEINFO]: the tracer's header, then a block
+	cat <<X
+-kernel name = _Z6kernelPfS_i
+-kernel id = 1
+-grid dim = (1,1,1)
+-block dim = (64,1,1)
+-shmem = 0
+-nregs = 16
+-binary version = 86
+-cuda stream id = 0
+-shmem base_addr = 0x00007f0000000000
+-local mem base_addr = 0x00007f0001000000
+-nvbit version = 1.7.1
+-accelsim tracer version = $1
+-enable lineinfo = ${2:-0}
+
+#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width [adrrescompress?] [mem_addresses] immediate
+
+
+#BEGIN_TB
+
+thread block = 0,0,0
+X
+}
+
+# --- Version 5, the three address formats, interleaved warps ---
+# warp 0: LDG format 1 on lanes 4-7 (the first active lane, 4, has the
+#   base): 0x7f1000000000 + 0, 4096, 8192, 12288 -> four segments;
+#   STG format 2 on lanes 0,2,9,11 (holes): 0x7f2000000100, +128, -256,
+#   +4096 -> ..100, ..180, ..080, ..1080.
+# warp 1: LDG format 0 on lanes 0 and 2 (a hole), two addresses in one
+#   128-byte segment and one in another -> 0x7f3000000000, 0x7f3000010000.
+# Emitted: warp 0's first, warp 1's first, warp 0's second.
+{
+	header 5
+	cat <<'X'
+
+warp = 0
+insts = 4
+0000 ffffffff 1 R1 IMAD.MOV.U32 2 R255 R255 0 0 
+0010 000000f0 1 R2 LDG.E 1 R4 4 1 0x7f1000000000 4096 0 
+0020 00000a05 0 STG.E 2 R4 R2 4 2 0x7f2000000100 128 -256 4096 0 
+0030 ffffffff 0 EXIT 0 0 0 
+
+warp = 1
+insts = 2
+0000 ffffffff 1 R3 MOV 0 0 7 
+0010 00000007 1 R2 LDG.E.64 1 R4 8 0 0x00007f3000000000 0x00007f3000000040 0x00007f3000010000 0 
+
+#END_TB
+X
+} >"$tmp/v5.traceg"
+cat >"$tmp/v5.want" <<'X'
+0x7f1000000000
+0x7f1000001000
+0x7f1000002000
+0x7f1000003000
+0x7f3000000000
+0x7f3000010000
+0x7f2000000100
+0x7f2000000180
+0x7f2000000080
+0x7f2000001080
+X
+expect "v5: formats 0/1/2, holes, immediates, warps interleaved" "$tmp/v5.traceg" <"$tmp/v5.want"
+
+# --- Each version's line ending ---
+kernel() {	# kernel VERSION LINEINFO LINE...: a block of one warp, these lines
+	local v=$1 li=$2; shift 2
+	header "$v" "$li"
+	printf 'warp = 0\ninsts = %d\n' $#
+	printf '%s\n' "$@" '#END_TB'
+}
+line3='0010 00000003 1 R2 LDG.E 1 R4 4 1 0x7f4000000000 256'
+two=$(printf '0x7f4000000000\n0x7f4000000100')
+kernel 3 0 "$line3 " >"$tmp/v3.traceg"
+expect "v3: no immediate" "$tmp/v3.traceg" <<<"$two"
+kernel 3 0 "$line3 0" >"$tmp/v3imm.traceg"
+fails "v3: an immediate is trailing" "v3imm.traceg:23: trailing characters" "$tmp/v3imm.traceg"
+kernel 4 0 "$line3 12" '0020 ffffffff 0 BAR.SYNC 0 0 -1' >"$tmp/v4.traceg"
+expect "v4: immediates on every line (memory or not, negative)" "$tmp/v4.traceg" <<<"$two"
+kernel 4 0 "$line3" >"$tmp/v4noimm.traceg"
+fails "v4: the immediate is required" "v4noimm.traceg:23: missing immediate" "$tmp/v4noimm.traceg"
+kernel 6 0 "$line3 0 0 NoVal" '0020 00000001 1 R5 IADD3 2 R1 R2 0 0 3 Val 0x10' \
+	'0030 00000001 1 R6 LDG.E 1 R4 4 0 0x7f5000000000 0 0 Val 0x1' >"$tmp/v6.traceg"
+expect "v6: immediate1 immediate2 Val|NoVal [values]" "$tmp/v6.traceg" <<<"$two
+0x7f5000000000"
+kernel 6 0 "$line3 0 0" >"$tmp/v6bad.traceg"
+fails "v6: Val or NoVal is required" "v6bad.traceg:23: missing Val or NoVal" "$tmp/v6bad.traceg"
+kernel 5 1 "37 $line3 0" >"$tmp/li.traceg"
+expect "lineinfo: a line number first" "$tmp/li.traceg" <<<"$two"
+kernel 2 0 "0 0 0 0 $line3" >"$tmp/v2.traceg"
+expect "v2: the thread block and warp prefix" "$tmp/v2.traceg" <<<"$two"
+header 7 >"$tmp/v7.traceg"
+fails "v7 is refused" "v7.traceg:12: unsupported tracer version" "$tmp/v7.traceg"
+
+# --- Global or not: windows, LDS/ATOMS, generic LD, LDGSTS, ATOMG, RED ---
+{
+	header 5
+	cat <<'X'
+warp = 0
+insts = 7
+0010 00000001 1 R2 LDS 1 R4 4 0 0x7f6000000000 0
+0020 00000001 1 R2 LD.E 1 R4 4 0 0x00007f0000000080 0
+0030 00000001 1 R2 LD.E 1 R4 4 0 0x00007f0001000080 0
+0040 00000001 1 R2 LD.E 1 R4 4 0 0x00007f7000000000 0
+0050 00000001 1 R2 ATOMS.ADD 1 R4 4 0 0x7f6000000000 0
+0060 00000001 1 R2 ATOMG.E.ADD 1 R4 4 0 0x7f7000001000 0
+0070 00000001 0 RED.E.ADD 2 R4 R5 4 0 0x7f7000002000 0
+0080 00000001 0 LDGSTS.E 2 R4 R5 4 0 0x7f7000003000 0
+#END_TB
+X
+} >"$tmp/kinds.traceg"
+expect "global: LD outside the windows, ATOMG, RED, LDGSTS; not LDS/ATOMS/windows" "$tmp/kinds.traceg" <<'X'
+0x7f7000000000
+0x7f7000001000
+0x7f7000002000
+0x7f7000003000
+X
+
+# --- Garbage ---
+kernel 5 0 'this is not an instruction' >"$tmp/junk.traceg"
+fails "garbage: file and line named" "junk.traceg:23: no PC" "$tmp/junk.traceg"
+kernel 5 0 '0010 00000003 1 R2 LDG.E 1 R4 4 0 0x7f4000000000 0' >"$tmp/short.traceg"
+fails "format 0: an address per active lane" "short.traceg:23: missing immediate" "$tmp/short.traceg"
+kernel 5 0 '0010 00000003 1 R2 LDG.E 1 R4 4 3 0x7f4000000000 0' >"$tmp/fmt3.traceg"
+fails "address format 3 is refused" "fmt3.traceg:23: bad address format" "$tmp/fmt3.traceg"
+{ header 5; printf 'warp = 0\n'; } >"$tmp/open.traceg"
+fails "a file ending inside a block" "ends inside a thread block" "$tmp/open.traceg"
+printf -- '-accelsim tracer version = 5\n0 0 0 0 0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f4000000000 0\n' >"$tmp/raw.traceg"
+fails "an instruction outside a block" "raw.traceg:2: an instruction outside a thread block" "$tmp/raw.traceg"
+
+# --- A version-5 directory: two kernels, the second xz-compressed ---
+d=$tmp/dir
+mkdir -p "$d"
+cp "$tmp/v5.traceg" "$d/kernel-1.traceg"
+{
+	header 5 | sed 's/^-kernel id = 1/-kernel id = 2/'
+	cat <<'X'
+
+warp = 0
+insts = 2
+0000 ffffffff 1 R1 S2R 0 0 0 
+0010 0000000c 1 R2 LDG.E 1 R4 4 2 0x7f8000000000 -4096 0 
+
+warp = 1
+insts = 1
+0010 80000001 0 STG.E 2 R4 R2 4 1 0x7f9000000000 8 0 
+
+#END_TB
+
+#BEGIN_TB
+
+thread block = 1,0,0
+
+warp = 0
+insts = 1
+0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7fa000000000 0 
+
+#END_TB
+X
+} >"$d/kernel-2.traceg"
+xz -k "$d/kernel-2.traceg"
+cp "$d/kernel-2.traceg" "$tmp/kernel-2.plain"
+rm "$d/kernel-2.traceg"
+printf 'MemcpyHtoD,0x00007f1000000000,16384\nkernel-1.traceg\nMemcpyHtoD,0x00007f8000000000,8192\nkernel-2.traceg.xz\n' >"$d/kernelslist.g"
+# kernel 2, block 0: lanes 2-3 in format 2: base, base - 4096; lanes 0
+# and 31 in format 1 (a hole the tracer would not write): base, base + 8,
+# one segment; block 1: one address.
+{ cat "$tmp/v5.want"; printf '0x%s\n' 7f8000000000 7f7ffffff000 7f9000000000 7fa000000000; } >"$tmp/dir.want"
+expect "directory: kernels in order, .xz decoded, addresses as defined" "$d" <"$tmp/dir.want"
+expect "kernelslist.g named directly = the directory" "$d/kernelslist.g" <"$tmp/dir.want"
+if $P trace info --json "$d" >"$tmp/info.json" 2>"$tmp/err" && python3 - "$tmp/info.json" <<'X'
+import json, sys
+d = json.load(open(sys.argv[1]))
+t, s = d["trace"][0], d["source"][0]
+assert t["addresses"] == 14, t
+assert (s["kernels"], s["memcpys"], s["warps"], s["instructions"]) == (2, 2, 5, 10), s
+assert (s["global_instructions"], s["global_accesses"]) == (6, 16), s
+assert (t["pages_4k"], s["regions_2m"], s["regions_1g"]) == (12, 7, 7), (t, s)
+X
+then ok "trace info: kernels, memcpys, warps, instructions, global accesses, regions"
+else bad "trace info on a directory"; sed 's/^/    /' "$tmp/err" "$tmp/info.json" | head; fi
+$P trace info "$d" >"$tmp/info.txt" 2>&1 && grep -q "^kernels" "$tmp/info.txt" &&
+	ok "trace info: a text table too" || bad "trace info text"
+if $P replay --json -m tpc -m cpwc "$d" >"$tmp/rd.json" 2>"$tmp/err" &&
+	$P trace convert "$d" "$tmp/dir.bin" &&
+	$P replay --json -m tpc -m cpwc "$tmp/dir.bin" >"$tmp/rb.json" &&
+	cmp -s "$tmp/rd.json" "$tmp/rb.json" && grep -q '"addresses": 14,' "$tmp/rd.json"; then
+	ok "replay DIR = replay of its addresses"
+else bad "replay DIR"; sed 's/^/    /' "$tmp/err" | head -3; fi
+if $P run --userspace --json "$d" >"$tmp/run.json" 2>"$tmp/err" &&
+	grep -q '"addresses": 14,' "$tmp/run.json"; then
+	ok "run --userspace DIR"
+else bad "run DIR"; sed 's/^/    /' "$tmp/err" | head -3; fi
+
+# --- xz: a single file, truncated, corrupt; directory errors ---
+xz -c "$tmp/v5.traceg" >"$tmp/v5.traceg.xz"
+expect "a single .xz file" "$tmp/v5.traceg.xz" <"$tmp/v5.want"
+$P trace convert --to text - - <"$tmp/v5.traceg.xz" | cmp -s - "$tmp/v5.want" &&
+	ok ".xz from a pipe" || bad ".xz from a pipe"
+python3 - "$tmp/big.traceg" <<'X'
+import random, sys
+r = random.Random(3)
+with open(sys.argv[1], "w") as f:
+    f.write("-accelsim tracer version = 5\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 40000\n")
+    for i in range(40000):
+        f.write("%04x ffffffff 1 R2 LDG.E 1 R4 4 0 %s %d\n" % (16 * i,
+            " ".join("0x%016x" % r.randrange(1 << 47) for _ in range(32)), r.randrange(100)))
+    f.write("#END_TB\n")
+X
+xz -c -1 "$tmp/big.traceg" >"$tmp/big.traceg.xz"
+size=$(stat -c %s "$tmp/big.traceg.xz")
+head -c $((size / 2)) "$tmp/big.traceg.xz" >"$tmp/cut.traceg.xz"
+fails "truncated xz: file and line named" "cut.traceg.xz:[0-9][0-9]*: truncated xz stream" "$tmp/cut.traceg.xz"
+line=$(sed -n 's/.*cut.traceg.xz:\([0-9]*\):.*/\1/p' "$tmp/err")
+[ "${line:-0}" -gt 1000 ] && ok "truncated xz: the lines before were read ($line)" ||
+	bad "truncated xz: line $line"
+cp "$tmp/big.traceg.xz" "$tmp/bad.traceg.xz"
+printf 'XXXXXXXXXXXXXXXX' | dd of="$tmp/bad.traceg.xz" bs=1 seek=$((size / 2)) conv=notrunc status=none
+fails "corrupt xz is an error" "bad.traceg.xz:[0-9]*: corrupt xz data" "$tmp/bad.traceg.xz"
+cp -r "$d" "$tmp/dir2"
+cp "$tmp/cut.traceg.xz" "$tmp/dir2/kernel-2.traceg.xz"
+fails "directory: a truncated kernel named" "dir2/kernel-2.traceg.xz:[0-9]*: truncated xz stream" "$tmp/dir2"
+printf 'kernel-1.traceg\nkernel-9.traceg\n' >"$tmp/dir2/kernelslist.g"
+fails "directory: a missing kernel named" "dir2/kernel-9.traceg: No such file" "$tmp/dir2"
+printf 'kernel-1.traceg\nMemcpyHtoD,0x1,2\nlaunch foo\n' >"$tmp/dir2/kernelslist.g"
+fails "directory: a bad kernelslist.g line" "dir2/kernelslist.g:3: not a kernel or Memcpy line" "$tmp/dir2"
+rm "$tmp/dir2/kernelslist.g"
+fails "directory without kernelslist.g" "dir2/kernelslist.g: No such file" "$tmp/dir2"
+if $P replay -m tpc --format text "$d" >/dev/null 2>"$tmp/err"; then
+	bad "a directory read as text"
+else grep -q "is read as traceg" "$tmp/err" && ok "a directory is not text" ||
+	{ bad "directory as text message"; cat "$tmp/err"; }
+fi
+
+# --- perf script output ---
+cat >"$tmp/perf.txt" <<'X'
+# captured on: a test
+         toucher  1234/1234    575.361984: page-faults:     7f0000001000
+         toucher  1234/1234    575.362017: page-faults:     7f0000002010 __environ ffffffff8175336a elf_load
+              sh  999/999    575.362074: page-faults:     7f0000003000
+     Web Content  1234/1240    575.362080: page-faults:     7f0000004000
+         toucher  1234/1234    575.362081: page-faults:                0
+1234     7f0000005000
+X
+expect "perf: the pid's samples, the addr field" "$tmp/perf.txt" --from perf --pid 1234 <<'X'
+0x7f0000001000
+0x7f0000002010
+0x7f0000004000
+0x7f0000005000
+X
+if $P trace info --json --format perf --pid 1234 "$tmp/perf.txt" >"$tmp/pi.json" 2>"$tmp/err" &&
+	python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["source"][0]; assert (s["skipped_samples"], s["samples_without_addr"]) == (1, 1), s' "$tmp/pi.json"; then
+	ok "perf: skipped samples counted"
+else bad "perf skipped counts"; cat "$tmp/err"; fi
+printf '    toucher  1234/1234   1.0: page-faults:  zz\n' >"$tmp/perfbad.txt"
+if $P trace convert --from perf --to text "$tmp/perfbad.txt" - >/dev/null 2>"$tmp/err"; then
+	bad "perf: garbage accepted"
+else grep -q "perfbad.txt:1: not a hexadecimal addr field" "$tmp/err" &&
+	ok "perf: garbage named by line" || { bad "perf garbage message"; cat "$tmp/err"; }
+fi
+
+echo "trace-test: $passed passed, $failed failed"
+[ $failed = 0 ]
