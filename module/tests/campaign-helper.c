@@ -53,11 +53,11 @@ static int mode_feed(double seconds)
 	unsigned long *r;
 	double t0;
 	char *mem;
-	int fd = pw_open(), ret, err;
+	int fd = pwcsim_open(), ret, err;
 
-	check(fd >= 0 && !pw_attach(fd, PWCSIM_ATTACH_SELF, 0), "session");
+	check(fd >= 0 && !attach(fd, PWCSIM_ATTACH_SELF, 0), "session");
 	for (i = 0; i < PWCSIM_MAX_MODELS; i++)
-		check(!pw_add_model(fd, "tpc:entries=65536", 0),
+		check(!add_model(fd, "tpc:entries=65536", 0),
 		      "ADD_MODEL tpc:entries=65536 #%u: %s", i, strerror(errno));
 	check(!pw_set_tlb(fd, 65536, 0), "SET_TLB 65536: %s", strerror(errno));
 	mem = mmap(NULL, 16 << 20, PROT_READ | PROT_WRITE,
@@ -95,7 +95,7 @@ static int mode_feed(double seconds)
 	}
 	check(ret == 0 && done == NFEED, "feed of %u: ret %d (%s), done %u",
 	      NFEED, ret, ret ? strerror(err) : "ok", done);
-	check(!pw_stats(fd, PWCSIM_NO_MODEL, &st), "GET_STATS");
+	check(!stats(fd, PWCSIM_NO_MODEL, &st), "GET_STATS");
 	printf("# latency feed: 16 x tpc:entries=65536 + IOTLB 65536, %u addresses in %.2f s, %llu notifications, %lu churn rounds, raced=%llu\n",
 	       done, t0, (unsigned long long)st.notifications, churns,
 	       (unsigned long long)st.raced);
@@ -113,10 +113,10 @@ static int mode_dump(void)
 	unsigned int n = 0, k;
 	char *mem, *buf;
 	double t0;
-	int fd = pw_open(), ret;
+	int fd = pwcsim_open(), ret;
 
-	check(fd >= 0 && !pw_attach(fd, PWCSIM_ATTACH_SELF, 0), "session");
-	check(!pw_add_model(fd, spec, 0), "ADD_MODEL %s: %s", spec,
+	check(fd >= 0 && !attach(fd, PWCSIM_ATTACH_SELF, 0), "session");
+	check(!add_model(fd, spec, 0), "ADD_MODEL %s: %s", spec,
 	      strerror(errno));
 	mem = mmap(NULL, span, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS |
 		   MAP_NORESERVE, -1, 0);
@@ -134,7 +134,7 @@ static int mode_dump(void)
 	for (i = 0; i < NFEED; i++)
 		va[i] = (uintptr_t)mem + (i % 4096) * gib + (i / 4096) * HUGE;
 	t0 = now_s();
-	check(!pw_feed(fd, va, NFEED, NULL, NULL), "filling feed: %s",
+	check(!feed(fd, va, NFEED, NULL, NULL), "filling feed: %s",
 	      strerror(errno));
 	printf("# latency dump: %s filled with %u walks in %.2f s\n", spec,
 	       NFEED, now_s() - t0);
@@ -176,15 +176,15 @@ static int mode_lives(unsigned long lives)
 	for (k = 0; k < 64; k++)
 		va[k] = (uintptr_t)mem + k * PAGE;
 	for (i = 0; i < lives; i++) {
-		fd = pw_open();
+		fd = pwcsim_open();
 		if (fd < 0) {
 			check(false, "open: %s", strerror(errno));
 			continue;
 		}
-		if (!pw_attach(fd, PWCSIM_ATTACH_SELF, 0) &&
-		    !pw_add_model(fd, i & 1 ? "cpwc" : "tpc", 5280) &&
-		    !pw_add_model(fd, "uptc", 0) && !pw_set_tlb(fd, 16, 0) &&
-		    !pw_feed(fd, va, 64, res, NULL) &&
+		if (!attach(fd, PWCSIM_ATTACH_SELF, 0) &&
+		    !add_model(fd, i & 1 ? "cpwc" : "tpc", 5280) &&
+		    !add_model(fd, "uptc", 0) && !pw_set_tlb(fd, 16, 0) &&
+		    !feed(fd, va, 64, res, NULL) &&
 		    !pw_dump(fd, 0, buf, sizeof(buf), NULL))
 			ok++;
 		close(fd);

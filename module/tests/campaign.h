@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * campaign.h - what the adversarial campaign's programs share (fuzz-ioctl,
- * fuzz-debugfs, race-test, priv-test, campaign-helper): the ioctl
- * wrappers, each command's documented errnos (include/uapi/linux/
+ * fuzz-debugfs, race-test, priv-test, campaign-helper) on top of
+ * pwcsim-test.h's wrappers: more wrappers, each command's documented errnos (include/uapi/linux/
  * pwcsim.h), the invariants of a successful feed's results, a seeded
  * random source, counted checks and the closing "N passed, N failed".
  * Header-only: every program is one .c file.
@@ -25,8 +25,8 @@
 
 #include <linux/pwcsim.h>
 
-#define PAGE 4096UL
-#define HUGE (2UL << 20)
+#include "pwcsim-test.h"
+
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #define END_OF(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
 
@@ -99,56 +99,12 @@ static inline double now_s(void)
 
 /* ---- the ioctls ---- */
 
-static inline int pw_open(void)
-{
-	return open("/dev/pwcsim", O_RDWR | O_CLOEXEC);
-}
-
-static inline int pw_attach(int fd, unsigned int flags, int pid)
-{
-	struct pwcsim_attach a = { .size = sizeof(a), .flags = flags,
-				   .pid = pid };
-
-	return ioctl(fd, PWCSIM_ATTACH, &a);
-}
-
-static inline int pw_add_model(int fd, const char *spec, unsigned long long budget)
-{
-	struct pwcsim_add_model m = { .size = sizeof(m),
-				      .budget_bits = budget };
-
-	snprintf(m.spec, sizeof(m.spec), "%s", spec);
-	return ioctl(fd, PWCSIM_ADD_MODEL, &m);
-}
-
 static inline int pw_set_tlb(int fd, unsigned int entries, unsigned int flags)
 {
 	struct pwcsim_tlb t = { .size = sizeof(t), .entries = entries,
 				.flags = flags };
 
 	return ioctl(fd, PWCSIM_SET_TLB, &t);
-}
-
-static inline int pw_feed(int fd, const uint64_t *va, unsigned int n,
-		   struct pwcsim_result *res, unsigned int *done)
-{
-	struct pwcsim_feed f = { .size = sizeof(f), .count = n,
-				 .addrs = (uintptr_t)va,
-				 .results = (uintptr_t)res,
-				 .result_size = res ? sizeof(*res) : 0 };
-	int ret = ioctl(fd, PWCSIM_FEED, &f);
-
-	if (done)
-		*done = f.done;
-	return ret;
-}
-
-static inline int pw_stats(int fd, unsigned int model, struct pwcsim_stats *st)
-{
-	memset(st, 0, sizeof(*st));
-	st->size = sizeof(*st);
-	st->model = model;
-	return ioctl(fd, PWCSIM_GET_STATS, st);
 }
 
 static inline int pw_reset(int fd, unsigned int flags)
@@ -182,7 +138,7 @@ static inline unsigned int pw_levels_fd(int fd)
 /* GET_INFO's levels through a session of its own (0 on failure) */
 static inline unsigned int pw_levels(void)
 {
-	int fd = pw_open();
+	int fd = pwcsim_open();
 	unsigned int levels = fd < 0 ? 0 : pw_levels_fd(fd);
 
 	if (fd >= 0)
@@ -197,11 +153,11 @@ static inline unsigned long long pw_stale(int fd)
 	unsigned long long stale = 0;
 	unsigned int i, n;
 
-	if (pw_stats(fd, PWCSIM_NO_MODEL, &st))
+	if (stats(fd, PWCSIM_NO_MODEL, &st))
 		return ~0ULL;
 	n = st.nmodels;
 	for (i = 0; i < n; i++)
-		if (!pw_stats(fd, i, &st))
+		if (!stats(fd, i, &st))
 			stale += st.stale;
 	return stale;
 }

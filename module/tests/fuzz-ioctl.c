@@ -73,22 +73,6 @@ static void *map_guarded(size_t size)
 	return p;
 }
 
-static char *map_aligned(size_t size, int advice)
-{
-	char *p = mmap(NULL, size + HUGE, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	char *a;
-
-	if (p == MAP_FAILED) {
-		perror("mmap");
-		exit(2);
-	}
-	a = (char *)(((uintptr_t)p + HUGE - 1) & ~(HUGE - 1));
-	madvise(a, size, advice);
-	memset(a, 1, size);
-	return a;
-}
-
 static void setup_memory(void)
 {
 	arena = map_guarded(2 * PAGE);
@@ -99,6 +83,10 @@ static void setup_memory(void)
 	small = map_aligned(64 * PAGE, MADV_NOHUGEPAGE);
 	thp = map_aligned(HUGE, MADV_HUGEPAGE);
 	flux = map_aligned(HUGE, MADV_HUGEPAGE);
+	if (!small || !thp || !flux) {
+		perror("mmap");
+		exit(2);
+	}
 	untouched = mmap(NULL, 64 * PAGE, PROT_READ | PROT_WRITE,
 			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	hole = mmap(NULL, 16 * PAGE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
@@ -465,13 +453,13 @@ static void reopen(struct sess *s)
 		close(s->fd);
 	memset(s, 0, sizeof(*s));
 	s->coherent = true;
-	s->fd = pw_open();
+	s->fd = pwcsim_open();
 	if (s->fd < 0) {
 		perror("/dev/pwcsim");
 		exit(2);
 	}
 	if (!one_in(4))
-		s->attached = !pw_attach(s->fd, PWCSIM_ATTACH_SELF, 0);
+		s->attached = !attach(s->fd, PWCSIM_ATTACH_SELF, 0);
 }
 
 static void count_errno(unsigned int ci, int err)
@@ -649,7 +637,7 @@ static void one_iteration(void)
 		      "%s size %u: errno %s is not documented for it",
 		      cmd_names[ci], size, strerrorname_np(err));
 		fails[F_UNDOC] += !errno_documented(ci, err);
-		if (ci == CMD_ADD_MODEL && !pw_stats(s->fd, PWCSIM_NO_MODEL,
+		if (ci == CMD_ADD_MODEL && !stats(s->fd, PWCSIM_NO_MODEL,
 						      &resync))
 			s->nmodels = resync.nmodels;	/* added, not told */
 		return;
@@ -674,7 +662,7 @@ static void huge_sizes(void)
 	double t0, worst = 0;
 	unsigned int i, ok = 0;
 	char *p;
-	int fd = pw_open(), ret, err;
+	int fd = pwcsim_open(), ret, err;
 
 	p = mmap(NULL, span, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -720,7 +708,7 @@ int main(int argc, char **argv)
 	printf("# fuzz-ioctl (%u-bit): seed 0x%llx, up to %lu iterations or %.0f s\n",
 	       (unsigned int)sizeof(void *) * 8, (unsigned long long)o.seed,
 	       o.count, o.seconds);
-	fd = pw_open();
+	fd = pwcsim_open();
 	if (fd < 0 || ioctl(fd, PWCSIM_GET_INFO, &info)) {
 		perror("GET_INFO");
 		return 2;

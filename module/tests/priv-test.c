@@ -32,20 +32,6 @@ static int drop_to_nobody(gid_t extra)
 	       setuid(NOBODY) || prctl(PR_SET_DUMPABLE, 1) ? -1 : 0;
 }
 
-static char *map_aligned(size_t size, int advice)
-{
-	char *p = mmap(NULL, size + HUGE, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	char *a;
-
-	if (p == MAP_FAILED)
-		return NULL;
-	a = (char *)(((uintptr_t)p + HUGE - 1) & ~(HUGE - 1));
-	madvise(a, size, advice);
-	memset(a, 1, size);
-	return a;
-}
-
 /* Every 0x... number of every model's dump: how many, how many not 0. */
 static void scan_dumps(int fd, unsigned long *numbers, unsigned long *nonzero)
 {
@@ -85,17 +71,17 @@ static unsigned long phys_checks(int fd, int pm, bool privileged)
 	unsigned int i, pass;
 
 	check(small && thp, "mmap");
-	check(!pw_attach(fd, PWCSIM_ATTACH_SELF, 0), "ATTACH_SELF: %s",
+	check(!attach(fd, PWCSIM_ATTACH_SELF, 0), "ATTACH_SELF: %s",
 	      strerror(errno));
 	for (i = 0; i < ARRAY_LEN(models); i++)
-		check(!pw_add_model(fd, models[i], 5280), "ADD_MODEL %s",
+		check(!add_model(fd, models[i], 5280), "ADD_MODEL %s",
 		      models[i]);
 	for (i = 0; i < NADDR; i++)
 		va[i] = i < 32 ? (uintptr_t)small + i * PAGE :
 			i < 64 ? (uintptr_t)thp + (i * 37 % 512) * PAGE :
 			(uintptr_t)small + (i % 32) * PAGE + 8;
 	for (pass = 0; pass < 2; pass++) {
-		check(!pw_feed(fd, va, NADDR, res, NULL), "FEED: %s",
+		check(!feed(fd, va, NADDR, res, NULL), "FEED: %s",
 		      strerror(errno));
 		check_results(&c, res, sizeof(res[0]), va, NADDR, NULL);
 		for (i = 0; i < NADDR; i++) {
@@ -138,7 +124,7 @@ TEST(unprivileged_opener_sees_no_physical_address)
 
 		if (drop_to_nobody(LAB_GROUP))
 			_exit(100);
-		fd = pw_open();
+		fd = pwcsim_open();
 		pm = open("/proc/self/pagemap", O_RDONLY);
 		if (fd < 0 || pm < 0)
 			_exit(101);
@@ -155,7 +141,7 @@ TEST(unprivileged_opener_sees_no_physical_address)
 /* Opened by root, used by nobody: the opener's capability counts. */
 TEST(root_opened_fd_keeps_physical_addresses)
 {
-	int fd = pw_open(), pm = open("/proc/self/pagemap", O_RDONLY);
+	int fd = pwcsim_open(), pm = open("/proc/self/pagemap", O_RDONLY);
 
 	ASSERT_LE(0, fd);
 	ASSERT_LE(0, pm);

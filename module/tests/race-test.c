@@ -60,16 +60,16 @@ struct feeder {
 static int session(pid_t pid)
 {
 	unsigned int i;
-	int fd = pw_open();
+	int fd = pwcsim_open();
 
 	if (fd < 0)
 		return -1;
-	if (pid ? pw_attach(fd, 0, pid) : pw_attach(fd, PWCSIM_ATTACH_SELF, 0)) {
+	if (pid ? attach(fd, 0, pid) : attach(fd, PWCSIM_ATTACH_SELF, 0)) {
 		close(fd);
 		return -1;
 	}
 	for (i = 0; i < NMODELS; i++)
-		pw_add_model(fd, models[i], 5280);
+		add_model(fd, models[i], 5280);
 	return fd;
 }
 
@@ -88,8 +88,8 @@ static void feed_once(struct feeder *f, int fd)
 	for (i = 0; i < BATCH; i++)
 		va[i] = (uintptr_t)region + rnd_below(REGION);
 	if (!f->nmodels)
-		before = pw_stats(fd, PWCSIM_NO_MODEL, &st) ? 0 : st.nmodels;
-	ret = pw_feed(fd, va, BATCH, res, &done);
+		before = stats(fd, PWCSIM_NO_MODEL, &st) ? 0 : st.nmodels;
+	ret = feed(fd, va, BATCH, res, &done);
 	err = ret ? errno : 0;
 	f->feeds++;
 	f->errs[err > 0 && err <= MAXERR ? err : 0]++;
@@ -102,7 +102,7 @@ static void feed_once(struct feeder *f, int fd)
 	f->addresses += BATCH;
 	check(done == BATCH, "feed: done %u of %u", done, BATCH);
 	c.nmodels = before;
-	if (!f->nmodels && (pw_stats(fd, PWCSIM_NO_MODEL, &st) ||
+	if (!f->nmodels && (stats(fd, PWCSIM_NO_MODEL, &st) ||
 			    st.nmodels != before)) {
 		f->skipped++;	/* models were added during the feed */
 		return;
@@ -289,7 +289,7 @@ static void report(const char *name, struct feeder *f, unsigned int nf,
 			errs[e] += f[i].errs[e];
 	}
 	for (i = 0; i < nfds; i++) {
-		if (pw_stats(fds[i], PWCSIM_NO_MODEL, &st))
+		if (stats(fds[i], PWCSIM_NO_MODEL, &st))
 			continue;
 		notif += st.notifications;
 		st_raced += st.raced;
@@ -336,7 +336,7 @@ static void run_self(const char *name, unsigned long (*mutate)(void))
 		struct pwcsim_stats st;
 		unsigned long raced = f[0].res_raced + f[1].res_raced;
 
-		if (!pw_stats(fd, PWCSIM_NO_MODEL, &st))
+		if (!stats(fd, PWCSIM_NO_MODEL, &st))
 			check(st.raced == raced,
 			      "%s: stats.raced %llu, results flagged RACED %lu",
 			      name, (unsigned long long)st.raced, raced);
@@ -407,7 +407,7 @@ static void run_other(const char *name, int how)
 			uint64_t va = (uintptr_t)region;
 
 			errno = 0;
-			check(pw_feed(fd, &va, 1, NULL, NULL) == -1 &&
+			check(feed(fd, &va, 1, NULL, NULL) == -1 &&
 			      errno == ESRCH,
 			      "%s: feed after the target ended: errno %s",
 			      name, strerrorname_np(errno));
@@ -446,7 +446,7 @@ static void sc_fd(void)
 			close(fdnum);
 			usleep(rnd_below(1000));
 		}
-		fresh = one_in(4) ? pw_open() : session(0);
+		fresh = one_in(4) ? pwcsim_open() : session(0);
 		if (fresh < 0)
 			continue;
 		dup2(fresh, fdnum);	/* the feeder's fd number now */
@@ -510,7 +510,7 @@ static void sc_reconfig(void)
 			check(!ret, "reconfig: RESET: %s", strerrorname_np(errno));
 			break;
 		case 1:
-			ret = pw_add_model(fd, models[rnd_below(NMODELS)], 5280);
+			ret = add_model(fd, models[rnd_below(NMODELS)], 5280);
 			check(!ret || errno == EBUSY || errno == ENOSPC,
 			      "reconfig: ADD_MODEL: %s", strerrorname_np(errno));
 			busy += ret && errno == EBUSY;
