@@ -369,6 +369,7 @@ static void after_ok(unsigned int ci, struct sess *s, const void *k,
 	const struct pwcsim_model_dump *kd = k, *d = arg;
 	const struct pwcsim_reset *r = k;
 	const struct pwcsim_coherence *c = k;
+	static uint64_t fed[65536];
 	struct res_ctx rc;
 	size_t n;
 
@@ -398,8 +399,11 @@ static void after_ok(unsigned int ci, struct sess *s, const void *k,
 				       .nmodels = s->nmodels,
 				       .privileged = true,
 				       .coherent = !s->res_dirty };
-		check_results(&rc, results, kf->result_size, addrs,
-			      kf->count, NULL);
+		/* the addresses the kernel read (@addrs may be misaligned) */
+		memcpy(fed, (const void *)(uintptr_t)kf->addrs,
+		       kf->count * sizeof(uint64_t));
+		check_results(&rc, results, kf->result_size, fed, kf->count,
+			      NULL);
 		results_checked += kf->count;
 		break;
 	case CMD_STATS:

@@ -47,6 +47,9 @@ static void scan_dumps(int fd, unsigned long *numbers, unsigned long *nonzero)
 			continue;
 		}
 		buf[sizeof(buf) - 1] = '\0';
+		if (!i)
+			printf("# dump of %s: %u bytes, begins: %.120s\n",
+			       models[i], d.len, buf);
 		for (p = buf; (p = strstr(p, "0x")); p += 2) {
 			(*numbers)++;
 			*nonzero += strtoull(p, NULL, 16) != 0;
@@ -64,7 +67,8 @@ static unsigned long phys_checks(int fd, int pm, bool privileged)
 	struct pwcsim_result res[NADDR];
 	struct res_ctx c = { .levels = pw_levels_fd(fd), .nmodels = 4,
 			     .privileged = privileged, .coherent = true };
-	unsigned long numbers, nonzero, present = 0, agree = 0;
+	unsigned long numbers, nonzero, present = 0, agree = 0, raced = 0;
+	struct pwcsim_stats st;
 	char *small = map_aligned(32 * PAGE, MADV_NOHUGEPAGE);
 	char *thp = map_aligned(HUGE, MADV_HUGEPAGE);
 	uint64_t va[NADDR], pfn;
@@ -83,7 +87,7 @@ static unsigned long phys_checks(int fd, int pm, bool privileged)
 	for (pass = 0; pass < 2; pass++) {
 		check(!feed(fd, va, NADDR, res, NULL), "FEED: %s",
 		      strerror(errno));
-		check_results(&c, res, sizeof(res[0]), va, NADDR, NULL);
+		check_results(&c, res, sizeof(res[0]), va, NADDR, &raced);
 		for (i = 0; i < NADDR; i++) {
 			if (!res[i].present)
 				continue;
@@ -98,6 +102,10 @@ static unsigned long phys_checks(int fd, int pm, bool privileged)
 	       privileged ? "same real PFN" : "both 0");
 	check(present == 2 * NADDR && agree == present,
 	      "pagemap agreement: %lu of %lu", agree, present);
+	check(!stats(fd, 0, &st), "GET_STATS");
+	printf("# %lu results flagged raced; model 0: %llu lookups, %llu fills, stats.raced %llu\n",
+	       raced, (unsigned long long)st.lookups,
+	       (unsigned long long)st.fills, (unsigned long long)st.raced);
 	scan_dumps(fd, &numbers, &nonzero);
 	printf("# dumps: %lu physical addresses, %lu not 0x0\n", numbers,
 	       nonzero);

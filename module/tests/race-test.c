@@ -235,29 +235,29 @@ static unsigned long mut_fork_cow(void)
 
 /* Collapse 2 MiB of 4 KiB pages into a THP, then split it two ways. */
 static int collapse_errno;	/* the last MADV_COLLAPSE failure */
+static unsigned long collapses;
 
+/*
+ * A THP by fault, split two ways (MADV_DONTNEED of one 4 KiB page,
+ * mprotect of 8 pages), then collapsed back with MADV_COLLAPSE.
+ */
 static unsigned long mut_thp(void)
 {
 	char *h = region + rnd_below(REGION / HUGE) * HUGE;
-	unsigned long n = 0;
 
 	madvise(h, HUGE, MADV_DONTNEED);
-	madvise(h, HUGE, MADV_NOHUGEPAGE);
 	touch(h, HUGE);
-	madvise(h, HUGE, MADV_HUGEPAGE);
+	sched_yield();
+	madvise(h + rnd_below(512) * PAGE, PAGE, MADV_DONTNEED);
+	mprotect(h + 64 * PAGE, 8 * PAGE, PROT_READ);
+	mprotect(h + 64 * PAGE, 8 * PAGE, PROT_READ | PROT_WRITE);
+	touch(h, HUGE);
+	sched_yield();
 	if (madvise(h, HUGE, MADV_COLLAPSE))
 		collapse_errno = errno;
 	else
-		n++;
-	sched_yield();
-	madvise(h + rnd_below(512) * PAGE, PAGE, MADV_DONTNEED);
-	if (!madvise(h, HUGE, MADV_COLLAPSE)) {
-		n++;
-		mprotect(h + 64 * PAGE, 8 * PAGE, PROT_READ);
-		mprotect(h + 64 * PAGE, 8 * PAGE, PROT_READ | PROT_WRITE);
-	}
-	touch(h, HUGE);
-	return n;
+		collapses++;
+	return 1;
 }
 
 /* ---- running and reporting ---- */
@@ -352,7 +352,8 @@ static void sc_fork(void) { run_self("fork-cow", mut_fork_cow); }
 static void sc_thp(void)
 {
 	run_self("thp", mut_thp);
-	printf("# race %-12s last MADV_COLLAPSE failure: %s\n", "thp",
+	printf("# race %-12s collapses=%lu last MADV_COLLAPSE failure: %s\n",
+	       "thp", collapses,
 	       collapse_errno ? strerrorname_np(collapse_errno) : "none");
 }
 
