@@ -32,25 +32,37 @@ static int drop_to_nobody(gid_t extra)
 	       setuid(NOBODY) || prctl(PR_SET_DUMPABLE, 1) ? -1 : 0;
 }
 
-/* Every 0x... number of every model's dump: how many, how many not 0. */
-static void scan_dumps(int fd, unsigned long *numbers, unsigned long *nonzero)
+#define DUMP_LEN (1 << 18)
+static char dumps[ARRAY_LEN(models)][DUMP_LEN];
+
+/*
+ * Every model's dump, taken at once after a feed.  The buffers are
+ * written before the feed: a first write to a page this test's process
+ * shares with the harness (fork) would be a copy-on-write fault, an
+ * invalidation of this very address space, and the module may drop more
+ * than that page's entries (it coalesces queued ranges).
+ */
+static void take_dumps(int fd)
 {
-	static char buf[1 << 20];
-	struct pwcsim_model_dump d;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_LEN(models); i++)
+		if (pw_dump(fd, i, dumps[i], DUMP_LEN, NULL))
+			snprintf(dumps[i], DUMP_LEN, "GET_MODEL: %s",
+				 strerror(errno));
+}
+
+/* Every 0x... number of the dumps: how many, how many not 0. */
+static void scan_dumps(unsigned long *numbers, unsigned long *nonzero)
+{
 	unsigned int i;
 	char *p;
 
 	*numbers = *nonzero = 0;
 	for (i = 0; i < ARRAY_LEN(models); i++) {
-		if (pw_dump(fd, i, buf, sizeof(buf), &d)) {
-			check(false, "GET_MODEL %u: %s", i, strerror(errno));
-			continue;
-		}
-		buf[sizeof(buf) - 1] = '\0';
-		if (!i)
-			printf("# dump of %s: %u bytes, begins: %.120s\n",
-			       models[i], d.len, buf);
-		for (p = buf; (p = strstr(p, "0x")); p += 2) {
+		dumps[i][DUMP_LEN - 1] = '\0';
+		printf("# dump of %s begins: %.100s\n", models[i], dumps[i]);
+		for (p = dumps[i]; (p = strstr(p, "0x")); p += 2) {
 			(*numbers)++;
 			*nonzero += strtoull(p, NULL, 16) != 0;
 		}
@@ -84,9 +96,13 @@ static unsigned long phys_checks(int fd, int pm, bool privileged)
 		va[i] = i < 32 ? (uintptr_t)small + i * PAGE :
 			i < 64 ? (uintptr_t)thp + (i * 37 % 512) * PAGE :
 			(uintptr_t)small + (i % 32) * PAGE + 8;
+	memset(dumps, 0, sizeof(dumps));
+	memset(&st, 0, sizeof(st));
 	for (pass = 0; pass < 2; pass++) {
 		check(!feed(fd, va, NADDR, res, NULL), "FEED: %s",
 		      strerror(errno));
+		if (pass)
+			take_dumps(fd);
 		check_results(&c, res, sizeof(res[0]), va, NADDR, &raced);
 		for (i = 0; i < NADDR; i++) {
 			if (!res[i].present)
@@ -106,7 +122,7 @@ static unsigned long phys_checks(int fd, int pm, bool privileged)
 	printf("# %lu results flagged raced; model 0: %llu lookups, %llu fills, stats.raced %llu\n",
 	       raced, (unsigned long long)st.lookups,
 	       (unsigned long long)st.fills, (unsigned long long)st.raced);
-	scan_dumps(fd, &numbers, &nonzero);
+	scan_dumps(&numbers, &nonzero);
 	printf("# dumps: %lu physical addresses, %lu not 0x0\n", numbers,
 	       nonzero);
 	check(numbers > 0, "the dumps print no physical address");
