@@ -39,18 +39,18 @@ start=$(date +%s)
 # span_of NAME HELPER-ARGS...: the longest span of one helper run
 spans=
 span_of() {
-	name=$1
+	what=$1
 	shift
 	[ -e $L ] && echo 1 >$L
-	run_counted "/tmp/latency-$name.log" ./campaign-helper "$@"
+	run_counted "/tmp/latency-$what.log" ./campaign-helper "$@"
 	[ -e $L ] || return 0
 	after=$(cat $L)
-	echo "    latency after $name: $after"
+	echo "    latency after $what: $after"
 	t "latency file reads max_span_ns=N points=N" \
 		sh -c "echo '$after' | grep -qE '^max_span_ns=[0-9]+ points=[0-9]+\$'"
 	span=$(echo "$after" | sed -n 's/.*max_span_ns=\([0-9]*\).*/\1/p')
-	spans="$spans ${name}_span_ns=$span"
-	t "$name: longest span ${span:-?} ns < $LIMIT_NS ns" \
+	spans="$spans ${what}_span_ns=$span"
+	t "$what: longest span ${span:-?} ns < $LIMIT_NS ns" \
 		[ "${span:-$LIMIT_NS}" -lt $LIMIT_NS ]
 }
 span_of feed feed "$seconds"
