@@ -19,6 +19,7 @@ cd "$(dirname "$0")" || exit 1
 L=/sys/kernel/debug/pwcsim/latency
 W=/proc/sys/kernel/watchdog_thresh
 LIMIT_NS=1000000000
+AIM_NS=10000000		# issue 9's aim under emulation: reported, not failed
 seconds=${1:-10}
 
 lines0=$(dmesg | wc -l)
@@ -52,6 +53,9 @@ span_of() {
 	spans="$spans ${what}_span_ns=$span"
 	t "$what: longest span ${span:-?} ns < $LIMIT_NS ns" \
 		[ "${span:-$LIMIT_NS}" -lt $LIMIT_NS ]
+	if [ "${span:-0}" -gt $AIM_NS ]; then
+		echo "    note: $what: a span of $span ns is over issue 9's aim of $AIM_NS ns per scheduling point"
+	fi
 }
 span_of feed feed "$seconds"
 span_of dump dump
