@@ -103,6 +103,25 @@ static int mode_feed(double seconds)
 	return finish("latency-feed");
 }
 
+#define LATENCY "/sys/kernel/debug/pwcsim/latency"
+
+/* Reset the debugfs latency file (if @reset) or read its longest span. */
+static long long latency(bool reset)
+{
+	char line[128] = "";
+	long long span = -1;
+	FILE *f = fopen(LATENCY, reset ? "w" : "r");
+
+	if (!f)
+		return -1;
+	if (reset)
+		fputs("1\n", f);
+	else if (fgets(line, sizeof(line), f))
+		sscanf(line, "max_span_ns=%lld", &span);
+	fclose(f);
+	return span;
+}
+
 static int mode_dump(void)
 {
 	static const char spec[] = "cpwc:l4=8,l3=4096,blocks=4096,ways=1";
@@ -111,6 +130,7 @@ static int mode_dump(void)
 	size_t gib = 1UL << 30, span = 4096 * gib, i;
 	uint64_t *va;
 	unsigned int n = 0, k;
+	long long span;
 	char *mem, *buf;
 	double t0;
 	int fd = pwcsim_open(), ret;
@@ -140,9 +160,11 @@ static int mode_dump(void)
 	       NFEED, now_s() - t0);
 	for (k = 0; k < ARRAY_LEN(lens); k++) {
 		memset(buf, 'x', lens[k]);
+		latency(true);
 		t0 = now_s();
 		ret = pw_dump(fd, 0, buf, lens[k], &d);
 		t0 = now_s() - t0;
+		span = latency(false);
 		check(!ret, "GET_MODEL into %u bytes: %s", lens[k],
 		      strerror(errno));
 		if (ret)
@@ -153,8 +175,8 @@ static int mode_dump(void)
 		check(d.out_flags & PWCSIM_DUMP_TRUNCATED,
 		      "GET_MODEL into %u bytes: not flagged truncated (out_flags 0x%x)",
 		      lens[k], d.out_flags);
-		printf("# latency dump: GET_MODEL into %u bytes: %u written, out_flags 0x%x, %.3f s\n",
-		       lens[k], d.len, d.out_flags, t0);
+		printf("# latency dump: GET_MODEL into %u bytes: %u written, out_flags 0x%x, %.3f s, longest span %lld ns\n",
+		       lens[k], d.len, d.out_flags, t0, span);
 	}
 	close(fd);
 	check(n == 0, "zero pages read %u", n);
