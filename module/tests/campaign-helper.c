@@ -130,7 +130,7 @@ static int mode_dump(void)
 	size_t gib = 1UL << 30, span = 4096 * gib, i;
 	uint64_t *va;
 	unsigned int n = 0, k;
-	long long span;
+	long long ns;
 	char *mem, *buf;
 	double t0;
 	int fd = pwcsim_open(), ret;
@@ -164,7 +164,7 @@ static int mode_dump(void)
 		t0 = now_s();
 		ret = pw_dump(fd, 0, buf, lens[k], &d);
 		t0 = now_s() - t0;
-		span = latency(false);
+		ns = latency(false);
 		check(!ret, "GET_MODEL into %u bytes: %s", lens[k],
 		      strerror(errno));
 		if (ret)
@@ -176,7 +176,7 @@ static int mode_dump(void)
 		      "GET_MODEL into %u bytes: not flagged truncated (out_flags 0x%x)",
 		      lens[k], d.out_flags);
 		printf("# latency dump: GET_MODEL into %u bytes: %u written, out_flags 0x%x, %.3f s, longest span %lld ns\n",
-		       lens[k], d.len, d.out_flags, t0, span);
+		       lens[k], d.len, d.out_flags, t0, ns);
 	}
 	close(fd);
 	check(n == 0, "zero pages read %u", n);
