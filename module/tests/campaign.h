@@ -309,26 +309,35 @@ static inline const char *result_broken(const struct res_ctx *c,
 	return NULL;
 }
 
-/* Check @n results of @rsize bytes; counts one check per result. */
-static inline unsigned long check_results(const struct res_ctx *c, const void *res,
-				   size_t rsize, const uint64_t *va,
-				   unsigned int n, unsigned long *raced)
+/*
+ * Check @n results of @rsize bytes: one counted check for the batch,
+ * naming its first broken result; returns how many are broken.
+ */
+static inline unsigned long check_results(const struct res_ctx *c,
+					  const void *res, size_t rsize,
+					  const uint64_t *va, unsigned int n,
+					  unsigned long *raced)
 {
-	const struct pwcsim_result *r;
+	const struct pwcsim_result *r, *first = NULL;
+	const char *why, *first_why = "";
 	unsigned long bad = 0;
-	const char *why;
-	unsigned int i;
+	unsigned int i, at = 0;
 
 	for (i = 0; i < n; i++) {
 		r = (const void *)((const char *)res + (size_t)i * rsize);
 		why = result_broken(c, r, rsize, va[i]);
-		check(!why, "result %u of %u (va 0x%llx flags 0x%x levels %u end %u leaf %u): %s",
-		      i, n, (unsigned long long)va[i], r->flags, r->levels,
-		      r->end, r->leaf, why ? why : "");
-		bad += !!why;
+		if (why && !bad++) {
+			first = r;
+			first_why = why;
+			at = i;
+		}
 		if (raced && (r->flags & PWCSIM_RES_RACED))
 			(*raced)++;
 	}
+	check(!bad, "%lu of %u results broken; result %u (va 0x%llx flags 0x%x levels %u end %u leaf %u): %s",
+	      bad, n, at, first ? (unsigned long long)first->va : 0ULL,
+	      first ? first->flags : 0, first ? first->levels : 0,
+	      first ? first->end : 0, first ? first->leaf : 0, first_why);
 	return bad;
 }
 
