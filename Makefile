@@ -12,6 +12,9 @@
 #   make stress       the long adversarial campaign on the debug kernel
 #   make bench        benchmarks (measure, never assert)
 #   make vm-shell     an interactive shell in the VM with the module loaded
+#   make dkms-check   pwcsim.ko built by DKMS, loaded and tested in the VM
+#   make deb          the Debian packages pwcsim-dkms and pwcsim (build/deb/)
+#   make deb-check    install them here, the VM loads DKMS's module, purge
 #
 # Objects go to build/<kernel>/ so that builds for several kernels (the
 # Debian one, the KUnit test kernels) never share objects.
@@ -19,7 +22,7 @@
 KDIR ?= $(shell scripts/kdir)
 BUILD = build/$(notdir $(realpath $(KDIR)))
 
-.PHONY: all module tools check demo kunit bench stress vm-shell clean
+.PHONY: all module tools check demo kunit bench stress vm-shell clean dkms-check deb deb-check
 
 all: module
 
@@ -44,6 +47,15 @@ bench:
 
 stress:
 	@scripts/stress
+
+dkms-check: tools
+	@scripts/dkms-check
+
+deb:
+	@scripts/deb
+
+deb-check: tools
+	@scripts/deb-check
 
 vm-shell: module tools
 	@scripts/vm --shell

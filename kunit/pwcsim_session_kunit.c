@@ -108,7 +108,7 @@ static void pwcsim_notifier_invalidates(struct kunit *test)
 	pwcsim_test_walk(s, va, 0);
 	pwcsim_test_walk(s, other, 0);
 	pwcsim_notify(s, va, va + 4096);
-	KUNIT_EXPECT_EQ(test, s->cnt.notifications, 2ULL);
+	KUNIT_EXPECT_EQ(test, pwcsim_notifications(s), 2ULL);
 	/* the page's path is gone, the other L4 region's is not */
 	KUNIT_EXPECT_EQ(test, pwcsim_test_walk(s, va, 0), 4U);
 	KUNIT_EXPECT_EQ(test, pwcsim_test_walk(s, other, 0), 1U);

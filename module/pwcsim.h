@@ -64,9 +64,9 @@ struct pwcsim_model {
 };
 
 /*
- * Session counters (the models keep their own, struct pwc_stats), under
- * @lock of struct pwcsim_session but for @notifications, which the
- * notifier counts under @pending_lock.
+ * Session counters, owned by @lock of struct pwcsim_session (the models
+ * keep their own, struct pwc_stats; the IOTLB its own, struct pwc_tlb;
+ * notifications are @seq - @seq_reset, under @pending_lock).
  */
 struct pwcsim_counters {
 	u64 addresses;
@@ -75,14 +75,14 @@ struct pwcsim_counters {
 	u64 not_walked;
 	u64 uncached;
 	u64 raced;
-	u64 notifications;
 };
 
 /**
  * struct pwcsim_session - one open of /dev/pwcsim, or the debugfs session
  * @lock: serialises every operation on the session (ioctls, debugfs
- *	writes, release); protects every field below except the pending
- *	queue.  Taken before the target's mmap lock, never inside a notifier
+ *	reads and writes, release); protects every field from @mm to @cnt
+ *	(functions that need it assert it with lockdep_assert_held()).
+ *	Taken before the target's mmap lock, never inside a notifier
  *	callback.
  * @id: the session's name in tracepoints (0: the debugfs session)
  * @mm: the target's mm with an mm_count reference (mmgrab), or NULL; its
@@ -98,7 +98,7 @@ struct pwcsim_counters {
  * @cnt: session counters
  * @mn: the mmu notifier; its callbacks only queue ranges
  * @pending_lock: protects @npending, @pending_all, @pending,
- *	@in_progress, @seq and @cnt.notifications; a spinlock, since notifier
+ *	@in_progress, @seq and @seq_reset; a spinlock, since notifier
  *	callbacks must not sleep, held only to queue or take the queue.  The
  *	ranges are applied to the models under @lock by the next operation
  *	(and after each walk that overlapped a notification), as one range
@@ -110,6 +110,7 @@ struct pwcsim_counters {
  *	not 0, walks fill nothing (PWCSIM_RES_RACED)
  * @seq: bumped by every notification (read without the lock after a walk,
  *	with smp_rmb() between the walk's reads and it)
+ * @seq_reset: @seq at the last reset of the statistics
  *
  * Lifetime: allocated at open (or module init for debugfs), freed at the
  * last close (module exit), after which no callback can run: the notifier
@@ -135,6 +136,7 @@ struct pwcsim_session {
 	struct { u64 start, end; } pending[PWCSIM_PENDING];
 	unsigned int in_progress;
 	u64 seq;
+	u64 seq_reset;
 };
 
 unsigned int pwcsim_levels(void);
@@ -164,6 +166,12 @@ void pwcsim_session_walked(struct pwcsim_session *s,
 			   bool fill, struct pwcsim_budget *b);
 /* Apply the invalidations the notifier queued; @s->lock held. */
 void pwcsim_apply_pending(struct pwcsim_session *s);
+/* Notifications since the last reset of the statistics. */
+u64 pwcsim_notifications(struct pwcsim_session *s);
+/* The target's pid (0: none) and model @i's canonical spec (for debugfs). */
+pid_t pwcsim_target_pid(struct pwcsim_session *s);
+int pwcsim_model_spec(struct pwcsim_session *s, u32 i, char *spec,
+		      size_t len);
 int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
 		     struct pwcsim_stats *st);
 /*

@@ -22,14 +22,15 @@
 #include <linux/capability.h>
 #include <linux/ctype.h>
 #include <linux/debugfs.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
 #include "pwcsim.h"
 
 #define PWCSIM_DEBUGFS_MAX_WRITE (64 * 1024)
-/* Room for stats and dumps; a larger text is cut short. */
-#define PWCSIM_DEBUGFS_MAX_READ (1024 * 1024)
+/* The largest dump text; a longer one is cut at a line's end. */
+#define PWCSIM_DEBUGFS_MAX_DUMP PWCSIM_MAX_DUMP
 
 static struct pwcsim_session pwcsim_dbg;
 
@@ -50,22 +51,22 @@ static char *pwcsim_dbg_input(const char __user *ubuf, size_t count)
 	return memdup_user_nul(ubuf, count);
 }
 
-static ssize_t pwcsim_dbg_read_text(struct file *file, char __user *ubuf,
-				    size_t count, loff_t *ppos,
-				    size_t (*fill)(struct file *file, char *buf,
-						   size_t len))
-{
-	ssize_t ret;
-	size_t len;
-	char *buf;
-
-	buf = kvzalloc(PWCSIM_DEBUGFS_MAX_READ, GFP_KERNEL);
-	if (!buf)
-		return -ENOMEM;
-	len = fill(file, buf, PWCSIM_DEBUGFS_MAX_READ);
-	ret = simple_read_from_buffer(ubuf, count, ppos, buf, len);
-	kvfree(buf);
-	return ret;
+/*
+ * fops for a seq_file show function @name##_show and, if not NULL, a
+ * write handler @write.
+ */
+#define PWCSIM_DBG_FOPS(name, write_fn)					\
+static int name##_open(struct inode *inode, struct file *file)		\
+{									\
+	return single_open(file, name##_show, NULL);			\
+}									\
+static const struct file_operations name##_fops = {			\
+	.owner = THIS_MODULE,						\
+	.open = name##_open,						\
+	.read = seq_read,						\
+	.write = write_fn,						\
+	.llseek = seq_lseek,						\
+	.release = single_release,					\
 }
 
 /* ---- target ---- */
@@ -89,29 +90,18 @@ static ssize_t pwcsim_target_write(struct file *file, const char __user *ubuf,
 	return ret ? ret : count;
 }
 
-static size_t pwcsim_target_fill(struct file *file, char *buf, size_t len)
+static int pwcsim_target_show(struct seq_file *m, void *v)
 {
-	pid_t pid;
+	pid_t pid = pwcsim_target_pid(&pwcsim_dbg);
 
-	mutex_lock(&pwcsim_dbg.lock);
-	pid = pwcsim_dbg.mm ? pwcsim_dbg.pid : 0;
-	mutex_unlock(&pwcsim_dbg.lock);
-	return pid ? scnprintf(buf, len, "%d\n", pid) :
-		     scnprintf(buf, len, "none\n");
+	if (pid)
+		seq_printf(m, "%d\n", pid);
+	else
+		seq_puts(m, "none\n");
+	return 0;
 }
 
-static ssize_t pwcsim_target_read(struct file *file, char __user *ubuf,
-				  size_t count, loff_t *ppos)
-{
-	return pwcsim_dbg_read_text(file, ubuf, count, ppos, pwcsim_target_fill);
-}
-
-static const struct file_operations pwcsim_target_fops = {
-	.owner = THIS_MODULE,
-	.read = pwcsim_target_read,
-	.write = pwcsim_target_write,
-	.llseek = default_llseek,
-};
+PWCSIM_DBG_FOPS(pwcsim_target, pwcsim_target_write);
 
 /* ---- models ---- */
 
@@ -173,31 +163,18 @@ out_free:
 	return ret ? ret : count;
 }
 
-static size_t pwcsim_models_fill(struct file *file, char *buf, size_t len)
+static int pwcsim_models_show(struct seq_file *m, void *v)
 {
-	size_t n = 0;
-	unsigned int i;
+	char spec[PWCSIM_SPEC_LEN];
+	u32 i;
 
-	mutex_lock(&pwcsim_dbg.lock);
-	for (i = 0; i < pwcsim_dbg.nmodels; i++)
-		n += scnprintf(buf + n, len - n, "%u %s\n", i,
-			       pwcsim_dbg.models[i].spec);
-	mutex_unlock(&pwcsim_dbg.lock);
-	return n;
+	for (i = 0; !pwcsim_model_spec(&pwcsim_dbg, i, spec, sizeof(spec));
+	     i++)
+		seq_printf(m, "%u %s\n", i, spec);
+	return 0;
 }
 
-static ssize_t pwcsim_models_read(struct file *file, char __user *ubuf,
-				  size_t count, loff_t *ppos)
-{
-	return pwcsim_dbg_read_text(file, ubuf, count, ppos, pwcsim_models_fill);
-}
-
-static const struct file_operations pwcsim_models_fops = {
-	.owner = THIS_MODULE,
-	.read = pwcsim_models_read,
-	.write = pwcsim_models_write,
-	.llseek = default_llseek,
-};
+PWCSIM_DBG_FOPS(pwcsim_models, pwcsim_models_write);
 
 /* ---- feed ---- */
 
@@ -245,98 +222,84 @@ static const struct file_operations pwcsim_feed_fops = {
 
 /* ---- stats and dump ---- */
 
-static size_t pwcsim_pct(char *buf, size_t len, u64 a, u64 b)
+static void pwcsim_pct(struct seq_file *m, u64 a, u64 b)
 {
 	u64 x = b ? div64_u64(a * 10000, b) : 0;
 
-	return scnprintf(buf, len, "%llu.%02llu%%", div_u64(x, 100),
-			 x % 100);
+	seq_printf(m, "%llu.%02llu%%", div_u64(x, 100), x % 100);
 }
 
-static size_t pwcsim_stats_fill(struct file *file, char *buf, size_t len)
+static int pwcsim_stats_show(struct seq_file *m, void *v)
 {
 	struct pwcsim_stats *st;
 	unsigned int i, k, nmodels;
-	size_t n = 0;
 
 	st = kzalloc(sizeof(*st), GFP_KERNEL);
 	if (!st)
-		return 0;
+		return -ENOMEM;
 	if (pwcsim_get_stats(&pwcsim_dbg, PWCSIM_NO_MODEL, st))
 		goto out_free;
 	nmodels = st->nmodels;
-	n += scnprintf(buf + n, len - n,
-		       "session: addresses=%llu walks=%llu faults=%llu not_walked=%llu raced=%llu tlb_lookups=%llu tlb_hits=%llu notifications=%llu\n",
-		       st->addresses, st->walks, st->faults, st->not_walked,
-		       st->raced, st->tlb_lookups, st->tlb_hits,
-		       st->notifications);
+	seq_printf(m, "session: addresses=%llu walks=%llu faults=%llu not_walked=%llu raced=%llu tlb_lookups=%llu tlb_hits=%llu notifications=%llu\n",
+		   st->addresses, st->walks, st->faults, st->not_walked,
+		   st->raced, st->tlb_lookups, st->tlb_hits,
+		   st->notifications);
 	for (i = 0; i < nmodels; i++) {
 		if (pwcsim_get_stats(&pwcsim_dbg, i, st))
 			break;
-		n += scnprintf(buf + n, len - n, "model %u %s: lookups=%llu",
-			       i, st->spec, st->lookups);
+		seq_printf(m, "model %u %s: lookups=%llu", i, st->spec,
+			   st->lookups);
 		for (k = 1; k < st->levels; k++)
-			n += scnprintf(buf + n, len - n, " l%u_hits=%llu",
-				       k + 1, st->hits[k]);
-		n += scnprintf(buf + n, len - n,
-			       " misses=%llu accesses=%llu stale=%llu fills=%llu evictions=%llu invalidations=%llu l2_hit_rate=",
-			       st->misses, st->accesses, st->stale, st->fills,
-			       st->evictions, st->invalidations);
-		n += pwcsim_pct(buf + n, len - n, st->hits[1], st->lookups);
-		n += scnprintf(buf + n, len - n, "\n");
+			seq_printf(m, " l%u_hits=%llu", k + 1, st->hits[k]);
+		seq_printf(m, " misses=%llu accesses=%llu stale=%llu fills=%llu evictions=%llu invalidations=%llu l2_hit_rate=",
+			   st->misses, st->accesses, st->stale, st->fills,
+			   st->evictions, st->invalidations);
+		pwcsim_pct(m, st->hits[1], st->lookups);
+		seq_puts(m, "\n");
 	}
 out_free:
 	kfree(st);
-	return n;
+	return 0;
 }
 
-static ssize_t pwcsim_stats_read(struct file *file, char __user *ubuf,
-				 size_t count, loff_t *ppos)
-{
-	return pwcsim_dbg_read_text(file, ubuf, count, ppos, pwcsim_stats_fill);
-}
+PWCSIM_DBG_FOPS(pwcsim_stats, NULL);
 
-static const struct file_operations pwcsim_stats_fops = {
-	.owner = THIS_MODULE,
-	.read = pwcsim_stats_read,
-	.llseek = default_llseek,
-};
-
-static size_t pwcsim_dump_fill(struct file *file, char *buf, size_t len)
+/*
+ * Each model's text goes straight into the seq_file buffer; when it does
+ * not fit, the buffer is reported full and seq_read() calls again with a
+ * larger one, up to PWCSIM_DEBUGFS_MAX_DUMP, where the text is cut.
+ * Physical addresses are shown to an opener with CAP_SYS_ADMIN only.
+ */
+static int pwcsim_dump_show(struct seq_file *m, void *v)
 {
-	bool hide = !file_ns_capable(file, &init_user_ns, CAP_SYS_ADMIN);
-	struct pwcsim_stats *st;
-	size_t n = 0, written;
-	unsigned int i;
+	bool hide = !file_ns_capable(m->file, &init_user_ns, CAP_SYS_ADMIN);
 	bool truncated = false;
+	size_t len, written;
+	char spec[PWCSIM_SPEC_LEN];
+	char *buf;
+	u32 i;
 
-	st = kzalloc(sizeof(*st), GFP_KERNEL);
-	if (!st || pwcsim_get_stats(&pwcsim_dbg, PWCSIM_NO_MODEL, st))
-		goto out_free;
-	for (i = 0; i < st->nmodels && n + 1 < len && !truncated; i++) {
-		n += scnprintf(buf + n, len - n, "model %u:\n", i);
-		if (n + 1 >= len ||
-		    pwcsim_dump_model(&pwcsim_dbg, i, buf + n, len - n, hide,
+	for (i = 0; !truncated &&
+	     !pwcsim_model_spec(&pwcsim_dbg, i, spec, sizeof(spec)); i++) {
+		seq_printf(m, "model %u:\n", i);
+		len = seq_get_buf(m, &buf);
+		if (len < 2) {
+			seq_commit(m, -1);
+			return 0;
+		}
+		if (pwcsim_dump_model(&pwcsim_dbg, i, buf, len, hide,
 				      &written, &truncated))
 			break;
-		n += written - 1;
+		if (truncated && m->size < PWCSIM_DEBUGFS_MAX_DUMP) {
+			seq_commit(m, -1);	/* again, with more room */
+			return 0;
+		}
+		seq_commit(m, written - 1);
 	}
-out_free:
-	kfree(st);
-	return n;
+	return 0;
 }
 
-static ssize_t pwcsim_dump_read(struct file *file, char __user *ubuf,
-				size_t count, loff_t *ppos)
-{
-	return pwcsim_dbg_read_text(file, ubuf, count, ppos, pwcsim_dump_fill);
-}
-
-static const struct file_operations pwcsim_dump_fops = {
-	.owner = THIS_MODULE,
-	.read = pwcsim_dump_read,
-	.llseek = default_llseek,
-};
+PWCSIM_DBG_FOPS(pwcsim_dump, NULL);
 
 static ssize_t pwcsim_reset_write(struct file *file, const char __user *ubuf,
 				  size_t count, loff_t *ppos)
@@ -358,20 +321,13 @@ static const struct file_operations pwcsim_reset_fops = {
 
 /* ---- latency: the longest span between scheduling points ---- */
 
-static size_t pwcsim_latency_fill(struct file *file, char *buf, size_t len)
+static int pwcsim_latency_show(struct seq_file *m, void *v)
 {
 	u64 span, points;
 
 	pwcsim_budget_stats(&span, &points);
-	return scnprintf(buf, len, "max_span_ns=%llu points=%llu\n", span,
-			 points);
-}
-
-static ssize_t pwcsim_latency_read(struct file *file, char __user *ubuf,
-				   size_t count, loff_t *ppos)
-{
-	return pwcsim_dbg_read_text(file, ubuf, count, ppos,
-				    pwcsim_latency_fill);
+	seq_printf(m, "max_span_ns=%llu points=%llu\n", span, points);
+	return 0;
 }
 
 static ssize_t pwcsim_latency_write(struct file *file,
@@ -382,12 +338,7 @@ static ssize_t pwcsim_latency_write(struct file *file,
 	return count;
 }
 
-static const struct file_operations pwcsim_latency_fops = {
-	.owner = THIS_MODULE,
-	.read = pwcsim_latency_read,
-	.write = pwcsim_latency_write,
-	.llseek = default_llseek,
-};
+PWCSIM_DBG_FOPS(pwcsim_latency, pwcsim_latency_write);
 
 void pwcsim_debugfs_init(struct dentry *root)
 {

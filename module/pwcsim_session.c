@@ -40,7 +40,6 @@ static void pwcsim_queue(struct pwcsim_session *s, u64 start, u64 end,
 {
 	spin_lock(&s->pending_lock);
 	s->seq++;
-	s->cnt.notifications++;
 	if (delta > 0)
 		s->in_progress++;
 	else if (delta < 0 && s->in_progress)
@@ -155,6 +154,16 @@ static u64 pwcsim_sync(struct pwcsim_session *s, struct pwcsim_budget *b,
 	return seq;
 }
 
+u64 pwcsim_notifications(struct pwcsim_session *s)
+{
+	u64 n;
+
+	spin_lock(&s->pending_lock);
+	n = s->seq - s->seq_reset;
+	spin_unlock(&s->pending_lock);
+	return n;
+}
+
 void pwcsim_apply_pending(struct pwcsim_session *s)
 {
 	struct pwcsim_budget b;
@@ -195,9 +204,10 @@ static void pwcsim_unregister(struct pwcsim_session *s)
 	spin_unlock(&s->pending_lock);
 }
 
-/* Drop the target.  Called with @s->lock held, or on the way to free. */
+/* Drop the target. */
 static void pwcsim_detach(struct pwcsim_session *s)
 {
+	lockdep_assert_held(&s->lock);
 	if (!s->mm)
 		return;
 	if (s->registered)
@@ -210,16 +220,20 @@ static void pwcsim_free_models(struct pwcsim_session *s)
 {
 	unsigned int i;
 
+	lockdep_assert_held(&s->lock);
 	for (i = 0; i < s->nmodels; i++)
 		pwc_destroy(s->models[i].m);
 	s->nmodels = 0;
 }
 
+/* The last user is gone: the lock is taken for the assertions only. */
 void pwcsim_session_destroy(struct pwcsim_session *s)
 {
+	mutex_lock(&s->lock);
 	pwcsim_detach(s);
 	pwcsim_free_models(s);
 	pwc_tlb_free(&s->tlb);
+	mutex_unlock(&s->lock);
 	mutex_destroy(&s->lock);
 }
 
@@ -400,29 +414,37 @@ int pwcsim_set_tlb(struct pwcsim_session *s, u32 entries, u32 flags)
 	return ret;
 }
 
+/* Zero every counter: the session's, the IOTLB's and each model's. */
+static void pwcsim_reset_counters(struct pwcsim_session *s)
+{
+	unsigned int i;
+
+	lockdep_assert_held(&s->lock);
+	for (i = 0; i < s->nmodels; i++)
+		memset(&s->models[i].m->stats, 0,
+		       sizeof(s->models[i].m->stats));
+	s->tlb.lookups = 0;
+	s->tlb.hits = 0;
+	s->tlb.fills = 0;
+	s->tlb.evictions = 0;
+	s->tlb.invalidations = 0;
+	memset(&s->cnt, 0, sizeof(s->cnt));
+	spin_lock(&s->pending_lock);
+	s->seq_reset = s->seq;
+	spin_unlock(&s->pending_lock);
+}
+
 void pwcsim_reset(struct pwcsim_session *s, u32 flags)
 {
 	struct pwcsim_budget b;
-	unsigned int i;
 
 	pwcsim_budget_start(&b);
 	mutex_lock(&s->lock);
 	pwcsim_sync(s, &b, NULL);
 	if (flags & PWCSIM_RESET_CONTENTS)
 		pwcsim_clear_contents(s, &b);
-	for (i = 0; i < s->nmodels && (flags & PWCSIM_RESET_STATS); i++)
-		memset(&s->models[i].m->stats, 0,
-		       sizeof(s->models[i].m->stats));
-	if (flags & PWCSIM_RESET_STATS) {
-		s->tlb.lookups = 0;
-		s->tlb.hits = 0;
-		s->tlb.fills = 0;
-		s->tlb.evictions = 0;
-		s->tlb.invalidations = 0;
-		spin_lock(&s->pending_lock);
-		memset(&s->cnt, 0, sizeof(s->cnt));
-		spin_unlock(&s->pending_lock);
-	}
+	if (flags & PWCSIM_RESET_STATS)
+		pwcsim_reset_counters(s);
 	s->fed = false;
 	mutex_unlock(&s->lock);
 	pwcsim_budget_end(&b);
@@ -485,18 +507,13 @@ void pwcsim_session_walked(struct pwcsim_session *s,
 		trace_pwcsim_lookup(s->id, i, w->va, r.start, w->levels,
 				    r.accesses);
 		/* The bases only for a privileged session. */
-		if (r.stale)
-			trace_pwcsim_stale_hit(s->id, i, w->va, r.start,
-					       s->privileged ? r.pba : 0,
-					       s->privileged &&
-					       r.start >= w->end ?
-					       w->base[r.start] : 0);
-		if (m->stats.fills != fills)
-			trace_pwcsim_fill(s->id, i, w->va,
-					  m->stats.fills - fills);
-		if (m->stats.evictions != evictions)
-			trace_pwcsim_evict(s->id, i, w->va,
-					   m->stats.evictions - evictions);
+		trace_pwcsim_stale_hit(s->id, i, w->va, r.start,
+				       s->privileged ? r.pba : 0,
+				       s->privileged && r.start >= w->end ?
+				       w->base[r.start] : 0, r.stale);
+		trace_pwcsim_fill(s->id, i, w->va, m->stats.fills - fills);
+		trace_pwcsim_evict(s->id, i, w->va,
+				   m->stats.evictions - evictions);
 		pwcsim_budget_charge(b, pwc_cost(m));
 	}
 	if (fill)
@@ -615,6 +632,28 @@ out_unlock:
 
 /* ---- reading ---- */
 
+pid_t pwcsim_target_pid(struct pwcsim_session *s)
+{
+	pid_t pid;
+
+	mutex_lock(&s->lock);
+	pid = s->mm ? s->pid : 0;
+	mutex_unlock(&s->lock);
+	return pid;
+}
+
+int pwcsim_model_spec(struct pwcsim_session *s, u32 i, char *spec,
+		      size_t len)
+{
+	int ret = -EINVAL;
+
+	mutex_lock(&s->lock);
+	if (i < s->nmodels)
+		ret = strscpy(spec, s->models[i].spec, len) < 0 ? -E2BIG : 0;
+	mutex_unlock(&s->lock);
+	return ret;
+}
+
 int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
 		     struct pwcsim_stats *st)
 {
@@ -640,9 +679,7 @@ int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
 	st->not_walked = s->cnt.not_walked;
 	st->uncached = s->cnt.uncached;
 	st->raced = s->cnt.raced;
-	spin_lock(&s->pending_lock);
-	st->notifications = s->cnt.notifications;
-	spin_unlock(&s->pending_lock);
+	st->notifications = pwcsim_notifications(s);
 	if (model == PWCSIM_NO_MODEL)
 		goto out_unlock;
 	m = s->models[model].m;

@@ -15,15 +15,16 @@
 
 #include <linux/tracepoint.h>
 
+/*
+ * Fields are ordered by size (u64, then u32, then u8) so that records have
+ * no holes; the task is in every record already (common_pid).
+ */
 DECLARE_EVENT_CLASS(pwcsim_session_class,
 		    TP_PROTO(unsigned int session),
 		    TP_ARGS(session),
-		    TP_STRUCT__entry(__field(unsigned int, session)
-				     __field(pid_t, pid)),
-		    TP_fast_assign(__entry->session = session;
-				   __entry->pid = current->pid;),
-		    TP_printk("session=%u pid=%d", __entry->session,
-			      __entry->pid));
+		    TP_STRUCT__entry(__field(unsigned int, session)),
+		    TP_fast_assign(__entry->session = session;),
+		    TP_printk("session=%u", __entry->session));
 
 DEFINE_EVENT(pwcsim_session_class, pwcsim_session_open,
 	     TP_PROTO(unsigned int session),
@@ -38,14 +39,14 @@ TRACE_EVENT(pwcsim_walk,
 	    TP_PROTO(unsigned int session, u64 va, u8 levels, u8 leaf,
 		     bool present, u8 accesses),
 	    TP_ARGS(session, va, levels, leaf, present, accesses),
-	    TP_STRUCT__entry(__field(unsigned int, session)
-			     __field(u64, va)
+	    TP_STRUCT__entry(__field(u64, va)
+			     __field(unsigned int, session)
 			     __field(u8, levels)
 			     __field(u8, leaf)
 			     __field(bool, present)
 			     __field(u8, accesses)),
-	    TP_fast_assign(__entry->session = session;
-			   __entry->va = va;
+	    TP_fast_assign(__entry->va = va;
+			   __entry->session = session;
 			   __entry->levels = levels;
 			   __entry->leaf = leaf;
 			   __entry->present = present;
@@ -59,15 +60,15 @@ TRACE_EVENT(pwcsim_lookup,
 	    TP_PROTO(unsigned int session, unsigned int model, u64 va,
 		     u8 start, u8 levels, u8 accesses),
 	    TP_ARGS(session, model, va, start, levels, accesses),
-	    TP_STRUCT__entry(__field(unsigned int, session)
+	    TP_STRUCT__entry(__field(u64, va)
+			     __field(unsigned int, session)
 			     __field(unsigned int, model)
-			     __field(u64, va)
 			     __field(u8, start)
 			     __field(u8, levels)
 			     __field(u8, accesses)),
-	    TP_fast_assign(__entry->session = session;
+	    TP_fast_assign(__entry->va = va;
+			   __entry->session = session;
 			   __entry->model = model;
-			   __entry->va = va;
 			   __entry->start = start;
 			   __entry->levels = levels;
 			   __entry->accesses = accesses;),
@@ -79,76 +80,84 @@ DECLARE_EVENT_CLASS(pwcsim_count_class,
 		    TP_PROTO(unsigned int session, unsigned int model, u64 va,
 			     u64 count),
 		    TP_ARGS(session, model, va, count),
-		    TP_STRUCT__entry(__field(unsigned int, session)
-				     __field(unsigned int, model)
-				     __field(u64, va)
-				     __field(u64, count)),
-		    TP_fast_assign(__entry->session = session;
-				   __entry->model = model;
-				   __entry->va = va;
-				   __entry->count = count;),
+		    TP_STRUCT__entry(__field(u64, va)
+				     __field(u64, count)
+				     __field(unsigned int, session)
+				     __field(unsigned int, model)),
+		    TP_fast_assign(__entry->va = va;
+				   __entry->count = count;
+				   __entry->session = session;
+				   __entry->model = model;),
 		    TP_printk("session=%u model=%u va=0x%llx entries=%llu",
 			      __entry->session, __entry->model, __entry->va,
 			      __entry->count));
 
-/* Entries a model wrote after the walk of va. */
-DEFINE_EVENT(pwcsim_count_class, pwcsim_fill,
-	     TP_PROTO(unsigned int session, unsigned int model, u64 va,
-		      u64 count),
-	     TP_ARGS(session, model, va, count));
+/* Entries a model wrote after the walk of va (recorded when any). */
+DEFINE_EVENT_CONDITION(pwcsim_count_class, pwcsim_fill,
+		       TP_PROTO(unsigned int session, unsigned int model,
+				u64 va, u64 count),
+		       TP_ARGS(session, model, va, count),
+		       TP_CONDITION(count));
 
-/* Valid entries those fills displaced. */
-DEFINE_EVENT(pwcsim_count_class, pwcsim_evict,
-	     TP_PROTO(unsigned int session, unsigned int model, u64 va,
-		      u64 count),
-	     TP_ARGS(session, model, va, count));
+/* Valid entries those fills displaced (recorded when any). */
+DEFINE_EVENT_CONDITION(pwcsim_count_class, pwcsim_evict,
+		       TP_PROTO(unsigned int session, unsigned int model,
+				u64 va, u64 count),
+		       TP_ARGS(session, model, va, count),
+		       TP_CONDITION(count));
 
 /* A range invalidated in every model; dropped: entries, all models. */
 TRACE_EVENT(pwcsim_invalidate,
 	    TP_PROTO(unsigned int session, u64 start, u64 end, u64 dropped),
 	    TP_ARGS(session, start, end, dropped),
-	    TP_STRUCT__entry(__field(unsigned int, session)
-			     __field(u64, start)
+	    TP_STRUCT__entry(__field(u64, start)
 			     __field(u64, end)
-			     __field(u64, dropped)),
-	    TP_fast_assign(__entry->session = session;
-			   __entry->start = start;
+			     __field(u64, dropped)
+			     __field(unsigned int, session)),
+	    TP_fast_assign(__entry->start = start;
 			   __entry->end = end;
-			   __entry->dropped = dropped;),
+			   __entry->dropped = dropped;
+			   __entry->session = session;),
 	    TP_printk("session=%u start=0x%llx end=0x%llx dropped=%llu",
 		      __entry->session, __entry->start, __entry->end,
 		      __entry->dropped));
 
-/* A model supplied PBA(L<start>) = cached; the walk used real. */
-TRACE_EVENT(pwcsim_stale_hit,
-	    TP_PROTO(unsigned int session, unsigned int model, u64 va,
-		     u8 start, u64 cached, u64 real),
-	    TP_ARGS(session, model, va, start, cached, real),
-	    TP_STRUCT__entry(__field(unsigned int, session)
-			     __field(unsigned int, model)
-			     __field(u64, va)
-			     __field(u8, start)
-			     __field(u64, cached)
-			     __field(u64, real)),
-	    TP_fast_assign(__entry->session = session;
-			   __entry->model = model;
-			   __entry->va = va;
-			   __entry->start = start;
-			   __entry->cached = cached;
-			   __entry->real = real;),
-	    TP_printk("session=%u model=%u va=0x%llx start=%u cached=0x%llx real=0x%llx",
-		      __entry->session, __entry->model, __entry->va,
-		      __entry->start, __entry->cached, __entry->real));
+/*
+ * A model supplied PBA(L<start>) = cached; the walk used real (recorded
+ * for stale lookups only; both 0 for a session without CAP_SYS_ADMIN).
+ */
+TRACE_EVENT_CONDITION(pwcsim_stale_hit,
+		      TP_PROTO(unsigned int session, unsigned int model,
+			       u64 va, u8 start, u64 cached, u64 real,
+			       bool stale),
+		      TP_ARGS(session, model, va, start, cached, real, stale),
+		      TP_CONDITION(stale),
+		      TP_STRUCT__entry(__field(u64, va)
+				       __field(u64, cached)
+				       __field(u64, real)
+				       __field(unsigned int, session)
+				       __field(unsigned int, model)
+				       __field(u8, start)),
+		      TP_fast_assign(__entry->va = va;
+				     __entry->cached = cached;
+				     __entry->real = real;
+				     __entry->session = session;
+				     __entry->model = model;
+				     __entry->start = start;),
+		      TP_printk("session=%u model=%u va=0x%llx start=%u cached=0x%llx real=0x%llx",
+				__entry->session, __entry->model, __entry->va,
+				__entry->start, __entry->cached,
+				__entry->real));
 
 /* An IOTLB lookup. */
 TRACE_EVENT(pwcsim_tlb,
 	    TP_PROTO(unsigned int session, u64 va, bool hit),
 	    TP_ARGS(session, va, hit),
-	    TP_STRUCT__entry(__field(unsigned int, session)
-			     __field(u64, va)
+	    TP_STRUCT__entry(__field(u64, va)
+			     __field(unsigned int, session)
 			     __field(bool, hit)),
-	    TP_fast_assign(__entry->session = session;
-			   __entry->va = va;
+	    TP_fast_assign(__entry->va = va;
+			   __entry->session = session;
 			   __entry->hit = hit;),
 	    TP_printk("session=%u va=0x%llx hit=%d", __entry->session,
 		      __entry->va, __entry->hit));

@@ -23,6 +23,9 @@
 #include "pwcsim_compat.h"
 #include "pwcsim_walk.h"
 
+/* Walks of one address before a PMD that keeps changing counts as a fault. */
+#define PWCSIM_WALK_TRIES 8
+
 static void pwcsim_walk_end(struct pwcsim_walk *out, unsigned int level,
 			    bool fault, u8 flags)
 {
@@ -62,81 +65,119 @@ static bool pwcsim_walk_pte(struct mm_struct *mm, pmd_t *pmdp, pmd_t pmd,
 	return true;
 }
 
-static bool pwcsim_walk_once(struct mm_struct *mm, unsigned long va,
-			     struct pwcsim_walk *out)
+/*
+ * Each level's helper reads its entry once, records it, and either ends
+ * the walk (returning NULL: a fault, a leaf or a bad entry) or returns the
+ * next level's table entry pointer, having recorded that table's base.
+ */
+static p4d_t *pwcsim_walk_pgd(struct mm_struct *mm, unsigned long va,
+			      struct pwcsim_walk *out)
 {
-	unsigned int levels = out->w.levels;
-	pgd_t *pgdp, pgd;
-	p4d_t *p4dp, p4d;
-	pud_t *pudp, pud;
-	pmd_t *pmdp, pmd;
+	pgd_t *pgdp = pgd_offset(mm, va), pgd;
 
-	out->w.base[levels] = virt_to_phys(mm->pgd);
-	pgdp = pgd_offset(mm, va);
-	if (levels == 5) {
-		pgd = READ_ONCE(*pgdp);
-		out->entry[5] = pgd_val(pgd);
-		if (pgd_none(pgd) || !pgd_present(pgd) || pgd_bad(pgd)) {
-			pwcsim_walk_end(out, 5, true, pgd_bad(pgd) ?
-					PWCSIM_WALK_BAD : 0);
-			return true;
-		}
-		out->w.base[4] = (u64)pgd_pfn(pgd) << PAGE_SHIFT;
-		p4dp = p4d_offset_lockless(pgdp, pgd, va);
-	} else {
-		p4dp = p4d_offset(pgdp, va);	/* folded: the pgd entry */
+	if (out->w.levels == 4)
+		return p4d_offset(pgdp, va);	/* folded: the pgd entry */
+	pgd = READ_ONCE(*pgdp);
+	out->entry[5] = pgd_val(pgd);
+	if (pgd_none(pgd) || !pgd_present(pgd) || pgd_bad(pgd)) {
+		pwcsim_walk_end(out, 5, true,
+				pgd_bad(pgd) ? PWCSIM_WALK_BAD : 0);
+		return NULL;
 	}
+	out->w.base[4] = (u64)pgd_pfn(pgd) << PAGE_SHIFT;
+	return p4d_offset_lockless(pgdp, pgd, va);
+}
 
-	p4d = READ_ONCE(*p4dp);
+static pud_t *pwcsim_walk_p4d(p4d_t *p4dp, unsigned long va,
+			      struct pwcsim_walk *out)
+{
+	p4d_t p4d = READ_ONCE(*p4dp);
+
 	out->entry[4] = p4d_val(p4d);
 	if (p4d_none(p4d) || !p4d_present(p4d) || p4d_bad(p4d)) {
 		pwcsim_walk_end(out, 4, true,
 				p4d_bad(p4d) ? PWCSIM_WALK_BAD : 0);
-		return true;
+		return NULL;
 	}
 	out->w.base[3] = (u64)p4d_pfn(p4d) << PAGE_SHIFT;
-	pudp = pud_offset_lockless(p4dp, p4d, va);
+	return pud_offset_lockless(p4dp, p4d, va);
+}
 
-	pud = READ_ONCE(*pudp);
+/* none -> not present -> leaf (1 GiB) -> bad -> table */
+static pmd_t *pwcsim_walk_pud(pud_t *pudp, unsigned long va,
+			      struct pwcsim_walk *out)
+{
+	pud_t pud = READ_ONCE(*pudp);
+
 	out->entry[3] = pud_val(pud);
 	if (pud_none(pud) || !pud_present(pud)) {
 		pwcsim_walk_end(out, 3, true, 0);
-		return true;
+		return NULL;
 	}
 	if (pud_leaf(pud)) {
 		out->pfn = pud_pfn(pud) + ((va & ~PUD_MASK) >> PAGE_SHIFT);
 		pwcsim_walk_end(out, 3, false, 0);
-		return true;
+		return NULL;
 	}
 	if (pud_bad(pud)) {
 		pwcsim_walk_end(out, 3, true, PWCSIM_WALK_BAD);
-		return true;
+		return NULL;
 	}
 	out->w.base[2] = (u64)pud_pfn(pud) << PAGE_SHIFT;
-	pmdp = pmd_offset_lockless(pudp, pud, va);
+	return pmd_offset_lockless(pudp, pud, va);
+}
 
-	/* none -> not present (migration) -> leaf -> bad -> table */
-	pmd = READ_ONCE(*pmdp);		/* one 64-bit load on x86-64 */
-	out->entry[2] = pmd_val(pmd);
-	if (pmd_none(pmd)) {
+/*
+ * none -> not present (migration) -> leaf (THP, devmap) -> bad -> table.
+ * True when the walk ended here; else *@pmd is the PTE table's entry.
+ */
+static bool pwcsim_walk_pmd(pmd_t *pmdp, unsigned long va, pmd_t *pmd,
+			    struct pwcsim_walk *out)
+{
+	*pmd = READ_ONCE(*pmdp);	/* one 64-bit load on x86-64 */
+	out->entry[2] = pmd_val(*pmd);
+	if (pmd_none(*pmd)) {
 		pwcsim_walk_end(out, 2, true, 0);
 		return true;
 	}
-	if (!pmd_present(pmd)) {
-		pwcsim_walk_end(out, 2, true, is_pmd_migration_entry(pmd) ?
+	if (!pmd_present(*pmd)) {
+		pwcsim_walk_end(out, 2, true, is_pmd_migration_entry(*pmd) ?
 				PWCSIM_WALK_MIGRATION : 0);
 		return true;
 	}
-	if (pmd_leaf(pmd) || pmd_devmap(pmd)) {
-		out->pfn = pmd_pfn(pmd) + ((va & ~PMD_MASK) >> PAGE_SHIFT);
+	if (pmd_leaf(*pmd) || pmd_devmap(*pmd)) {
+		out->pfn = pmd_pfn(*pmd) + ((va & ~PMD_MASK) >> PAGE_SHIFT);
 		pwcsim_walk_end(out, 2, false, 0);
 		return true;
 	}
-	if (pmd_bad(pmd)) {
+	if (pmd_bad(*pmd)) {
 		pwcsim_walk_end(out, 2, true, PWCSIM_WALK_BAD);
 		return true;
 	}
-	out->w.base[1] = (u64)pmd_pfn(pmd) << PAGE_SHIFT;
+	out->w.base[1] = (u64)pmd_pfn(*pmd) << PAGE_SHIFT;
+	return false;
+}
+
+/* One walk from the root; false if the PMD changed under us. */
+static bool pwcsim_walk_once(struct mm_struct *mm, unsigned long va,
+			     struct pwcsim_walk *out)
+{
+	p4d_t *p4dp;
+	pud_t *pudp;
+	pmd_t *pmdp, pmd;
+
+	out->w.base[out->w.levels] = virt_to_phys(mm->pgd);
+	p4dp = pwcsim_walk_pgd(mm, va, out);
+	if (!p4dp)
+		return true;
+	pudp = pwcsim_walk_p4d(p4dp, va, out);
+	if (!pudp)
+		return true;
+	pmdp = pwcsim_walk_pud(pudp, va, out);
+	if (!pmdp)
+		return true;
+	if (pwcsim_walk_pmd(pmdp, va, &pmd, out))
+		return true;
 	return pwcsim_walk_pte(mm, pmdp, pmd, va, out);
 }
 
@@ -159,7 +200,7 @@ bool pwcsim_walk(struct mm_struct *mm, unsigned long va,
 		return false;
 	}
 	/* A PMD that changes between our read and the PTE lock: walk again. */
-	for (tries = 0; tries < 8; tries++) {
+	for (tries = 0; tries < PWCSIM_WALK_TRIES; tries++) {
 		if (pwcsim_walk_once(mm, va, out))
 			return true;
 		memset(out->entry, 0, sizeof(out->entry));
