@@ -65,7 +65,11 @@ static void state(char *out, size_t size)
 	snprintf(out + n, size - n, "%s", stats);
 }
 
-static int wr(const char *name, const void *buf, size_t len)
+/*
+ * Write @buf to the file; @positioned: now and then with pwrite() at an
+ * offset (ESPIPE where the file is a seq_file, which has no positions).
+ */
+static int wr(const char *name, const void *buf, size_t len, bool positioned)
 {
 	char path[128];
 	ssize_t ret;
@@ -75,8 +79,8 @@ static int wr(const char *name, const void *buf, size_t len)
 	fd = open(path, O_WRONLY);
 	if (fd < 0)
 		return -errno;
-	ret = one_in(4) ? pwrite(fd, buf, len, rnd_below(1 << 20)) :
-			  write(fd, buf, len);
+	ret = positioned && one_in(4) ?
+	      pwrite(fd, buf, len, rnd_below(1 << 20)) : write(fd, buf, len);
 	err = errno;
 	close(fd);
 	if (ret < 0)
@@ -173,7 +177,7 @@ static void fuzz_write(void)
 	file = one_in(60) ? 3 : rnd_below(3);
 	len = make_input(file, in, &ptr);
 	state(before, sizeof(before));
-	ret = wr(wfiles[file], ptr, len);
+	ret = wr(wfiles[file], ptr, len, true);
 	writes[file]++;
 	if (ret == -1000) {
 		check(false, "write to %s of %zu bytes: short count", wfiles[file], len);
@@ -187,7 +191,8 @@ static void fuzz_write(void)
 	errs[-ret <= MAXERR ? -ret : 0]++;
 	check(-ret == EINVAL || -ret == E2BIG || -ret == ENOSPC ||
 	      -ret == EBUSY || -ret == EPERM || -ret == ESRCH ||
-	      -ret == ERANGE || -ret == EFAULT || -ret == ENOENT,
+	      -ret == ERANGE || -ret == EFAULT || -ret == ENOENT ||
+	      -ret == ESPIPE,
 	      "write to %s: unlisted errno %s", wfiles[file],
 	      strerrorname_np(-ret));
 	state(after, sizeof(after));
@@ -236,8 +241,13 @@ static void fuzz_read(void)
 int main(int argc, char **argv)
 {
 	struct opts o = { .count = 3000, .seconds = 60 };
-	unsigned long i, e;
 	char pid[32];
+	const struct { const char *file, *text; } setup[] = {
+		{ "target", pid }, { "reset", "1" },
+		{ "models", "clear\ntpc\ncpwc\n" },
+	};
+	unsigned long i;
+	int e;
 	double t0;
 
 	parse_opts(argc, argv, &o);
@@ -247,10 +257,16 @@ int main(int argc, char **argv)
 	mem = mmap(NULL, 16 * PAGE, PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 	snprintf(pid, sizeof(pid), "%d\n", getpid());
-	if (mem == MAP_FAILED || wr("target", pid, strlen(pid)) ||
-	    wr("reset", "1", 1) || wr("models", "clear\ntpc\ncpwc\n", 15)) {
-		printf("debugfs setup failed\n");
+	if (mem == MAP_FAILED)
 		return 2;
+	for (i = 0; i < ARRAY_LEN(setup); i++) {
+		e = wr(setup[i].file, setup[i].text, strlen(setup[i].text),
+		       false);
+		if (e) {
+			printf("debugfs setup: writing %s: %s\n", setup[i].file,
+			       e == -1000 ? "short count" : strerror(-e));
+			return 2;
+		}
 	}
 	t0 = now_s();
 	for (i = 0; i < o.count; i++) {
@@ -272,7 +288,7 @@ int main(int argc, char **argv)
 	printf("\n# fuzz-debugfs figures: writes=%lu reads=%lu read_bytes=%lu time=%.1fs\n",
 	       i, reads, read_bytes, t0);
 	/* leave the debugfs session empty */
-	wr("models", "clear\n", 6);
-	wr("reset", "1", 1);
+	wr("models", "clear\n", 6, false);
+	wr("reset", "1", 1, false);
 	return finish("fuzz-debugfs");
 }
