@@ -97,6 +97,8 @@ static void feed_once(struct feeder *f, int fd)
 		check(err > 0 && err < 63 && (f->allowed & (1ULL << err)),
 		      "feed %u: unexpected errno %s", f->id,
 		      strerrorname_np(err));
+		if (err == EBADF)	/* the fd is being swapped: wait */
+			usleep(200);
 		return;
 	}
 	f->addresses += BATCH;
