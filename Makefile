@@ -9,6 +9,7 @@
 #   make check        every test; ends with "N passed, N failed"
 #   make demo         the main job, in the VM (FULL=1: full inputs)
 #   make kunit        the KUnit suites on the test kernels
+#   make stress       the long adversarial campaign on the debug kernel
 #   make bench        benchmarks (measure, never assert)
 #   make vm-shell     an interactive shell in the VM with the module loaded
 #   make dkms-check   pwcsim.ko built by DKMS, loaded and tested in the VM
@@ -21,7 +22,7 @@
 KDIR ?= $(shell scripts/kdir)
 BUILD = build/$(notdir $(realpath $(KDIR)))
 
-.PHONY: all module tools check demo kunit bench vm-shell clean dkms-check deb deb-check
+.PHONY: all module tools check demo kunit bench stress vm-shell clean dkms-check deb deb-check
 
 all: module
 
@@ -43,6 +44,9 @@ kunit:
 
 bench:
 	@scripts/bench
+
+stress:
+	@scripts/stress
 
 dkms-check: tools
 	@scripts/dkms-check

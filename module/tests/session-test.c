@@ -22,59 +22,13 @@
 #include <linux/pwcsim.h>
 
 #include "pwc.h"
+#include "pwcsim-test.h"
 #include "kselftest_harness.h"
-
-#define PAGE 4096UL
-#define HUGE (2UL << 20)
 
 static const char *const specs[] = { "tpc", "cpwc", "stc", "uptc", "none",
 				     "ideal", "tpc:entries=4",
 				     "cpwc:l4=1,l3=2,blocks=3,ways=2" };
 #define NSPECS (sizeof(specs) / sizeof(specs[0]))
-
-static int pwcsim_open(void)
-{
-	return open("/dev/pwcsim", O_RDWR | O_CLOEXEC);
-}
-
-static int attach(int fd, unsigned int flags, int pid)
-{
-	struct pwcsim_attach a = { .size = sizeof(a), .flags = flags,
-				   .pid = pid };
-
-	return ioctl(fd, PWCSIM_ATTACH, &a);
-}
-
-static int add_model(int fd, const char *spec, unsigned long long budget)
-{
-	struct pwcsim_add_model m = { .size = sizeof(m),
-				      .budget_bits = budget };
-
-	snprintf(m.spec, sizeof(m.spec), "%s", spec);
-	return ioctl(fd, PWCSIM_ADD_MODEL, &m);
-}
-
-static int feed(int fd, const uint64_t *va, unsigned int n,
-		struct pwcsim_result *res, unsigned int *done)
-{
-	struct pwcsim_feed f = { .size = sizeof(f), .count = n,
-				 .addrs = (uintptr_t)va,
-				 .results = (uintptr_t)res,
-				 .result_size = res ? sizeof(*res) : 0 };
-	int ret = ioctl(fd, PWCSIM_FEED, &f);
-
-	if (done)
-		*done = f.done;
-	return ret;
-}
-
-static int stats(int fd, unsigned int model, struct pwcsim_stats *st)
-{
-	memset(st, 0, sizeof(*st));
-	st->size = sizeof(*st);
-	st->model = model;
-	return ioctl(fd, PWCSIM_GET_STATS, st);
-}
 
 static uint64_t pagemap_pfn(uint64_t va)
 {
@@ -86,21 +40,6 @@ static uint64_t pagemap_pfn(uint64_t va)
 	if (fd >= 0)
 		close(fd);
 	return e >> 63 ? e & ((1ULL << 55) - 1) : 0;
-}
-
-/* A 2 MiB-aligned anonymous region of @size with THP as asked, touched. */
-static char *map_aligned(size_t size, int advice)
-{
-	char *p = mmap(NULL, size + HUGE, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	char *a;
-
-	if (p == MAP_FAILED)
-		return NULL;
-	a = (char *)(((uintptr_t)p + HUGE - 1) & ~(HUGE - 1));
-	madvise(a, size, advice);
-	memset(a, 1, size);
-	return a;
 }
 
 FIXTURE(self)

@@ -4,14 +4,11 @@
 # module/tests/vm-tests.sh - run inside the VM (scripts/vm) with pwcsim.ko
 # loaded: the module's life cycle and interfaces: the ioctl tests
 # (uapi-test, session-test), debugfs, tracepoints against the statistics,
-# and unloading.  Prints one line per check and ends with
+# unloading, and the bounded adversarial campaign (campaign.sh, whose
+# counts are added).  Prints one line per check and ends with
 # "vm-tests: N passed, N failed".
 cd "$(dirname "$0")" || exit 1
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-bad() { failed=$((failed + 1)); echo "not ok - $1"; }
-t() { name=$1; shift; if "$@"; then ok "$name"; else bad "$name"; fi; }
+. ./campaign-lib.sh	# passed, failed, ok, bad, t, run_counted
 
 levels=4
 grep -qw la57 /proc/cpuinfo && levels=5
@@ -116,6 +113,10 @@ t "device gone after rmmod" test ! -e /dev/pwcsim
 t "debugfs gone after rmmod" test ! -e /sys/kernel/debug/pwcsim
 t "insmod again" insmod /vm/pwcsim.ko
 t "device back" test -c /dev/pwcsim
+
+# The bounded adversarial campaign (campaign.sh): its counts are ours.
+run_counted /tmp/campaign.log ./campaign.sh
+t "module loaded after the campaign" grep -q '^pwcsim ' /proc/modules
 
 echo "vm-tests: $passed passed, $failed failed"
 [ "$failed" = 0 ]
