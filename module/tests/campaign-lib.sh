@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # SPDX-License-Identifier: GPL-2.0
 #
 # module/tests/campaign-lib.sh - sourced by campaign.sh, latency-test.sh

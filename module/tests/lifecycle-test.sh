@@ -29,9 +29,15 @@ t "tracefs has pwcsim events" test -d $T/events/pwcsim
 
 # ---- 1. switching trace events while processes fork ----
 other=$T/events/sched/sched_process_fork
-[ -e $other/enable ] || other=$(ls -d $T/events/*/* 2>/dev/null |
-	grep -v '/pwcsim/' | while read -r e; do
-		[ -e "$e/enable" ] && echo "$e" && break; done)
+if [ ! -e "$other/enable" ]; then
+	for e in "$T"/events/*/*; do
+		case $e in */pwcsim/*) continue ;; esac
+		if [ -e "$e/enable" ]; then
+			other=$e
+			break
+		fi
+	done
+fi
 ev=$T/events/pwcsim/pwcsim_session_open
 (while :; do /bin/true; usleep 2000; done) &
 forker=$!
@@ -49,7 +55,7 @@ done
 kill $forker
 wait $forker 2>/dev/null
 toggle_s=$(($(date +%s) - start))
-t "trace-event toggle loop: $i cycles (with ${other#$T/events/}) in ${toggle_s}s" [ $i = 300 ]
+t "trace-event toggle loop: $i cycles (with ${other#"$T"/events/}) in ${toggle_s}s" [ $i = 300 ]
 
 # ---- 2. memory around session lives ----
 meminfo() { sed -n "s/^$1: *\([0-9]*\) kB/\1/p" /proc/meminfo; }
