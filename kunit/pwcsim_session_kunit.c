@@ -136,6 +136,10 @@ static void pwcsim_notifier_overflow_and_release(struct kunit *test)
 	/* a few ranges that miss va leave it cached */
 	pwcsim_notify(s, far, far + 4096);
 	KUNIT_EXPECT_EQ(test, pwcsim_test_walk(s, va, 0), 1U);
+	/* ranges on both sides of va: each applied alone, not their span */
+	pwcsim_notify(s, far, far + 4096);
+	pwcsim_notify(s, va + (1ULL << 40), va + (1ULL << 40) + 4096);
+	KUNIT_EXPECT_EQ(test, pwcsim_test_walk(s, va, 0), 1U);
 	/* release: the address space is going away */
 	s->mn.ops->release(&s->mn, NULL);
 	KUNIT_EXPECT_EQ(test, pwcsim_test_walk(s, va, 0), 4U);

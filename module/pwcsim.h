@@ -77,6 +77,12 @@ struct pwcsim_counters {
 	u64 raced;
 };
 
+/* A queued invalidation: [start, end) of the target's address space. */
+struct pwcsim_range {
+	u64 start;
+	u64 end;
+};
+
 /**
  * struct pwcsim_session - one open of /dev/pwcsim, or the debugfs session
  * @lock: serialises every operation on the session (ioctls, debugfs
@@ -101,8 +107,8 @@ struct pwcsim_counters {
  *	@in_progress, @seq and @seq_reset; a spinlock, since notifier
  *	callbacks must not sleep, held only to queue or take the queue.  The
  *	ranges are applied to the models under @lock by the next operation
- *	(and after each walk that overlapped a notification), as one range
- *	that covers them all: one pass over each model.
+ *	(and after each walk that overlapped a notification), each merged
+ *	range once.
  * @npending: queued ranges
  * @pending_all: the queue overflowed, or the mm is going away
  * @pending: queued [start, end) ranges
@@ -133,7 +139,7 @@ struct pwcsim_session {
 	spinlock_t pending_lock;	/* see above */
 	unsigned int npending;
 	bool pending_all;
-	struct { u64 start, end; } pending[PWCSIM_PENDING];
+	struct pwcsim_range pending[PWCSIM_PENDING];
 	unsigned int in_progress;
 	u64 seq;
 	u64 seq_reset;

@@ -121,25 +121,50 @@ static void pwcsim_invalidate(struct pwcsim_session *s, u64 start, u64 end,
 }
 
 /*
- * Apply what the notifier queued, as one range that covers every queued
- * range (an IOMMU driver's range flush: entries between two ranges are
- * dropped too), or everything after an overflow: at most one pass over
- * each model.  Returns the notification count it saw, and in
+ * Sort @r[0..@n) by start and merge ranges that overlap or touch (each
+ * change is queued twice, at its start and its end); returns how many
+ * are left.  At most PWCSIM_PENDING ranges: insertion sort.
+ */
+static unsigned int pwcsim_merge_ranges(struct pwcsim_range *r,
+					unsigned int n)
+{
+	struct pwcsim_range x;
+	unsigned int i, j, out = 0;
+
+	for (i = 1; i < n; i++) {
+		x = r[i];
+		for (j = i; j > 0 && r[j - 1].start > x.start; j--)
+			r[j] = r[j - 1];
+		r[j] = x;
+	}
+	for (i = 0; i < n; i++) {
+		if (out && r[i].start <= r[out - 1].end)
+			r[out - 1].end = max(r[out - 1].end, r[i].end);
+		else
+			r[out++] = r[i];
+	}
+	return out;
+}
+
+/*
+ * Apply what the notifier queued: each range once (overlapping and
+ * touching ranges merged first), or everything after an overflow.  Each
+ * pass over a model is charged to @b, so a long queue yields the CPU
+ * between passes.  Returns the notification count it saw, and in
  * *@in_progress whether a range had started and not yet ended.
  */
 static u64 pwcsim_sync(struct pwcsim_session *s, struct pwcsim_budget *b,
 		       bool *in_progress)
 {
-	u64 start = U64_MAX, end = 0, seq;
-	unsigned int i;
+	struct pwcsim_range r[PWCSIM_PENDING];
+	unsigned int i, n;
 	bool all;
+	u64 seq;
 
 	lockdep_assert_held(&s->lock);
 	spin_lock(&s->pending_lock);
-	for (i = 0; i < s->npending; i++) {
-		start = min(start, s->pending[i].start);
-		end = max(end, s->pending[i].end);
-	}
+	n = s->npending;
+	memcpy(r, s->pending, n * sizeof(r[0]));
 	all = s->pending_all;
 	seq = s->seq;
 	if (in_progress)
@@ -147,10 +172,13 @@ static u64 pwcsim_sync(struct pwcsim_session *s, struct pwcsim_budget *b,
 	s->npending = 0;
 	s->pending_all = false;
 	spin_unlock(&s->pending_lock);
-	if (all)
+	if (all) {
 		pwcsim_invalidate(s, 0, PWCSIM_ALL_END, b);
-	else if (start < end)
-		pwcsim_invalidate(s, start, end, b);
+		return seq;
+	}
+	n = pwcsim_merge_ranges(r, n);
+	for (i = 0; i < n; i++)
+		pwcsim_invalidate(s, r[i].start, r[i].end, b);
 	return seq;
 }
 
@@ -696,13 +724,20 @@ out_unlock:
 	return ret;
 }
 
+static void pwcsim_dump_yield(void *budget)
+{
+	pwcsim_budget_resched(budget);
+}
+
 int pwcsim_dump_model(struct pwcsim_session *s, u32 model, char *buf,
 		      size_t len, bool hide_phys, size_t *written,
 		      bool *truncated)
 {
-	struct pwc_out o = { .buf = buf, .size = len,
-			     .hide_phys = hide_phys };
 	struct pwcsim_budget b;
+	struct pwc_out o = { .buf = buf, .size = len,
+			     .hide_phys = hide_phys,
+			     .yield = pwcsim_dump_yield, .yield_ctx = &b,
+			     .yield_at = PWC_OUT_YIELD_BYTES };
 	int ret = 0;
 
 	buf[0] = '\0';

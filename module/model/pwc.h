@@ -161,6 +161,10 @@ struct pwc_model;
  * @full: the text did not fit: it was cut after the last whole line and
  *	nothing more is formatted (dumps stop when they see it)
  * @hide_phys: print physical addresses as 0 (pwc_out_pa())
+ * @yield: if set, called with @yield_ctx after every PWC_OUT_YIELD_BYTES
+ *	of text (the kernel's scheduling point in long dumps)
+ * @yield_ctx: its argument
+ * @yield_at: @len at which @yield is called next
  */
 struct pwc_out {
 	char *buf;
@@ -169,7 +173,12 @@ struct pwc_out {
 	size_t line;
 	bool full;
 	bool hide_phys;
+	void (*yield)(void *ctx);
+	void *yield_ctx;
+	size_t yield_at;
 };
+
+#define PWC_OUT_YIELD_BYTES 4096
 
 __printf(2, 3) void pwc_printf(struct pwc_out *o, const char *fmt, ...);
 

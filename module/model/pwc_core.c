@@ -142,6 +142,10 @@ void pwc_printf(struct pwc_out *o, const char *fmt, ...)
 			o->line = nl - o->buf + 1;
 	}
 	o->len += n;
+	if (o->yield && o->len >= o->yield_at) {
+		o->yield(o->yield_ctx);
+		o->yield_at = o->len + PWC_OUT_YIELD_BYTES;
+	}
 }
 
 void pwc_dump(struct pwc_model *m, struct pwc_out *o)

@@ -380,6 +380,22 @@ static void cpwc_invalidate(struct pwc_model *m, u64 start, u64 end)
 	}
 }
 
+/* " mask=0b..." with block 0 leftmost, as the paper writes it. */
+static void cpwc_dump_mask(struct pwc_cpwc *c, u32 s, struct pwc_out *o)
+{
+	const u64 *mask = cpwc_mask(c, s);
+	char bits[65];
+	u32 b, i;
+
+	pwc_printf(o, " mask=0b");
+	for (b = 0; b < c->blocks && !pwc_out_full(o); b += 64) {
+		for (i = 0; i < 64 && b + i < c->blocks; i++)
+			bits[i] = mask[b / 64] & (1ULL << i) ? '1' : '0';
+		bits[i] = '\0';
+		pwc_printf(o, "%s", bits);
+	}
+}
+
 static void cpwc_dump(struct pwc_model *m, struct pwc_out *o)
 {
 	struct pwc_cpwc *c = m->priv;
@@ -397,16 +413,8 @@ static void cpwc_dump(struct pwc_model *m, struct pwc_out *o)
 			pwc_printf(o, "    set %u: L%u=%u PBA(L%u)=0x%llx", s, k,
 				   c->st[k].tag[s], k - 1,
 				   pwc_out_pa(o, c->st[k].pba[s]));
-			if (k == 3) {
-				/* block 0 leftmost, as the paper writes it */
-				pwc_printf(o, " mask=0b");
-				for (b = 0; b < c->blocks && !pwc_out_full(o);
-				     b++)
-					pwc_printf(o, "%c",
-						   cpwc_mask(c, s)[b / 64] &
-						   (1ULL << (b % 64)) ?
-						   '1' : '0');
-			}
+			if (k == 3)
+				cpwc_dump_mask(c, s, o);
 			pwc_printf(o, "\n");
 		}
 	}
