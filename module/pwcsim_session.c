@@ -325,8 +325,8 @@ int pwcsim_attach(struct pwcsim_session *s, u32 flags, s32 pid, bool replace)
 	}
 	if (s->mm) {
 		/* Other tables: what the models hold means nothing now. */
+		pwcsim_detach(s);	/* sleeps: the span starts after */
 		pwcsim_budget_start(&b);
-		pwcsim_detach(s);
 		pwcsim_clear_contents(s, &b);
 		pwcsim_budget_end(&b);
 	}
@@ -461,8 +461,8 @@ void pwcsim_reset(struct pwcsim_session *s, u32 flags)
 {
 	struct pwcsim_budget b;
 
-	pwcsim_budget_start(&b);
 	mutex_lock(&s->lock);
+	pwcsim_budget_start(&b);
 	pwcsim_sync(s, &b, NULL);
 	if (flags & PWCSIM_RESET_CONTENTS)
 		pwcsim_clear_contents(s, &b);
@@ -610,8 +610,8 @@ int pwcsim_feed(struct pwcsim_session *s, const u64 *va, u32 count,
 	u32 i = 0, n;
 	int ret = 0;
 
-	pwcsim_budget_start(&b);
 	mutex_lock(&s->lock);
+	pwcsim_budget_start(&b);
 	mm = s->mm;
 	if (!mm) {
 		ret = -ENOENT;
@@ -627,6 +627,7 @@ int pwcsim_feed(struct pwcsim_session *s, const u64 *va, u32 count,
 			ret = -EINTR;
 			break;
 		}
+		pwcsim_budget_start(&b);	/* waiting for the lock is sleep */
 		/*
 		 * Up to PWCSIM_FEED_CHUNK addresses, fewer when they are
 		 * costly: the mmap lock is dropped about as often as the CPU
@@ -685,8 +686,8 @@ int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
 	struct pwc_model *m;
 	int ret = 0;
 
-	pwcsim_budget_start(&b);
 	mutex_lock(&s->lock);
+	pwcsim_budget_start(&b);
 	pwcsim_sync(s, &b, NULL);
 	if (model != PWCSIM_NO_MODEL && model >= s->nmodels) {
 		ret = -EINVAL;
@@ -741,8 +742,8 @@ int pwcsim_dump_model(struct pwcsim_session *s, u32 model, char *buf,
 	int ret = 0;
 
 	buf[0] = '\0';
-	pwcsim_budget_start(&b);
 	mutex_lock(&s->lock);
+	pwcsim_budget_start(&b);
 	pwcsim_sync(s, &b, NULL);
 	if (model >= s->nmodels)
 		ret = -EINVAL;
