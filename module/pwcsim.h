@@ -179,7 +179,7 @@ pid_t pwcsim_target_pid(struct pwcsim_session *s);
 int pwcsim_model_spec(struct pwcsim_session *s, u32 i, char *spec,
 		      size_t len);
 int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
-		     struct pwcsim_stats *st);
+		     struct pwcsim_get_stats *st);
 /*
  * The model's contents as text into @buf (@len > 0 bytes, NUL-terminated),
  * physical addresses as 0 if @hide_phys; *@written: bytes with the NUL,

@@ -231,7 +231,7 @@ static void pwcsim_pct(struct seq_file *m, u64 a, u64 b)
 
 static int pwcsim_stats_show(struct seq_file *m, void *v)
 {
-	struct pwcsim_stats *st;
+	struct pwcsim_get_stats *st;
 	unsigned int i, k, nmodels;
 
 	st = kzalloc(sizeof(*st), GFP_KERNEL);

@@ -16,15 +16,15 @@
 #include "pwcsim.h"
 
 union pwcsim_ucmd_buffer {
-	struct pwcsim_info info;
+	struct pwcsim_get_info info;
 	struct pwcsim_attach attach;
 	struct pwcsim_add_model add_model;
-	struct pwcsim_tlb tlb;
+	struct pwcsim_set_tlb tlb;
 	struct pwcsim_feed feed;
-	struct pwcsim_stats stats;
-	struct pwcsim_model_dump dump;
+	struct pwcsim_get_stats stats;
+	struct pwcsim_get_model dump;
 	struct pwcsim_reset reset;
-	struct pwcsim_coherence coherence;
+	struct pwcsim_set_coherence coherence;
 };
 
 struct pwcsim_ucmd {
@@ -44,7 +44,7 @@ static int pwcsim_copy_out(struct pwcsim_ucmd *ucmd, size_t cmd_len)
 
 static int pwcsim_get_info(struct pwcsim_ucmd *ucmd)
 {
-	struct pwcsim_info *cmd = ucmd->cmd;
+	struct pwcsim_get_info *cmd = ucmd->cmd;
 
 	if (cmd->flags)
 		return -EOPNOTSUPP;
@@ -81,7 +81,7 @@ static int pwcsim_ioc_add_model(struct pwcsim_ucmd *ucmd)
 
 static int pwcsim_ioc_set_tlb(struct pwcsim_ucmd *ucmd)
 {
-	struct pwcsim_tlb *cmd = ucmd->cmd;
+	struct pwcsim_set_tlb *cmd = ucmd->cmd;
 
 	if (cmd->__reserved)
 		return -EINVAL;
@@ -90,7 +90,7 @@ static int pwcsim_ioc_set_tlb(struct pwcsim_ucmd *ucmd)
 
 static int pwcsim_ioc_set_coherence(struct pwcsim_ucmd *ucmd)
 {
-	struct pwcsim_coherence *cmd = ucmd->cmd;
+	struct pwcsim_set_coherence *cmd = ucmd->cmd;
 
 	if (cmd->flags)
 		return -EOPNOTSUPP;
@@ -113,7 +113,7 @@ static int pwcsim_ioc_reset(struct pwcsim_ucmd *ucmd)
 
 static int pwcsim_ioc_get_stats(struct pwcsim_ucmd *ucmd)
 {
-	struct pwcsim_stats *cmd = ucmd->cmd;
+	struct pwcsim_get_stats *cmd = ucmd->cmd;
 	u32 model = cmd->model;
 	int ret;
 
@@ -130,7 +130,7 @@ static int pwcsim_ioc_get_stats(struct pwcsim_ucmd *ucmd)
 
 static int pwcsim_ioc_get_model(struct pwcsim_ucmd *ucmd)
 {
-	struct pwcsim_model_dump *cmd = ucmd->cmd;
+	struct pwcsim_get_model *cmd = ucmd->cmd;
 	size_t len = min(cmd->len, PWCSIM_MAX_DUMP), written;
 	bool truncated;
 	char *buf;
@@ -282,24 +282,24 @@ struct pwcsim_ioctl_op {
 	}
 
 static const struct pwcsim_ioctl_op pwcsim_ioctl_ops[] = {
-	PWCSIM_IOCTL_OP(GET_INFO, pwcsim_get_info, struct pwcsim_info,
+	PWCSIM_IOCTL_OP(GET_INFO, pwcsim_get_info, struct pwcsim_get_info,
 			__reserved),
 	PWCSIM_IOCTL_OP(ATTACH, pwcsim_ioc_attach, struct pwcsim_attach,
 			__reserved),
 	PWCSIM_IOCTL_OP(ADD_MODEL, pwcsim_ioc_add_model,
 			struct pwcsim_add_model, spec),
-	PWCSIM_IOCTL_OP(SET_TLB, pwcsim_ioc_set_tlb, struct pwcsim_tlb,
+	PWCSIM_IOCTL_OP(SET_TLB, pwcsim_ioc_set_tlb, struct pwcsim_set_tlb,
 			__reserved),
 	PWCSIM_IOCTL_OP(FEED, pwcsim_ioc_feed, struct pwcsim_feed,
 			__reserved),
 	PWCSIM_IOCTL_OP(GET_STATS, pwcsim_ioc_get_stats,
-			struct pwcsim_stats, spec),
+			struct pwcsim_get_stats, spec),
 	PWCSIM_IOCTL_OP(GET_MODEL, pwcsim_ioc_get_model,
-			struct pwcsim_model_dump, buf),
+			struct pwcsim_get_model, buf),
 	PWCSIM_IOCTL_OP(RESET, pwcsim_ioc_reset, struct pwcsim_reset,
 			flags),
 	PWCSIM_IOCTL_OP(SET_COHERENCE, pwcsim_ioc_set_coherence,
-			struct pwcsim_coherence, __reserved),
+			struct pwcsim_set_coherence, __reserved),
 };
 
 long pwcsim_ioctl(struct file *file, unsigned int cmd, unsigned long arg)

@@ -679,7 +679,7 @@ int pwcsim_model_spec(struct pwcsim_session *s, u32 i, char *spec,
 }
 
 int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
-		     struct pwcsim_stats *st)
+		     struct pwcsim_get_stats *st)
 {
 	const struct pwc_stats *ps;
 	struct pwcsim_budget b;
@@ -709,6 +709,7 @@ int pwcsim_get_stats(struct pwcsim_session *s, u32 model,
 	m = s->models[model].m;
 	ps = &m->stats;
 	BUILD_BUG_ON(ARRAY_SIZE(st->hits) != ARRAY_SIZE(ps->hits));
+	BUILD_BUG_ON(PWCSIM_MAX_LEVELS != PWC_MAX_LEVELS);
 	st->lookups = ps->lookups;
 	memcpy(st->hits, ps->hits, sizeof(st->hits));
 	st->misses = ps->misses;

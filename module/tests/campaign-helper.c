@@ -46,7 +46,7 @@ static void *churner(void *arg)
 static int mode_feed(double seconds)
 {
 	static uint64_t va[NFEED];
-	struct pwcsim_stats st;
+	struct pwcsim_get_stats st;
 	pthread_t th[2];
 	unsigned long churns = 0;
 	unsigned int i, done = 0;
@@ -126,7 +126,7 @@ static int mode_dump(void)
 {
 	static const char spec[] = "cpwc:l4=8,l3=4096,blocks=4096,ways=1";
 	static const unsigned int lens[] = { 4096, 1U << 20, 4U << 20 };
-	struct pwcsim_model_dump d;
+	struct pwcsim_get_model d;
 	size_t gib = 1UL << 30, span = 4096 * gib, i;
 	uint64_t *va;
 	unsigned int n = 0, k;

@@ -101,7 +101,7 @@ static inline double now_s(void)
 
 static inline int pw_set_tlb(int fd, unsigned int entries, unsigned int flags)
 {
-	struct pwcsim_tlb t = { .size = sizeof(t), .entries = entries,
+	struct pwcsim_set_tlb t = { .size = sizeof(t), .entries = entries,
 				.flags = flags };
 
 	return ioctl(fd, PWCSIM_SET_TLB, &t);
@@ -116,9 +116,9 @@ static inline int pw_reset(int fd, unsigned int flags)
 
 /* GET_MODEL into @buf of @len; the out fields through @out. */
 static inline int pw_dump(int fd, unsigned int model, char *buf, unsigned int len,
-		   struct pwcsim_model_dump *out)
+		   struct pwcsim_get_model *out)
 {
-	struct pwcsim_model_dump d = { .size = sizeof(d), .model = model,
+	struct pwcsim_get_model d = { .size = sizeof(d), .model = model,
 				       .len = len, .buf = (uintptr_t)buf };
 	int ret = ioctl(fd, PWCSIM_GET_MODEL, &d);
 
@@ -130,7 +130,7 @@ static inline int pw_dump(int fd, unsigned int model, char *buf, unsigned int le
 /* GET_INFO's levels through @fd (0 on failure) */
 static inline unsigned int pw_levels_fd(int fd)
 {
-	struct pwcsim_info info = { .size = sizeof(info) };
+	struct pwcsim_get_info info = { .size = sizeof(info) };
 
 	return ioctl(fd, PWCSIM_GET_INFO, &info) ? 0 : info.levels;
 }
@@ -149,7 +149,7 @@ static inline unsigned int pw_levels(void)
 /* The sum of stale lookups over every model of a session. */
 static inline unsigned long long pw_stale(int fd)
 {
-	struct pwcsim_stats st;
+	struct pwcsim_get_stats st;
 	unsigned long long stale = 0;
 	unsigned int i, n;
 
@@ -180,23 +180,23 @@ static const unsigned int cmd_numbers[NCMDS] = {
 
 /* sizeof(struct) and the size of its first version (smaller: EINVAL) */
 static const unsigned int cmd_size[NCMDS] = {
-	sizeof(struct pwcsim_info), sizeof(struct pwcsim_attach),
-	sizeof(struct pwcsim_add_model), sizeof(struct pwcsim_tlb),
-	sizeof(struct pwcsim_feed), sizeof(struct pwcsim_stats),
-	sizeof(struct pwcsim_model_dump), sizeof(struct pwcsim_reset),
-	sizeof(struct pwcsim_coherence),
+	sizeof(struct pwcsim_get_info), sizeof(struct pwcsim_attach),
+	sizeof(struct pwcsim_add_model), sizeof(struct pwcsim_set_tlb),
+	sizeof(struct pwcsim_feed), sizeof(struct pwcsim_get_stats),
+	sizeof(struct pwcsim_get_model), sizeof(struct pwcsim_reset),
+	sizeof(struct pwcsim_set_coherence),
 };
 
 static const unsigned int cmd_min_size[NCMDS] = {
-	END_OF(struct pwcsim_info, __reserved),
+	END_OF(struct pwcsim_get_info, __reserved),
 	END_OF(struct pwcsim_attach, __reserved),
 	END_OF(struct pwcsim_add_model, spec),
-	END_OF(struct pwcsim_tlb, __reserved),
+	END_OF(struct pwcsim_set_tlb, __reserved),
 	END_OF(struct pwcsim_feed, __reserved),
-	END_OF(struct pwcsim_stats, spec),
-	END_OF(struct pwcsim_model_dump, buf),
+	END_OF(struct pwcsim_get_stats, spec),
+	END_OF(struct pwcsim_get_model, buf),
 	END_OF(struct pwcsim_reset, flags),
-	END_OF(struct pwcsim_coherence, __reserved),
+	END_OF(struct pwcsim_set_coherence, __reserved),
 };
 
 /* errno bit sets; EOPNOTSUPP (95) takes bit 63 */

@@ -219,15 +219,15 @@ static void fill_spec(char *spec)
 /* Fill the command's struct @k (the kernel's view follows from it). */
 static void fill_cmd(unsigned int ci, struct sess *s, void *k)
 {
-	struct pwcsim_info *info = k;
+	struct pwcsim_get_info *info = k;
 	struct pwcsim_attach *at = k;
 	struct pwcsim_add_model *am = k;
-	struct pwcsim_tlb *tlb = k;
+	struct pwcsim_set_tlb *tlb = k;
 	struct pwcsim_feed *f = k;
-	struct pwcsim_stats *st = k;
-	struct pwcsim_model_dump *d = k;
+	struct pwcsim_get_stats *st = k;
+	struct pwcsim_get_model *d = k;
 	struct pwcsim_reset *r = k;
-	struct pwcsim_coherence *c = k;
+	struct pwcsim_set_coherence *c = k;
 	static const uint32_t entries[] = { 0, 1, 64, 512, 4096, 65536, 65537 };
 	static const uint32_t counts[] = { 0, 65536, 65537, 4096, 1024 };
 	static const uint32_t rsizes[] = { 0, 8, 4096, 4097, 0xffffffffU,
@@ -347,7 +347,7 @@ static void fill_cmd(unsigned int ci, struct sess *s, void *k)
 /* The rules that fix the errno exactly; 0 if they leave it open. */
 static int strict_errno(unsigned int ci, const void *k)
 {
-	const struct pwcsim_info *info = k;
+	const struct pwcsim_get_info *info = k;
 	const struct pwcsim_feed *f = k;
 
 	if (ci == CMD_INFO)
@@ -362,13 +362,13 @@ static int strict_errno(unsigned int ci, const void *k)
 static void after_ok(unsigned int ci, struct sess *s, const void *k,
 		     const void *arg, uint32_t size)
 {
-	const struct pwcsim_info *ki = k, *info = arg;
+	const struct pwcsim_get_info *ki = k, *info = arg;
 	const struct pwcsim_attach *at = k;
 	const struct pwcsim_feed *kf = k, *f = arg;
-	const struct pwcsim_stats *kst = k, *st = arg;
-	const struct pwcsim_model_dump *kd = k, *d = arg;
+	const struct pwcsim_get_stats *kst = k, *st = arg;
+	const struct pwcsim_get_model *kd = k, *d = arg;
 	const struct pwcsim_reset *r = k;
-	const struct pwcsim_coherence *c = k;
+	const struct pwcsim_set_coherence *c = k;
 	static uint64_t fed[65536];
 	struct res_ctx rc;
 	size_t n;
@@ -433,7 +433,7 @@ static void after_ok(unsigned int ci, struct sess *s, const void *k,
 			      "GET_MODEL: text of %zu bytes, len %u (with the NUL)",
 			      n, d->len);
 		}
-		if (size >= END_OF(struct pwcsim_model_dump, out_flags))
+		if (size >= END_OF(struct pwcsim_get_model, out_flags))
 			check(!(d->out_flags & ~PWCSIM_DUMP_TRUNCATED),
 			      "GET_MODEL: out_flags 0x%x", d->out_flags);
 		break;
@@ -510,7 +510,7 @@ static void one_iteration(void)
 	int exp = 0, ret, err;
 	bool bad_arg = false, tail_dirty = false, in_ro = false;
 	bool guard = one_in(12);	/* the struct runs into the guard */
-	struct pwcsim_stats resync;
+	struct pwcsim_get_stats resync;
 	unsigned long before;
 	char *arg;
 
@@ -662,7 +662,7 @@ static void huge_sizes(void)
 	static const uint64_t sizes[] = { 4097, 8192, 1U << 20, 1U << 28,
 					  0xffffffffU };
 	size_t span = sizeof(void *) == 8 ? (4UL << 30) + PAGE : 256UL << 20;
-	struct pwcsim_info *info;
+	struct pwcsim_get_info *info;
 	double t0, worst = 0;
 	unsigned int i, ok = 0;
 	char *p;
@@ -701,7 +701,7 @@ static void huge_sizes(void)
 int main(int argc, char **argv)
 {
 	struct opts o = { .count = 20000, .seconds = 60 };
-	struct pwcsim_info info = { .size = sizeof(info) };
+	struct pwcsim_get_info info = { .size = sizeof(info) };
 	unsigned long it;
 	unsigned int ci, e;
 	double t0;

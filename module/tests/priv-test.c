@@ -80,7 +80,7 @@ static unsigned long phys_checks(int fd, int pm, bool privileged)
 	struct res_ctx c = { .levels = pw_levels_fd(fd), .nmodels = 4,
 			     .privileged = privileged, .coherent = true };
 	unsigned long numbers, nonzero, present = 0, agree = 0, raced = 0;
-	struct pwcsim_stats st;
+	struct pwcsim_get_stats st;
 	char *small = map_aligned(32 * PAGE, MADV_NOHUGEPAGE);
 	char *thp = map_aligned(HUGE, MADV_HUGEPAGE);
 	uint64_t va[NADDR], pfn;

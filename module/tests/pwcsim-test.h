@@ -57,7 +57,7 @@ static inline int feed(int fd, const uint64_t *va, unsigned int n,
 	return ret;
 }
 
-static inline int stats(int fd, unsigned int model, struct pwcsim_stats *st)
+static inline int stats(int fd, unsigned int model, struct pwcsim_get_stats *st)
 {
 	memset(st, 0, sizeof(*st));
 	st->size = sizeof(*st);

@@ -78,7 +78,7 @@ static void feed_once(struct feeder *f, int fd)
 {
 	static const size_t rsize = sizeof(struct pwcsim_result);
 	struct pwcsim_result res[BATCH];
-	struct pwcsim_stats st;
+	struct pwcsim_get_stats st;
 	uint64_t va[BATCH];
 	struct res_ctx c = { .levels = levels, .privileged = true,
 			     .coherent = true };
@@ -278,7 +278,7 @@ static void report(const char *name, struct feeder *f, unsigned int nf,
 {
 	unsigned long feeds = 0, addrs = 0, raced = 0, errs[MAXERR + 1] = {};
 	unsigned long long notif = 0, stale = 0, st_raced = 0;
-	struct pwcsim_stats st;
+	struct pwcsim_get_stats st;
 	unsigned int i, e;
 	char line[512];
 	size_t n = 0;
@@ -335,7 +335,7 @@ static void run_self(const char *name, unsigned long (*mutate)(void))
 		pthread_join(f[i].th, NULL);
 	report(name, f, 2, &fd, 1, changes);
 	{
-		struct pwcsim_stats st;
+		struct pwcsim_get_stats st;
 		unsigned long raced = f[0].res_raced + f[1].res_raced;
 
 		if (!stats(fd, PWCSIM_NO_MODEL, &st))

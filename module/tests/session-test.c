@@ -158,7 +158,7 @@ TEST_F(self, models_equal_userspace_replay)
 {
 	struct pwc_model *m[NSPECS];
 	struct pwcsim_result res[256];
-	struct pwcsim_stats st;
+	struct pwcsim_get_stats st;
 	struct pwc_config cfg;
 	struct pwc_result r;
 	struct pwc_walk w;
@@ -216,7 +216,7 @@ static void remap_as_thp(int fd, char *a, unsigned int *stale, unsigned int
 			 *leaf2, struct __test_metadata *_metadata)
 {
 	struct pwcsim_result res[64];
-	struct pwcsim_stats st;
+	struct pwcsim_get_stats st;
 	uint64_t va[64];
 	unsigned int i, j;
 
@@ -242,8 +242,8 @@ static void remap_as_thp(int fd, char *a, unsigned int *stale, unsigned int
 TEST(coherence)
 {
 	unsigned int stale_on, stale_off, leaf_on, leaf_off;
-	struct pwcsim_coherence c = { .size = sizeof(c) };
-	struct pwcsim_stats st;
+	struct pwcsim_set_coherence c = { .size = sizeof(c) };
+	struct pwcsim_get_stats st;
 	char *a, *b;
 	int on, off;
 	unsigned int j;
@@ -388,7 +388,7 @@ TEST(feed_errors_leave_state_intact)
 {
 	struct pwcsim_feed f = { .size = sizeof(f) };
 	struct pwcsim_result *ro;
-	struct pwcsim_stats st;
+	struct pwcsim_get_stats st;
 	uint64_t va[2] = { 0x400000, 0x400000 };
 	int fd = pwcsim_open();
 	unsigned int done = 99;
@@ -458,10 +458,10 @@ TEST(feed_errors_leave_state_intact)
 TEST(model_and_stats_errors)
 {
 	struct pwcsim_add_model m = { .size = sizeof(m) };
-	struct pwcsim_model_dump d = { .size = sizeof(d) };
+	struct pwcsim_get_model d = { .size = sizeof(d) };
 	struct pwcsim_reset r = { .size = sizeof(r) };
-	struct pwcsim_tlb t = { .size = sizeof(t) };
-	struct pwcsim_stats st;
+	struct pwcsim_set_tlb t = { .size = sizeof(t) };
+	struct pwcsim_get_stats st;
 	char buf[64];
 	int fd = pwcsim_open(), i;
 
@@ -510,10 +510,10 @@ TEST(model_and_stats_errors)
 /* An IOTLB in front: only its misses are walked and looked up. */
 TEST(tlb_filters)
 {
-	struct pwcsim_tlb t = { .size = sizeof(t), .entries = 8,
+	struct pwcsim_set_tlb t = { .size = sizeof(t), .entries = 8,
 				.flags = PWCSIM_TLB_2M };
 	struct pwcsim_result res[32];
-	struct pwcsim_stats st;
+	struct pwcsim_get_stats st;
 	uint64_t va[32];
 	char *a = map_aligned(HUGE, MADV_NOHUGEPAGE);
 	int fd = pwcsim_open(), i, hits = 0;

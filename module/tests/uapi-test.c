@@ -58,7 +58,7 @@ FIXTURE_TEARDOWN(dev)
 
 TEST_F(dev, unknown_ioctls)
 {
-	struct pwcsim_info info = { .size = sizeof(info) };
+	struct pwcsim_get_info info = { .size = sizeof(info) };
 
 	errno = 0;
 	EXPECT_EQ(-1, ioctl(self->fd, _IO(PWCSIM_TYPE, 0x00), &info));
@@ -75,7 +75,7 @@ TEST_F(dev, unknown_ioctls)
 
 TEST_F(dev, get_info)
 {
-	struct pwcsim_info info = { .size = sizeof(info) };
+	struct pwcsim_get_info info = { .size = sizeof(info) };
 
 	ASSERT_EQ(0, ioctl(self->fd, PWCSIM_GET_INFO, &info));
 	EXPECT_EQ(PWCSIM_ABI_VERSION, info.abi_version);
@@ -87,17 +87,17 @@ TEST_F(dev, get_info)
 TEST_F(dev, get_info_bad_inputs)
 {
 	struct {
-		struct pwcsim_info info;
+		struct pwcsim_get_info info;
 		__u64 tail;
 	} big = { .info.size = sizeof(big) };
-	struct pwcsim_info info = { .size = 4 };
+	struct pwcsim_get_info info = { .size = 4 };
 
 	EXPECT_EQ(-1, ioctl(self->fd, PWCSIM_GET_INFO, &info));
 	EXPECT_EQ(EINVAL, errno);
-	info = (struct pwcsim_info){ .size = sizeof(info), .flags = 1 };
+	info = (struct pwcsim_get_info){ .size = sizeof(info), .flags = 1 };
 	EXPECT_EQ(-1, ioctl(self->fd, PWCSIM_GET_INFO, &info));
 	EXPECT_EQ(EOPNOTSUPP, errno);
-	info = (struct pwcsim_info){ .size = sizeof(info), .__reserved = 1 };
+	info = (struct pwcsim_get_info){ .size = sizeof(info), .__reserved = 1 };
 	EXPECT_EQ(-1, ioctl(self->fd, PWCSIM_GET_INFO, &info));
 	EXPECT_EQ(EINVAL, errno);
 	EXPECT_EQ(-1, ioctl(self->fd, PWCSIM_GET_INFO, NULL));
@@ -114,7 +114,7 @@ TEST_F(dev, get_info_bad_inputs)
 
 TEST(sessions_are_independent)
 {
-	struct pwcsim_info a = { .size = sizeof(a) }, b = { .size = sizeof(b) };
+	struct pwcsim_get_info a = { .size = sizeof(a) }, b = { .size = sizeof(b) };
 	int fa = open("/dev/pwcsim", O_RDWR), fb = open("/dev/pwcsim", O_RDWR);
 
 	ASSERT_LE(0, fa);

@@ -24,7 +24,7 @@ int cmd_info(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	struct pwcsim_info info = { .size = sizeof(info) };
+	struct pwcsim_get_info info = { .size = sizeof(info) };
 	const char *dev = "/dev/pwcsim";
 	bool json = false;
 	int c, fd;

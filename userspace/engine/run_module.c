@@ -59,10 +59,10 @@ static int module_models(const struct run_config *cfg, struct run_result *res)
 static int module_session(int fd, const struct run_config *cfg, int pid,
 			  const struct run_result *res)
 {
-	struct pwcsim_coherence co = { .size = sizeof(co),
+	struct pwcsim_set_coherence co = { .size = sizeof(co),
 				       .enable = cfg->coherent };
 	struct pwcsim_add_model m = { .size = sizeof(m) };
-	struct pwcsim_tlb t = { .size = sizeof(t), .entries = cfg->tlb,
+	struct pwcsim_set_tlb t = { .size = sizeof(t), .entries = cfg->tlb,
 				.flags = cfg->tlb2m ? PWCSIM_TLB_2M : 0 };
 	struct pwcsim_attach a = { .size = sizeof(a), .pid = pid };
 	unsigned int i;
@@ -99,7 +99,7 @@ static int module_session(int fd, const struct run_config *cfg, int pid,
 static int module_start(struct run_backend *b, const struct run_config *cfg,
 			int pid, struct run_result *res)
 {
-	struct pwcsim_info info = { .size = sizeof(info) };
+	struct pwcsim_get_info info = { .size = sizeof(info) };
 	struct run_module *rm = calloc(1, sizeof(*rm));
 
 	b->priv = rm;
@@ -156,7 +156,7 @@ static int module_feed(struct run_backend *b, const unsigned long long *va,
 static int module_finish(struct run_backend *b, struct run_result *res)
 {
 	struct run_module *rm = b->priv;
-	struct pwcsim_stats st = { .size = sizeof(st) };
+	struct pwcsim_get_stats st = { .size = sizeof(st) };
 	struct pwc_stats *ps;
 	unsigned int i, k;
 

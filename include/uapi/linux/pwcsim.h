@@ -51,10 +51,15 @@ enum {
 #define PWCSIM_MAX_RESULT_SIZE 4096
 /* Largest @size of any command's argument. */
 #define PWCSIM_MAX_ARG_SIZE 4096
+/*
+ * Most paging levels (5 with LA57).  Arrays indexed by level have
+ * PWCSIM_MAX_LEVELS + 1 slots; slot 0 is unused.
+ */
+#define PWCSIM_MAX_LEVELS 5
 
 /**
- * struct pwcsim_info - ioctl(PWCSIM_GET_INFO)
- * @size: sizeof(struct pwcsim_info)
+ * struct pwcsim_get_info - ioctl(PWCSIM_GET_INFO)
+ * @size: sizeof(struct pwcsim_get_info)
  * @flags: must be 0
  * @abi_version: out: PWCSIM_ABI_VERSION of the running module
  * @levels: out: paging levels of the running kernel (4 or 5)
@@ -63,7 +68,7 @@ enum {
  *
  * Feature and version query; needs no attached target.
  */
-struct pwcsim_info {
+struct pwcsim_get_info {
 	__u32 size;
 	__u32 flags;
 	__u32 abi_version;
@@ -131,8 +136,8 @@ struct pwcsim_add_model {
 #define PWCSIM_TLB_2M (1U << 0)
 
 /**
- * struct pwcsim_tlb - ioctl(PWCSIM_SET_TLB)
- * @size: sizeof(struct pwcsim_tlb)
+ * struct pwcsim_set_tlb - ioctl(PWCSIM_SET_TLB)
+ * @size: sizeof(struct pwcsim_set_tlb)
  * @flags: PWCSIM_TLB_2M
  * @entries: IOTLB entries (fully associative, LRU); 0 removes the IOTLB
  * @__reserved: must be 0
@@ -141,7 +146,7 @@ struct pwcsim_add_model {
  * -EBUSY once addresses have been fed; -EINVAL over 65,536 entries;
  * -ENOMEM.
  */
-struct pwcsim_tlb {
+struct pwcsim_set_tlb {
 	__u32 size;
 	__u32 flags;
 	__u32 entries;
@@ -186,7 +191,7 @@ struct pwcsim_tlb {
 struct pwcsim_result {
 	__aligned_u64 va;
 	__aligned_u64 pfn;
-	__aligned_u64 base[6];
+	__aligned_u64 base[PWCSIM_MAX_LEVELS + 1];
 	__u32 flags;
 	__u8 levels;
 	__u8 end;
@@ -235,12 +240,12 @@ struct pwcsim_feed {
 
 #define PWCSIM_FEED _IO(PWCSIM_TYPE, PWCSIM_CMD_FEED)
 
-/* struct pwcsim_stats.model value for session counters only */
+/* struct pwcsim_get_stats.model value for session counters only */
 #define PWCSIM_NO_MODEL 0xffffffffU
 
 /**
- * struct pwcsim_stats - ioctl(PWCSIM_GET_STATS)
- * @size: sizeof(struct pwcsim_stats)
+ * struct pwcsim_get_stats - ioctl(PWCSIM_GET_STATS)
+ * @size: sizeof(struct pwcsim_get_stats)
  * @flags: must be 0
  * @model: in: a model index, or PWCSIM_NO_MODEL (-EINVAL otherwise)
  * @nmodels: out: models in the session
@@ -266,7 +271,7 @@ struct pwcsim_feed {
  * @spec: out: the model's canonical spec
  * @raced: out: walks that overlapped an invalidation (PWCSIM_RES_RACED)
  */
-struct pwcsim_stats {
+struct pwcsim_get_stats {
 	__u32 size;
 	__u32 flags;
 	__u32 model;
@@ -280,7 +285,7 @@ struct pwcsim_stats {
 	__aligned_u64 uncached;
 	__aligned_u64 notifications;
 	__aligned_u64 lookups;
-	__aligned_u64 hits[6];
+	__aligned_u64 hits[PWCSIM_MAX_LEVELS + 1];
 	__aligned_u64 misses;
 	__aligned_u64 accesses;
 	__aligned_u64 fills;
@@ -299,12 +304,12 @@ struct pwcsim_stats {
 /* The largest text GET_MODEL returns; a longer one is truncated. */
 #define PWCSIM_MAX_DUMP (1U << 20)
 
-/* struct pwcsim_model_dump.out_flags: the text did not fit and was cut */
+/* struct pwcsim_get_model.out_flags: the text did not fit and was cut */
 #define PWCSIM_DUMP_TRUNCATED (1U << 0)
 
 /**
- * struct pwcsim_model_dump - ioctl(PWCSIM_GET_MODEL)
- * @size: sizeof(struct pwcsim_model_dump)
+ * struct pwcsim_get_model - ioctl(PWCSIM_GET_MODEL)
+ * @size: sizeof(struct pwcsim_get_model)
  * @flags: must be 0
  * @model: a model index (-EINVAL otherwise)
  * @len: in: bytes at @buf (0 is allowed: nothing is written); out: bytes
@@ -318,7 +323,7 @@ struct pwcsim_stats {
  *
  * -EFAULT: @buf is not writable; -ENOMEM.
  */
-struct pwcsim_model_dump {
+struct pwcsim_get_model {
 	__u32 size;
 	__u32 flags;
 	__u32 model;
@@ -346,15 +351,15 @@ struct pwcsim_reset {
 #define PWCSIM_RESET _IO(PWCSIM_TYPE, PWCSIM_CMD_RESET)
 
 /**
- * struct pwcsim_coherence - ioctl(PWCSIM_SET_COHERENCE)
- * @size: sizeof(struct pwcsim_coherence)
+ * struct pwcsim_set_coherence - ioctl(PWCSIM_SET_COHERENCE)
+ * @size: sizeof(struct pwcsim_set_coherence)
  * @flags: must be 0
  * @enable: 1 (the default): model entries are invalidated when the
  *	target's page tables change (an mmu notifier); 0: they are not, and
  *	stale hits show what an IOMMU without invalidation would get wrong
  * @__reserved: must be 0
  */
-struct pwcsim_coherence {
+struct pwcsim_set_coherence {
 	__u32 size;
 	__u32 flags;
 	__u32 enable;
