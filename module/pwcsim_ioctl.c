@@ -161,8 +161,6 @@ out_free:
 	return ret;
 }
 
-/* Addresses per round trip through the kernel result buffer. */
-#define PWCSIM_FEED_BATCH 256
 /* Bytes of the results buffer checked (zeroed) between scheduling points. */
 #define PWCSIM_CLEAR_STEP SZ_1M
 
@@ -236,7 +234,7 @@ static int pwcsim_ioc_feed(struct pwcsim_ucmd *ucmd)
 		ret = pwcsim_clear_results(u64_to_user_ptr(cmd->results), total);
 		if (ret)
 			goto out_free;
-		res = kvmalloc_array(PWCSIM_FEED_BATCH, sizeof(*res),
+		res = kvmalloc_array(PWCSIM_FEED_CHUNK, sizeof(*res),
 				     GFP_KERNEL);
 		if (!res) {
 			ret = -ENOMEM;
@@ -244,7 +242,7 @@ static int pwcsim_ioc_feed(struct pwcsim_ucmd *ucmd)
 		}
 	}
 	for (ret = 0; done < cmd->count && !ret; done += chunk_done) {
-		n = min_t(u32, cmd->count - done, PWCSIM_FEED_BATCH);
+		n = min_t(u32, cmd->count - done, PWCSIM_FEED_CHUNK);
 		ret = pwcsim_feed(ucmd->s, va + done, n, res, &chunk_done);
 		for (i = 0; res && i < chunk_done; i++) {
 			if (copy_to_user(u64_to_user_ptr(cmd->results) +
