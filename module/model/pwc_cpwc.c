@@ -17,6 +17,20 @@
 /* The most L3 mask bits (l3 x blocks) a configuration may hold. */
 #define CPWC_MAX_MASK_BITS BIT_ULL(24)
 
+/*
+ * An L2 entry's word key2[i]: (owning L3 set + 1) << 10 | valid << 9 | tag
+ * (0: the block is not owned), so a lookup compares every block in one
+ * pass with one word, and the free entries of a set are those whose word
+ * is its owner part alone.
+ */
+#define CPWC_VALID2 BIT_ULL(9)
+#define CPWC_TAG2 511ULL
+
+static u64 cpwc_owner2(u32 s3)
+{
+	return (u64)(s3 + 1) << 10;
+}
+
 struct pwc_cpwc_stage {
 	u16 *tag;
 	u8 *valid;
@@ -30,9 +44,9 @@ struct pwc_cpwc {
 	u64 *mask;			/* e[3] x words */
 	u32 blocks, ways;
 	s32 *owner;			/* L3 set owning a block, or -1 */
+	u64 *free;			/* bitmap of the unowned blocks */
 	u64 *bstamp;			/* latest hit or fill in a block */
-	u16 *tag2;
-	u8 *valid2;
+	u64 *key2;			/* CPWC_VALID2 */
 	u64 *pba2;			/* PBA(L1) */
 	u64 *stamp2;
 	u8 levels;			/* geometry of the entries held */
@@ -77,13 +91,26 @@ static void cpwc_release_block(struct pwc_cpwc *c, u32 b, u64 *count)
 	u32 i, s3 = c->owner[b];
 
 	for (i = b * c->ways; i < (b + 1) * c->ways; i++) {
-		if (c->valid2[i])
+		if (c->key2[i] & CPWC_VALID2)
 			(*count)++;
-		c->valid2[i] = 0;
+		c->key2[i] = 0;
 	}
 	cpwc_mask(c, s3)[b / 64] &= ~(1ULL << (b % 64));
+	c->free[b / 64] |= 1ULL << (b % 64);
 	c->owner[b] = -1;
 	c->bstamp[b] = 0;
+}
+
+/* Give block @b to L3 set @s3, all its entries free. */
+static void cpwc_claim_block(struct pwc_cpwc *c, u32 b, u32 s3)
+{
+	u32 i;
+
+	c->owner[b] = s3;
+	cpwc_mask(c, s3)[b / 64] |= 1ULL << (b % 64);
+	c->free[b / 64] &= ~(1ULL << (b % 64));
+	for (i = b * c->ways; i < (b + 1) * c->ways; i++)
+		c->key2[i] = cpwc_owner2(s3);
 }
 
 /* Drop the entry of stage k, set s, and everything below it. */
@@ -120,9 +147,11 @@ static void cpwc_clear(struct pwc_model *m)
 		if (c->st[k].valid)
 			memset(c->st[k].valid, 0, c->e[k]);
 	memset(c->mask, 0, (size_t)c->e[3] * c->words * sizeof(u64));
-	memset(c->valid2, 0, (size_t)c->blocks * c->ways);
+	memset(c->key2, 0, (size_t)c->blocks * c->ways * sizeof(u64));
+	memset(c->free, 0, c->words * sizeof(u64));
 	for (b = 0; b < c->blocks; b++) {
 		c->owner[b] = -1;
+		c->free[b / 64] |= 1ULL << (b % 64);
 		c->bstamp[b] = 0;
 	}
 }
@@ -150,12 +179,12 @@ static int cpwc_init(struct pwc_model *m)
 	}
 	c->mask = pwc_zalloc((size_t)c->e[3] * c->words * sizeof(u64));
 	c->owner = pwc_zalloc(c->blocks * sizeof(*c->owner));
+	c->free = pwc_zalloc(c->words * sizeof(*c->free));
 	c->bstamp = pwc_zalloc(c->blocks * sizeof(*c->bstamp));
-	c->tag2 = pwc_zalloc(n2 * sizeof(*c->tag2));
-	c->valid2 = pwc_zalloc(n2);
+	c->key2 = pwc_zalloc(n2 * sizeof(*c->key2));
 	c->pba2 = pwc_zalloc(n2 * sizeof(*c->pba2));
 	c->stamp2 = pwc_zalloc(n2 * sizeof(*c->stamp2));
-	if (!c->mask || !c->owner || !c->bstamp || !c->tag2 || !c->valid2 ||
+	if (!c->mask || !c->owner || !c->free || !c->bstamp || !c->key2 ||
 	    !c->pba2 || !c->stamp2)
 		return -ENOMEM;
 	cpwc_set_levels(c, 4);
@@ -177,39 +206,48 @@ static void cpwc_destroy(struct pwc_model *m)
 	}
 	pwc_free(c->mask);
 	pwc_free(c->owner);
+	pwc_free(c->free);
 	pwc_free(c->bstamp);
-	pwc_free(c->tag2);
-	pwc_free(c->valid2);
+	pwc_free(c->key2);
 	pwc_free(c->pba2);
 	pwc_free(c->stamp2);
 	pwc_free(c);
 }
 
-/* The L2 entry with tag @idx2 in the blocks L3 set @s3 owns, or -1. */
-static s64 cpwc_find2(struct pwc_cpwc *c, u32 s3, unsigned int idx2)
+/*
+ * One pass over every L2 entry for L3 set @s3 and tag @idx2: the entry
+ * that holds them, or -1, and in *@free the lowest free entry of the
+ * blocks @s3 owns (rule 1 of a fill), or -1.
+ */
+static s64 cpwc_scan2(const struct pwc_cpwc *c, u32 s3, unsigned int idx2,
+		      s64 *free)
 {
-	u64 *mask = cpwc_mask(c, s3), bits;
-	u32 wd, b, i;
+	u64 q = cpwc_owner2(s3) | CPWC_VALID2 | idx2, own = cpwc_owner2(s3);
+	u32 i, n = c->blocks * c->ways, hit = 0, lo = n;
 
-	for (wd = 0; wd < c->words; wd++) {
-		for (bits = mask[wd]; bits; bits &= bits - 1) {
-			b = wd * 64 + __ffs64(bits);
-			for (i = b * c->ways; i < (b + 1) * c->ways; i++)
-				if (c->valid2[i] && c->tag2[i] == idx2)
-					return i;
-		}
+	for (i = 0; i < n; i++) {
+		hit = c->key2[i] == q ? i + 1 : hit;
+		lo = c->key2[i] == own && i < lo ? i : lo;
 	}
-	return -1;
+	*free = lo < n ? (s64)lo : -1;
+	return (s64)hit - 1;
 }
 
-static void cpwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
-			struct pwc_result *r)
+/* The state one lookup leaves for the fill of the same walk. */
+struct cpwc_probe {
+	s64 free;		/* cpwc_scan2()'s, valid with @scanned */
+	bool scanned;
+};
+
+static void cpwc_probe(struct pwc_model *m, const struct pwc_walk *w,
+		       struct pwc_result *r, struct cpwc_probe *p)
 {
 	struct pwc_cpwc *c = m->priv;
 	u32 set[PWC_MAX_LEVELS + 1];
 	unsigned int k;
 	s64 i;
 
+	p->scanned = false;
 	r->start = w->levels;
 	if (c->levels != w->levels)
 		return;
@@ -221,7 +259,8 @@ static void cpwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 		r->start = k - 1;
 		r->pba = c->st[k].pba[set[k]];
 	}
-	i = cpwc_find2(c, set[3], pwc_index(w->va, 2));
+	i = cpwc_scan2(c, set[3], pwc_index(w->va, 2), &p->free);
+	p->scanned = true;
 	if (i < 0)
 		return;
 	r->start = 1;
@@ -230,71 +269,71 @@ static void cpwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 	c->bstamp[i / c->ways] = c->stamp2[i];
 }
 
-/* Place (L2 tag, PBA(L1)) for L3 set @s3: the three rules of the paper. */
+static void cpwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
+			struct pwc_result *r)
+{
+	struct cpwc_probe p;
+
+	cpwc_probe(m, w, r, &p);
+}
+
+/*
+ * Place (L2 tag, PBA(L1)) for L3 set @s3: the three rules of the paper.
+ * @free: rule 1's entry as the lookup's scan found it (-1: none), or -2
+ * when the entries changed since.
+ */
 static void cpwc_place2(struct pwc_model *m, u32 s3, unsigned int idx2,
-			u64 pba)
+			u64 pba, s64 free)
 {
 	struct pwc_cpwc *c = m->priv;
-	u64 *mask = cpwc_mask(c, s3), bits;
-	u32 wd, b, i, slot = 0, lru;
-	bool found = false;
+	u32 wd, b, i, slot, lru;
 
 	/* 1. the lowest invalid entry of the lowest owned block with one */
-	for (wd = 0; wd < c->words && !found; wd++) {
-		for (bits = mask[wd]; bits && !found; bits &= bits - 1) {
-			b = wd * 64 + __ffs64(bits);
-			for (i = b * c->ways; i < (b + 1) * c->ways; i++) {
-				if (!c->valid2[i]) {
-					slot = i;
-					found = true;
-					break;
-				}
-			}
-		}
+	if (free == -2)
+		cpwc_scan2(c, s3, idx2, &free);
+	if (free >= 0) {
+		slot = free;
+		goto place;
 	}
 	/* 2. the lowest unowned block, entry 0 */
-	for (b = 0; b < c->blocks && !found; b++) {
-		if (c->owner[b] < 0) {
-			c->owner[b] = s3;
-			mask[b / 64] |= 1ULL << (b % 64);
+	for (wd = 0; wd < c->words; wd++) {
+		if (c->free[wd]) {
+			b = wd * 64 + __ffs64(c->free[wd]);
+			cpwc_claim_block(c, b, s3);
 			slot = b * c->ways;
-			found = true;
+			goto place;
 		}
 	}
 	/* 3. the least recently used block of the whole L2 PWC */
-	if (!found) {
-		lru = 0;
-		for (b = 1; b < c->blocks; b++)
-			if (c->bstamp[b] < c->bstamp[lru])
-				lru = b;
-		if ((u32)c->owner[lru] == s3) {
-			slot = lru * c->ways;
-			for (i = slot; i < (lru + 1) * c->ways; i++)
-				if (c->stamp2[i] < c->stamp2[slot])
-					slot = i;
-			m->stats.evictions++;
-		} else {
-			cpwc_release_block(c, lru, &m->stats.evictions);
-			c->owner[lru] = s3;
-			mask[lru / 64] |= 1ULL << (lru % 64);
-			slot = lru * c->ways;
-		}
+	lru = 0;
+	for (b = 1; b < c->blocks; b++)
+		if (c->bstamp[b] < c->bstamp[lru])
+			lru = b;
+	slot = lru * c->ways;
+	if ((u32)c->owner[lru] == s3) {
+		for (i = slot; i < (lru + 1) * c->ways; i++)
+			if (c->stamp2[i] < c->stamp2[slot])
+				slot = i;
+		m->stats.evictions++;
+	} else {
+		cpwc_release_block(c, lru, &m->stats.evictions);
+		cpwc_claim_block(c, lru, s3);
 	}
+place:
 	m->stats.fills++;
-	c->tag2[slot] = idx2;
+	c->key2[slot] = cpwc_owner2(s3) | CPWC_VALID2 | idx2;
 	c->pba2[slot] = pba;
-	c->valid2[slot] = 1;
 	c->stamp2[slot] = pwc_tick(m);
 	c->bstamp[slot / c->ways] = c->stamp2[slot];
 }
 
 static void cpwc_fill(struct pwc_model *m, const struct pwc_walk *w,
-		      const struct pwc_result *r)
+		      const struct pwc_result *r, const struct cpwc_probe *p)
 {
 	struct pwc_cpwc *c = m->priv;
 	u32 set[PWC_MAX_LEVELS + 1];
 	unsigned int k, from = r->start;
-	s64 i;
+	s64 i, free = p->scanned ? p->free : -2;
 
 	if (c->levels != w->levels) {
 		cpwc_clear(m);
@@ -303,13 +342,15 @@ static void cpwc_fill(struct pwc_model *m, const struct pwc_walk *w,
 	cpwc_sets(c, w->va, set);
 	if (r->stale) {
 		/* The stage that supplied a wrong base is refilled. */
+		free = -2;
 		from = r->start + 1;
 		if (from >= 3) {
 			cpwc_drop(c, from, set[from], &m->stats.evictions);
 		} else {
-			i = cpwc_find2(c, set[3], pwc_index(w->va, 2));
+			i = cpwc_scan2(c, set[3], pwc_index(w->va, 2), &free);
+			free = -2;
 			if (i >= 0) {
-				c->valid2[i] = 0;
+				c->key2[i] = cpwc_owner2(set[3]);
 				m->stats.evictions++;
 			}
 		}
@@ -323,9 +364,21 @@ static void cpwc_fill(struct pwc_model *m, const struct pwc_walk *w,
 		c->st[k].pba[set[k]] = w->base[k - 1];
 		c->st[k].valid[set[k]] = 1;
 		m->stats.fills++;
+		free = -1;		/* set[3]'s blocks were released */
 	}
 	if (from >= 2 && w->end == 1)
-		cpwc_place2(m, set[3], pwc_index(w->va, 2), w->base[1]);
+		cpwc_place2(m, set[3], pwc_index(w->va, 2), w->base[1], free);
+}
+
+/* Lookup and fill, the fill using what the lookup's scan found. */
+static void cpwc_access(struct pwc_model *m, const struct pwc_walk *w,
+			struct pwc_result *r)
+{
+	struct cpwc_probe p;
+
+	cpwc_probe(m, w, r, &p);
+	pwc_shadow_check(w, r);
+	cpwc_fill(m, w, r, &p);
 }
 
 /* The key (pwc_key) of the path held by stage k, set s. */
@@ -367,11 +420,12 @@ static void cpwc_invalidate(struct pwc_model *m, u64 start, u64 end)
 				b = wd * 64 + __ffs64(bits);
 				for (i = b * c->ways; i < (b + 1) * c->ways;
 				     i++) {
-					if (c->valid2[i] &&
+					if (c->key2[i] & CPWC_VALID2 &&
 					    pwc_key_overlaps(key3 << 9 |
-							     c->tag2[i], 2,
+							     (c->key2[i] &
+							      CPWC_TAG2), 2,
 							     start, end)) {
-						c->valid2[i] = 0;
+						c->key2[i] = cpwc_owner2(s);
 						m->stats.invalidations++;
 					}
 				}
@@ -425,9 +479,10 @@ static void cpwc_dump(struct pwc_model *m, struct pwc_out *o)
 			continue;
 		pwc_printf(o, "    block %u (L3 set %d):", b, c->owner[b]);
 		for (i = 0; i < c->ways && !pwc_out_full(o); i++) {
-			if (c->valid2[b * c->ways + i])
+			if (c->key2[b * c->ways + i] & CPWC_VALID2)
 				pwc_printf(o, " [%u] L2=%u PBA(L1)=0x%llx", i,
-					   c->tag2[b * c->ways + i],
+					   (u32)(c->key2[b * c->ways + i] &
+						 CPWC_TAG2),
 					   pwc_out_pa(o,
 						      c->pba2[b * c->ways + i]));
 		}
@@ -474,11 +529,13 @@ static void cpwc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant)
 		}
 	}
 	for (i = 0; i < c->blocks * c->ways; i++) {
-		if (!c->valid2[i])
+		if (!(c->key2[i] & CPWC_VALID2))
 			continue;
 		(*parts)++;
 		for (j = 0; j < i; j++)
-			if (c->valid2[j] && c->tag2[j] == c->tag2[i] &&
+			if (c->key2[j] & CPWC_VALID2 &&
+			    (c->key2[j] & CPWC_TAG2) ==
+			    (c->key2[i] & CPWC_TAG2) &&
 			    cpwc_path_key(c, 3, c->owner[j / c->ways]) ==
 			    cpwc_path_key(c, 3, c->owner[i / c->ways])) {
 				(*redundant)++;
@@ -563,7 +620,7 @@ const struct pwc_ops pwc_cpwc_ops = {
 	.init = cpwc_init,
 	.destroy = cpwc_destroy,
 	.lookup = cpwc_lookup,
-	.fill = cpwc_fill,
+	.access = cpwc_access,
 	.invalidate = cpwc_invalidate,
 	.clear = cpwc_clear,
 	.dump = cpwc_dump,
