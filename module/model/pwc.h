@@ -307,6 +307,20 @@ u64 pwc_bits(const struct pwc_config *cfg, unsigned int levels);
 struct pwc_model *pwc_create(const struct pwc_config *cfg);
 void pwc_destroy(struct pwc_model *m);
 
+/*
+ * The shadow check (is the supplied base the real walk's?) and the cost;
+ * a second call changes nothing.
+ */
+static inline void pwc_shadow_check(const struct pwc_walk *w,
+				    struct pwc_result *r)
+{
+	if (!r->stale && r->start < w->levels &&
+	    (r->start < w->end || r->pba != w->base[r->start]))
+		r->stale = 1;
+	if (!r->accesses)
+		r->accesses = r->start >= w->end ? r->start - w->end + 1 : 1;
+}
+
 /* Lookup and shadow check only: no statistics, no fill. */
 void pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 		struct pwc_result *r);

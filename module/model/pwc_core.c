@@ -34,22 +34,12 @@ void pwc_destroy(struct pwc_model *m)
 	pwc_free(m);
 }
 
-/* The shadow check (is the supplied base the real walk's?) and the cost. */
-static void pwc_check(const struct pwc_walk *w, struct pwc_result *r)
-{
-	if (!r->stale && r->start < w->levels &&
-	    (r->start < w->end || r->pba != w->base[r->start]))
-		r->stale = 1;
-	if (!r->accesses)
-		r->accesses = r->start >= w->end ? r->start - w->end + 1 : 1;
-}
-
 void pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 		struct pwc_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	m->ops->lookup(m, w, r);
-	pwc_check(w, r);
+	pwc_shadow_check(w, r);
 }
 
 static int pwc_access_fill(struct pwc_model *m, const struct pwc_walk *w,
@@ -63,7 +53,7 @@ static int pwc_access_fill(struct pwc_model *m, const struct pwc_walk *w,
 	if (fused) {
 		memset(r, 0, sizeof(*r));
 		m->ops->access(m, w, r);
-		pwc_check(w, r);
+		pwc_shadow_check(w, r);
 	} else {
 		pwc_lookup(m, w, r);
 	}
