@@ -35,7 +35,8 @@ static void report_usage(FILE *f)
 		"      --sweep LIST       budgets of the sweep (default 1000,...,40000)\n"
 		"  -l, --levels 4|5       paging levels with --userspace (default 4)\n"
 		"      --max-footprint N  most bytes of shadow pages (default 1G)\n"
-		"      --plot DIR         only (re)draw DIR's plots from its CSV files\n");
+		"      --plot DIR         only (re)draw DIR's plots from its CSV files\n"
+		"  -q, --quiet            no progress line on stderr\n");
 }
 
 /* --sweep B1,B2,...: 0, or -1 with a message. */
@@ -68,7 +69,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 	static const struct option opts[] = {
 		SHARED_OPT_USERSPACE, SHARED_OPT_TLB, SHARED_OPT_SIZE,
 		SHARED_OPT_SEED, SHARED_OPT_BUDGET, SHARED_OPT_LEVELS,
-		SHARED_OPT_MAX_FOOTPRINT,
+		SHARED_OPT_MAX_FOOTPRINT, SHARED_OPT_QUIET,
 		{ "out", required_argument, NULL, 'o' },
 		{ "sweep", required_argument, NULL, 'S' },
 		{ "plot", required_argument, NULL, 'P' },
@@ -85,7 +86,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 	memcpy(o->sweep, default_sweep, sizeof(default_sweep));
 	o->nsweep = ARRAY_SIZE(default_sweep);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:ut:b:l:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:ut:b:l:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			o->dir = optarg;
@@ -109,6 +110,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 	o->size = so.size;
 	shared_run_config(&so, &o->run);
 	o->wo = so.wo;
+	o->quiet = so.quiet;
 	return 0;
 }
 

@@ -31,6 +31,7 @@ struct report_opts {
 	unsigned int nlist;
 	double tlb2mm[2];		/* 2mm's TLB hit rate: 32, 64 entries */
 	bool have_2mm;
+	bool quiet;			/* no progress line */
 };
 
 /* One workload's results; arrays indexed by enum pwc_kind. */
