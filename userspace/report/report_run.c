@@ -159,14 +159,19 @@ int report_run(struct report_opts *o, struct report_row *rows)
 {
 	const struct workload *w;
 	struct progress pg;
-	unsigned int n;
+	unsigned int n, first = 0, step = 1, cell = 0, cells;
 	int ret = 0;
 
+	if (o->shard_n) {	/* this shard's workloads only */
+		first = o->shard_k;
+		step = o->shard_n;
+	}
+	cells = first < o->nlist ? (o->nlist - first + step - 1) / step : 0;
 	progress_init(&pg, "pwcsim report", !o->quiet);
 	o->run.progress = &pg;
-	for (n = 0; n < o->nlist && !ret; n++) {
+	for (n = first; n < o->nlist && !ret; n += step) {
 		w = o->list[n];
-		progress_step(&pg, n, o->nlist, w->name);
+		progress_step(&pg, cell++, cells, w->name);
 		workload_size(o->size, w, &o->wo);
 		if (report_one(o, w, &rows[n]) ||
 		    report_redundancy(o, w, &rows[n]) ||
