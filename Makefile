@@ -22,7 +22,8 @@
 KDIR ?= $(shell scripts/kdir)
 BUILD = build/$(notdir $(realpath $(KDIR)))
 
-.PHONY: all module tools check demo kunit bench stress vm-shell clean dkms-check deb deb-check
+.PHONY: all module tools check demo kunit bench stress vm-shell clean dkms-check deb deb-check \
+	sweep-check
 
 all: module
 
@@ -56,6 +57,10 @@ deb:
 
 deb-check: tools
 	@scripts/deb-check
+
+# The sharded-sweep recipes (GNU parallel, ssh, Slurm), run for real.
+sweep-check: tools
+	@scripts/sweep-recipes
 
 vm-shell: module tools
 	@scripts/vm --shell

@@ -16,6 +16,7 @@
 #include "cli/options.h"
 #include "cli/parse.h"
 #include "engine/model_set.h"
+#include "output/progress.h"
 #include "output/table.h"
 #include "traces/addr_stream.h"
 
@@ -34,12 +35,14 @@ static void replay_usage(FILE *f)
 		"      --with-ifetch      lackey: instruction fetches too\n"
 		"  -p, --per-access       CSV va,model,start_level,accesses per address\n"
 		"  -d, --dump             each model's contents at the end (Figure 2)\n"
-		"  -j, --json             JSON instead of the table\n");
+		"  -j, --json             JSON instead of the table\n"
+		"  -q, --quiet            no progress line on stderr\n");
 }
 
 /* A seekable file (or trace directory) is checked whole before anything
  * is printed. */
-static int validate(const char *path, enum addr_format fmt, bool ifetch)
+static int validate(const char *path, enum addr_format fmt, bool ifetch,
+		    struct progress *pg)
 {
 	struct addr_stream s;
 	unsigned long long va;
@@ -53,7 +56,7 @@ static int validate(const char *path, enum addr_format fmt, bool ifetch)
 		return -1;
 	s.with_ifetch = ifetch;
 	while ((r = addr_next(&s, &va)) > 0)
-		;
+		progress_add(pg, 1);
 	addr_close(&s);
 	return r;
 }
@@ -120,6 +123,7 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 	static const struct option opts[] = {
 		SHARED_OPT_MODEL, SHARED_OPT_BUDGET, SHARED_OPT_LEVELS,
 		SHARED_OPT_FORMAT, SHARED_OPT_JSON, SHARED_OPT_WITH_IFETCH,
+		SHARED_OPT_QUIET,
 		{ "huge-2m", required_argument, NULL, '2' },
 		{ "huge-1g", required_argument, NULL, '1' },
 		{ "per-access", no_argument, NULL, 'p' },
@@ -132,7 +136,7 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 	shared_opts_init(&o->so);
 	o->so.budget = 0;	/* bare names are the defaults */
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "m:b:l:f:pdjh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "m:b:l:f:pdjqh", opts, NULL)) != -1) {
 		switch (c) {
 		case '2':
 		case '1':
@@ -166,7 +170,8 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 }
 
 /* The trace through the models (a CSV line per address with -p); 0, -1. */
-static int replay_stream(struct replay_opts *o, struct model_set *set)
+static int replay_stream(struct replay_opts *o, struct model_set *set,
+			 struct progress *pg)
 {
 	struct pwc_result res[MODEL_SET_MAX];
 	struct addr_stream in;
@@ -183,6 +188,7 @@ static int replay_stream(struct replay_opts *o, struct model_set *set)
 	while ((r = addr_next(&in, &va)) > 0) {
 		pwc_synth_walk(&o->pt, va, &w);
 		model_set_access(set, &w, res);
+		progress_add(pg, 1);
 		if (!o->per_access)
 			continue;
 		for (i = 0; i < set->n; i++)
@@ -224,6 +230,7 @@ int cmd_replay(int argc, char **argv)
 {
 	struct replay_opts o = {};
 	struct model_set set;
+	struct progress pg;
 	unsigned int i;
 	int ret = replay_parse(argc, argv, &o);
 
@@ -234,9 +241,15 @@ int cmd_replay(int argc, char **argv)
 	for (i = 0; i < o.so.nspecs; i++)
 		if (model_set_add(&set, o.so.specs[i], o.so.budget))
 			goto out;
-	if (validate(o.path, o.so.fmt, o.so.ifetch) ||
-	    replay_stream(&o, &set))
+	/* the check and the replay: twice the addresses */
+	progress_init(&pg, "pwcsim replay", !o.so.quiet);
+	pg.total = 2 * addr_binary_length(o.path);
+	if (validate(o.path, o.so.fmt, o.so.ifetch, &pg) ||
+	    replay_stream(&o, &set, &pg)) {
+		progress_end(&pg);
 		goto out;
+	}
+	progress_end(&pg);
 	if (!o.per_access)
 		replay_print(&o, &set);
 	ret = fflush(stdout) ? 1 : 0;

@@ -2,7 +2,8 @@
 /*
  * cmd_report.c - `pwcsim report`: the CPWC paper's evaluation on real page
  * tables: its options, then the runs (report/report_run.c), the tables and
- * summary (report/report_write.c) and the plots (report/report_plot.c).
+ * summary (report/report_write.c) and the plots (report/report_plot.c);
+ * sharded sweeps, --shard K/N and --merge (report/report_shard.c).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -26,6 +27,7 @@ static void report_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: pwcsim report [OPTIONS] [WORKLOAD ...]\n"
+		"       pwcsim report --merge [--out DIR] SHARD-DIR ...\n"
 		"  -o, --out DIR          where the report goes (default report)\n"
 		"  -u, --userspace        synthetic page tables, no module\n"
 		"  -t, --tlb N[,2m]       IOTLB entries in front (default 64; 0: none)\n"
@@ -35,7 +37,10 @@ static void report_usage(FILE *f)
 		"      --sweep LIST       budgets of the sweep (default 1000,...,40000)\n"
 		"  -l, --levels 4|5       paging levels with --userspace (default 4)\n"
 		"      --max-footprint N  most bytes of shadow pages (default 1G)\n"
-		"      --plot DIR         only (re)draw DIR's plots from its CSV files\n");
+		"      --plot DIR         only (re)draw DIR's plots from its CSV files\n"
+		"      --shard K/N        only workloads K, K+N, ...: DIR/shard.txt\n"
+		"      --merge            the report of the shards in SHARD-DIRs\n"
+		"  -q, --quiet            no progress line on stderr\n");
 }
 
 /* --sweep B1,B2,...: 0, or -1 with a message. */
@@ -58,6 +63,27 @@ static int report_parse_sweep(char *arg, struct report_opts *o)
 	return 0;
 }
 
+/* --shard K/N: 0, or -1 with a message. */
+static int report_parse_shard(const char *arg, struct report_opts *o)
+{
+	unsigned long long k, n;
+	char buf[32], *slash;
+
+	snprintf(buf, sizeof(buf), "%s", arg);
+	slash = strchr(buf, '/');
+	if (slash)
+		*slash = '\0';
+	if (!slash || parse_count(buf, REPORT_MAX_WORKLOADS, &k) ||
+	    parse_count(slash + 1, REPORT_MAX_WORKLOADS, &n) || !n || k >= n) {
+		fprintf(stderr, "pwcsim: --shard takes K/N, 0 <= K < N <= %d\n",
+			REPORT_MAX_WORKLOADS);
+		return -1;
+	}
+	o->shard_k = k;
+	o->shard_n = n;
+	return 0;
+}
+
 /*
  * The options into @o: 0, 1 when done (--help, --plot; *ret is the exit
  * status), 2 on a bad option (message printed).
@@ -68,10 +94,12 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 	static const struct option opts[] = {
 		SHARED_OPT_USERSPACE, SHARED_OPT_TLB, SHARED_OPT_SIZE,
 		SHARED_OPT_SEED, SHARED_OPT_BUDGET, SHARED_OPT_LEVELS,
-		SHARED_OPT_MAX_FOOTPRINT,
+		SHARED_OPT_MAX_FOOTPRINT, SHARED_OPT_QUIET,
 		{ "out", required_argument, NULL, 'o' },
 		{ "sweep", required_argument, NULL, 'S' },
 		{ "plot", required_argument, NULL, 'P' },
+		{ "shard", required_argument, NULL, 'K' },
+		{ "merge", no_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -85,7 +113,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 	memcpy(o->sweep, default_sweep, sizeof(default_sweep));
 	o->nsweep = ARRAY_SIZE(default_sweep);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:ut:b:l:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:ut:b:l:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			o->dir = optarg;
@@ -97,6 +125,13 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 		case 'P':
 			*ret = report_plot(optarg) ? 1 : 0;
 			return 1;
+		case 'K':
+			if (report_parse_shard(optarg, o))
+				return 2;
+			break;
+		case 'M':
+			o->merge = true;
+			break;
 		case 'h':
 			report_usage(stdout);
 			*ret = 0;
@@ -109,6 +144,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 	o->size = so.size;
 	shared_run_config(&so, &o->run);
 	o->wo = so.wo;
+	o->quiet = so.quiet;
 	return 0;
 }
 
@@ -145,7 +181,11 @@ int cmd_report(int argc, char **argv)
 	case 2:
 		return 2;
 	}
-	if (report_list(argc, argv, &o))
+	if (o.merge && (o.shard_n || optind == argc)) {
+		fprintf(stderr, "pwcsim report: --merge takes the shards' directories (and no --shard)\n");
+		return 2;
+	}
+	if (!o.merge && report_list(argc, argv, &o))
 		return 1;
 	if (mkdir(o.dir, 0777) && errno != EEXIST) {
 		fprintf(stderr, "pwcsim: %s: %s\n", o.dir, strerror(errno));
@@ -156,7 +196,18 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "pwcsim: out of memory\n");
 		return 1;
 	}
-	if (report_run(&o, rows) || report_write(&o, rows, o.nlist, stdout))
+	if (o.shard_n) {	/* a partial result: rows, no report */
+		if (report_run(&o, rows) || report_shard_save(&o, rows))
+			goto out;
+		printf("%s/shard.txt\n", o.dir);
+		ret = 0;
+		goto out;
+	}
+	if (o.merge ? report_shard_merge(&o, rows, argv + optind,
+					  argc - optind) :
+		      report_run(&o, rows))
+		goto out;
+	if (report_write(&o, rows, o.nlist, stdout))
 		goto out;
 	/* Plots where gnuplot is (the VM has none: `--plot DIR` later). */
 	if (!system("command -v gnuplot >/dev/null 2>&1") &&

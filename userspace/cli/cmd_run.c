@@ -17,6 +17,7 @@
 #include "cli/options.h"
 #include "cli/parse.h"
 #include "engine/run_engine.h"
+#include "output/progress.h"
 #include "output/table.h"
 #include "traces/addr_stream.h"
 #include "workloads/workloads.h"
@@ -41,7 +42,8 @@ static void run_usage(FILE *f)
 		"  -f, --format F         trace format: auto, text, binary, lackey,\n"
 		"                         traceg (a file or a trace DIR), perf\n"
 		"      --with-ifetch      lackey: instruction fetches too\n"
-		"  -j, --json             JSON instead of the table\n");
+		"  -j, --json             JSON instead of the table\n"
+		"  -q, --quiet            no progress line on stderr\n");
 }
 
 /* The options of `run` beyond the shared ones. */
@@ -75,7 +77,7 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 		SHARED_OPT_MODEL, SHARED_OPT_BUDGET, SHARED_OPT_TLB,
 		SHARED_OPT_SIZE, SHARED_OPT_SEED, SHARED_OPT_MAX_FOOTPRINT,
 		SHARED_OPT_USERSPACE, SHARED_OPT_LEVELS, SHARED_OPT_FORMAT,
-		SHARED_OPT_JSON, SHARED_OPT_WITH_IFETCH,
+		SHARED_OPT_JSON, SHARED_OPT_WITH_IFETCH, SHARED_OPT_QUIET,
 		{ "workload", required_argument, NULL, 'w' },
 		{ "pid", required_argument, NULL, 'p' },
 		{ "thp", required_argument, NULL, 'T' },
@@ -89,7 +91,7 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 	o->thp = SHADOW_THP_NEVER;
 	o->coherent = true;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "m:b:t:w:p:ul:f:jh", opts,
+	while ((c = getopt_long(argc, argv, "m:b:t:w:p:ul:f:jqh", opts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'w':
@@ -163,6 +165,7 @@ int cmd_run(int argc, char **argv)
 	struct run_source src;
 	struct run_result r;
 	struct run_opts o = {};
+	struct progress pg;
 	int ret = run_parse(argc, argv, &o);
 
 	if (ret)
@@ -179,11 +182,16 @@ int cmd_run(int argc, char **argv)
 	shared_run_config(&o.so, &cfg);
 	cfg.thp = o.thp;
 	cfg.coherent = o.coherent;
-	cfg.progress = isatty(2);
+	progress_init(&pg, "pwcsim run", !o.so.quiet);
+	if (o.path)
+		pg.total = addr_binary_length(o.path);
+	cfg.progress = &pg;
 	src = (struct run_source){ .w = w, .wo = o.so.wo, .path = o.path,
 				   .fmt = o.so.fmt, .ifetch = o.so.ifetch,
 				   .pid = o.pid };
-	if (run_stream(&cfg, &src, &r))
+	ret = run_stream(&cfg, &src, &r);
+	progress_end(&pg);
+	if (ret)
 		return 1;
 	run_print(&o, w ? w->name : o.path ? o.path : "-", &r);
 	return fflush(stdout) ? 1 : 0;

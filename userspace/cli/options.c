@@ -108,6 +108,9 @@ int shared_option(struct shared_opts *o, int c, char *arg)
 	case 'j':
 		o->json = true;
 		return 1;
+	case 'q':
+		o->quiet = true;
+		return 1;
 	}
 	switch (shared_value(o, c, arg)) {
 	case 0:

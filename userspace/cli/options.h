@@ -3,7 +3,8 @@
  * options.h - the options several commands share, parsed once with one
  * set of messages and defaults: models (-m), the storage budget (-b),
  * paging levels (-l), the IOTLB (-t), workload inputs (--size, --seed),
- * trace inputs (-f, --with-ifetch), --max-footprint, --userspace, --json.
+ * trace inputs (-f, --with-ifetch), --max-footprint, --userspace, --json,
+ * --quiet (no progress line).
  * A command lists the ones it takes in its struct option table (with the
  * SHARED_OPT_* entries) and hands every option it does not handle itself
  * to shared_option().
@@ -41,6 +42,7 @@ enum { OPT_SIZE = 0x100, OPT_SEED, OPT_MAX_FOOTPRINT, OPT_WITH_IFETCH };
 	{ "with-ifetch", no_argument, NULL, OPT_WITH_IFETCH }
 #define SHARED_OPT_USERSPACE { "userspace", no_argument, NULL, 'u' }
 #define SHARED_OPT_JSON { "json", no_argument, NULL, 'j' }
+#define SHARED_OPT_QUIET { "quiet", no_argument, NULL, 'q' }
 
 struct shared_opts {
 	const char *specs[MODEL_SET_MAX];	/* -m, as given */
@@ -53,7 +55,7 @@ struct shared_opts {
 	struct workload_opts wo;
 	unsigned long long max_footprint;
 	enum addr_format fmt;
-	bool ifetch, userspace, json;
+	bool ifetch, userspace, json, quiet;
 };
 
 void shared_opts_init(struct shared_opts *o);

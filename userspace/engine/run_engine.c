@@ -12,7 +12,7 @@
 
 struct run {
 	struct run_backend b;
-	bool progress;
+	struct progress *progress;
 	unsigned long long *batch;
 	unsigned int n;
 	unsigned long long addresses;
@@ -26,9 +26,8 @@ static int run_flush(struct run *r)
 	if (r->b.ops->feed(&r->b, r->batch, r->n))
 		return r->failed = -1;
 	r->addresses += r->n;
+	progress_add(r->progress, r->n);
 	r->n = 0;
-	if (r->progress)
-		fprintf(stderr, "\rpwcsim run: %llu addresses", r->addresses);
 	return 0;
 }
 
@@ -86,8 +85,6 @@ int run_stream(const struct run_config *cfg, const struct run_source *src,
 	}
 	if (run_feed_source(&r, src, res) || run_flush(&r))
 		goto out;
-	if (r.progress)
-		fputc('\n', stderr);
 	if (r.b.ops->finish(&r.b, res))
 		goto out;
 	res->addresses = r.addresses;

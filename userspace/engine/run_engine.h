@@ -14,6 +14,7 @@
 
 #include "engine/model_set.h"
 #include "engine/shadow.h"
+#include "output/progress.h"
 #include "traces/addr_stream.h"
 #include "workloads/workloads.h"
 
@@ -28,7 +29,7 @@ struct run_config {
 	bool coherent;
 	bool userspace;
 	unsigned int levels;		/* 0: the module's, or 4 */
-	bool progress;			/* a counter on stderr */
+	struct progress *progress;	/* a progress line, or NULL */
 };
 
 struct run_source {

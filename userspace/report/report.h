@@ -2,8 +2,9 @@
 /*
  * report.h - `pwcsim report`: the runs (report_run.c), the tables, CSV,
  * JSON and summary written from them (report_write.c) and the plots
- * (report_plot.c).  Every model of the registry (pwc.h) is run at the
- * budget; the sized ones also in the budget sweep.
+ * (report_plot.c); sharded sweeps, saved and merged (report_shard.c).
+ * Every model of the registry (pwc.h) is run at the budget; the sized
+ * ones also in the budget sweep.
  */
 #ifndef REPORT_H
 #define REPORT_H
@@ -31,6 +32,9 @@ struct report_opts {
 	unsigned int nlist;
 	double tlb2mm[2];		/* 2mm's TLB hit rate: 32, 64 entries */
 	bool have_2mm;
+	bool quiet;			/* no progress line */
+	unsigned int shard_k, shard_n;	/* --shard K/N; N 0: unsharded */
+	bool merge;			/* --merge */
 };
 
 /* One workload's results; arrays indexed by enum pwc_kind. */
@@ -52,6 +56,19 @@ int report_run(struct report_opts *o, struct report_row *rows);
 /* Every table as CSV and JSON in o->dir, the summary also on @out. */
 int report_write(const struct report_opts *o, const struct report_row *rows,
 		 unsigned int n, FILE *out);
+/*
+ * A shard (o->shard_k of o->shard_n) runs the workloads shard_k,
+ * shard_k + shard_n, ... of o->list; their rows go to o->dir/shard.txt.
+ */
+int report_shard_save(const struct report_opts *o,
+		      const struct report_row *rows);
+/*
+ * The shard.txt of each of @dirs into @o (the sweep's options and
+ * workload list) and @rows (all of them): 0, or -1 with a message when
+ * a shard is missing, twice, of another sweep, or damaged.
+ */
+int report_shard_merge(struct report_opts *o, struct report_row *rows,
+		       char **dirs, unsigned int ndirs);
 /* The plots from the CSV files of @dir (needs gnuplot). */
 int report_plot(const char *dir);
 /* @dir/@name opened for writing, or NULL with a message. */

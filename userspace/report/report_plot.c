@@ -16,6 +16,8 @@ static const char figure3[] =
 	"set terminal pngcairo size 1400,600 font ',11'\n"
 	"set output 'figure3.png'\n"
 	"set datafile separator ','\n"
+	/* the CSV's first line names the columns: not a (blank) cluster */
+	"set datafile columnheaders\n"
 	"set title 'L2-stage hit rate per workload at equal storage (cf. the paper, Figure 3)'\n"
 	"set ylabel 'L2 hit rate (%)'\n"
 	"set yrange [0:105]\n"
@@ -24,6 +26,9 @@ static const char figure3[] =
 	"set style fill solid 0.8 border -1\n"
 	"set boxwidth 0.9\n"
 	"set xtics rotate by -40\n"
+	/* cluster i is centred on x = i: from edge to edge, no blank band */
+	"stats 'figure3.csv' using 2 nooutput\n"
+	"set xrange [-0.5:STATS_records - 0.5]\n"
 	"set key outside right\n"
 	"set grid ytics\n"
 	"plot 'figure3.csv' using 2:xtic(1) title 'TPC', '' using 3 title 'CPWC', "

@@ -53,7 +53,8 @@ static int report_redundancy(const struct report_opts *o,
 	const char *specs[2] = { spec[0], spec[1] };
 	struct run_config cfg = { .specs = specs, .nspecs = 2,
 				  .tlb = o->run.tlb, .tlb2m = o->run.tlb2m,
-				  .userspace = true, .levels = row->levels };
+				  .userspace = true, .levels = row->levels,
+				  .progress = o->run.progress };
 	struct run_source src = { .w = w, .wo = o->wo };
 	struct pwc_config pc;
 	struct run_result r;
@@ -82,7 +83,8 @@ static int report_sweep_part(const struct report_opts *o,
 	const char *specs[MODEL_SET_MAX];
 	struct run_config cfg = { .specs = specs, .tlb = o->run.tlb,
 				  .tlb2m = o->run.tlb2m,
-				  .userspace = true, .levels = row->levels };
+				  .userspace = true, .levels = row->levels,
+				  .progress = o->run.progress };
 	struct run_source src = { .w = w, .wo = o->wo };
 	bool fits[MODEL_SET_MAX];
 	struct pwc_config pc;
@@ -142,7 +144,8 @@ static double report_tlb(const struct report_opts *o,
 {
 	const char *none[1] = { pwc_kind_name(PWC_KIND_NONE) };
 	struct run_config cfg = { .specs = none, .nspecs = 1, .tlb = entries,
-				  .userspace = true };
+				  .userspace = true,
+				  .progress = o->run.progress };
 	struct run_source src = { .w = w, .wo = o->wo };
 	struct run_result r;
 	double hit = -1;
@@ -155,22 +158,32 @@ static double report_tlb(const struct report_opts *o,
 int report_run(struct report_opts *o, struct report_row *rows)
 {
 	const struct workload *w;
-	unsigned int n;
+	struct progress pg;
+	unsigned int n, first = 0, step = 1, cell = 0, cells;
+	int ret = 0;
 
-	for (n = 0; n < o->nlist; n++) {
+	if (o->shard_n) {	/* this shard's workloads only */
+		first = o->shard_k;
+		step = o->shard_n;
+	}
+	cells = first < o->nlist ? (o->nlist - first + step - 1) / step : 0;
+	progress_init(&pg, "pwcsim report", !o->quiet);
+	o->run.progress = &pg;
+	for (n = first; n < o->nlist && !ret; n += step) {
 		w = o->list[n];
-		fprintf(stderr, "pwcsim report: [%u/%u] %s\n", n + 1, o->nlist,
-			w->name);
+		progress_step(&pg, cell++, cells, w->name);
 		workload_size(o->size, w, &o->wo);
 		if (report_one(o, w, &rows[n]) ||
 		    report_redundancy(o, w, &rows[n]) ||
 		    report_sweep(o, w, &rows[n]))
-			return -1;
-		if (!strcmp(w->name, "2mm")) {
+			ret = -1;
+		if (!ret && !strcmp(w->name, "2mm")) {
 			o->tlb2mm[0] = report_tlb(o, w, 32);
 			o->tlb2mm[1] = report_tlb(o, w, 64);
 			o->have_2mm = true;
 		}
 	}
-	return 0;
+	progress_end(&pg);
+	o->run.progress = NULL;
+	return ret;
 }

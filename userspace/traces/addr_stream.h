@@ -71,5 +71,7 @@ int addr_parse_format(const char *s, enum addr_format *fmt);
 /* pwcsim's binary format: the header, then each address (binary.c). */
 int addr_write_binary_header(FILE *f);
 int addr_write_binary(FILE *f, unsigned long long va);
+/* The addresses in @path if it is an uncompressed binary trace, else 0. */
+unsigned long long addr_binary_length(const char *path);
 
 #endif /* ADDR_STREAM_H */

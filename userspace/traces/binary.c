@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * binary.c - pwcsim's binary trace format (addr_stream.h): its reader
- * (trace_reader.h), which reads blocks of records, and its writer.
+ * (trace_reader.h), which reads blocks of records, its writer, and the
+ * length of a binary file (for progress lines).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "traces/trace_reader.h"
 #include "traces/xz_file.h"
@@ -107,4 +109,23 @@ int addr_write_binary(FILE *f, unsigned long long va)
 	for (i = 0; i < 8; i++)
 		b[i] = va >> (8 * i);
 	return fwrite(b, 1, 8, f) == 8 ? 0 : -1;
+}
+
+unsigned long long addr_binary_length(const char *path)
+{
+	char magic[8];
+	struct stat st;
+	FILE *f;
+	size_t n;
+
+	if (!strcmp(path, "-") || stat(path, &st) || !S_ISREG(st.st_mode))
+		return 0;
+	f = fopen(path, "rb");
+	if (!f)
+		return 0;
+	n = fread(magic, 1, sizeof(magic), f);
+	fclose(f);
+	if (n != sizeof(magic) || memcmp(magic, ADDR_BINARY_MAGIC, 8))
+		return 0;
+	return (st.st_size - sizeof(magic)) / 8;
 }

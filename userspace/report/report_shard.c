@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report_shard.c - sharded sweeps of `pwcsim report` (report.h): a shard
+ * (--shard K/N) runs the workloads K, K+N, ... of the list and saves their
+ * rows in DIR/shard.txt; --merge reads the shards of one sweep back into
+ * the rows of the whole list, in its order, so that report_write() gives
+ * what one unsharded run gives.  The file is text; doubles are written in
+ * hexadecimal (%a), so they come back bit for bit.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pwc.h"
+#include "report/report.h"
+
+#define SHARD_FILE "shard.txt"
+#define SHARD_MAGIC "pwcsim-shard 1"
+#define NSTATS (sizeof(struct pwc_stats) / sizeof(u64))
+
+/* What must be the same in every shard of a sweep. */
+static void shard_config(const struct report_opts *o, char *buf, size_t len)
+{
+	int n;
+	unsigned int i;
+
+	n = snprintf(buf, len, "config %s %d %llu %u %d %u %u %llu %llu %u",
+		     o->size, o->run.userspace, o->run.budget, o->run.tlb,
+		     o->run.tlb2m, o->run.levels, o->capacity, o->wo.seed,
+		     o->run.max_footprint, o->nsweep);
+	for (i = 0; i < o->nsweep && n > 0 && (size_t)n < len; i++)
+		n += snprintf(buf + n, len - n, " %llu", o->sweep[i]);
+	for (i = 0; i < o->nlist && n > 0 && (size_t)n < len; i++)
+		n += snprintf(buf + n, len - n, " %s", o->list[i]->name);
+}
+
+int report_shard_save(const struct report_opts *o,
+		      const struct report_row *rows)
+{
+	char cfg[2048];
+	unsigned int n, k, b, i;
+	const u64 *st;
+	FILE *f;
+
+	f = report_file(o->dir, SHARD_FILE);
+	if (!f)
+		return -1;
+	shard_config(o, cfg, sizeof(cfg));
+	fprintf(f, "%s\nversion %s\nshard %u %u\n%s\n", SHARD_MAGIC,
+		PWCSIM_VERSION, o->shard_k, o->shard_n, cfg);
+	if (o->have_2mm)
+		fprintf(f, "tlb2mm %a %a\n", o->tlb2mm[0], o->tlb2mm[1]);
+	for (n = o->shard_k; n < o->nlist; n += o->shard_n) {
+		const struct report_row *r = &rows[n];
+
+		fprintf(f, "row %u %s %u %llu %llu %llu %llu %a %a\n", n,
+			r->w->name, r->levels, r->addresses, r->tlb_hits,
+			r->walks, r->uncached, r->redundant[0],
+			r->redundant[1]);
+		for (k = 0; k < PWC_KIND_COUNT; k++) {
+			st = (const u64 *)&r->st[k];
+			fprintf(f, "model %u %s", k, r->spec[k]);
+			for (i = 0; i < NSTATS; i++)
+				fprintf(f, " %llu", (unsigned long long)st[i]);
+			fputc('\n', f);
+		}
+		for (b = 0; b < o->nsweep; b++)
+			for (k = 0; k < PWC_KIND_COUNT; k++)
+				fprintf(f, "sweep %u %u %a %llu\n", b, k,
+					r->sweep_hit[b][k],
+					r->sweep_acc[b][k]);
+	}
+	fprintf(f, "end\n");
+	if (fclose(f)) {
+		fprintf(stderr, "pwcsim: %s/%s: %s\n", o->dir, SHARD_FILE,
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* One line of a shard file: the words after the keyword, parsed. */
+static int shard_row(struct report_opts *o, struct report_row *rows,
+		     char *line, bool *have)
+{
+	unsigned int n, lv;
+	char name[64];
+	struct report_row *r;
+
+	if (sscanf(line, "row %u %63s %u", &n, name, &lv) != 3 ||
+	    n >= o->nlist || have[n] || strcmp(o->list[n]->name, name))
+		return -1;
+	r = &rows[n];
+	r->w = o->list[n];
+	have[n] = true;
+	return sscanf(line, "row %*u %*s %u %llu %llu %llu %llu %la %la",
+		      &r->levels, &r->addresses, &r->tlb_hits, &r->walks,
+		      &r->uncached, &r->redundant[0], &r->redundant[1]) == 7 ?
+	       (int)n : -1;
+}
+
+static int shard_model(struct report_row *r, char *line)
+{
+	unsigned int k, i;
+	int off;
+	char *p;
+	u64 *st;
+
+	if (sscanf(line, "model %u %*s%n", &k, &off) != 1 ||
+	    k >= PWC_KIND_COUNT ||
+	    sscanf(line, "model %*u %95s", r->spec[k]) != 1)
+		return -1;
+	st = (u64 *)&r->st[k];
+	p = line + off;
+	for (i = 0; i < NSTATS; i++) {
+		char *end;
+
+		errno = 0;
+		st[i] = strtoull(p, &end, 10);
+		if (end == p || errno)
+			return -1;
+		p = end;
+	}
+	return 0;
+}
+
+static int shard_sweep(const struct report_opts *o, struct report_row *r,
+		       char *line)
+{
+	unsigned int b, k;
+	double hit;
+	unsigned long long acc;
+
+	if (sscanf(line, "sweep %u %u %la %llu", &b, &k, &hit, &acc) != 4 ||
+	    b >= o->nsweep || k >= PWC_KIND_COUNT)
+		return -1;
+	r->sweep_hit[b][k] = hit;
+	r->sweep_acc[b][k] = acc;
+	return 0;
+}
+
+/* The config line into @o (the first shard's); 0 or -1. */
+static int shard_parse_config(struct report_opts *o, char *line)
+{
+	static char size[16];
+	unsigned int i;
+	int ud, t2, off;
+	char *p, *tok, *save;
+
+	if (sscanf(line, "config %15s %d %llu %u %d %u %u %llu %llu %u%n",
+		   size, &ud, &o->run.budget, &o->run.tlb, &t2,
+		   &o->run.levels, &o->capacity, &o->wo.seed,
+		   &o->run.max_footprint, &o->nsweep, &off) != 10 ||
+	    o->nsweep > REPORT_MAX_SWEEP)
+		return -1;
+	o->size = size;
+	o->run.userspace = ud;
+	o->run.tlb2m = t2;
+	p = line + off;
+	for (i = 0; i < o->nsweep; i++)
+		if (sscanf(p, " %llu%n", &o->sweep[i], &off) != 1)
+			return -1;
+		else
+			p += off;
+	o->nlist = 0;
+	for (tok = strtok_r(p, " \n", &save); tok;
+	     tok = strtok_r(NULL, " \n", &save)) {
+		if (o->nlist == REPORT_MAX_WORKLOADS ||
+		    !(o->list[o->nlist++] = workload_find(tok)))
+			return -1;
+	}
+	return o->nlist ? 0 : -1;
+}
+
+/* Shard @path into @o and @rows; the first one sets the sweep. */
+static int shard_load(const char *path, struct report_opts *o,
+		      struct report_row *rows, bool *have, char *cfg0,
+		      unsigned int *seen, unsigned int *nshards)
+{
+	char line[4096], cfg[4096];
+	unsigned int k, n;
+	int cur = -1, ret = -1, ln = 0;
+	bool ended = false;
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		ln++;
+		if (ln == 1 && strcmp(line, SHARD_MAGIC "\n"))
+			goto bad;
+		else if (ln == 2 && strncmp(line, "version ", 8))
+			goto bad;
+		else if (ln == 3 && (sscanf(line, "shard %u %u", &k, &n) != 2 ||
+				     k >= n || n > REPORT_MAX_WORKLOADS ||
+				     (*nshards && n != *nshards) ||
+				     (seen[k / 32] & (1u << k % 32))))
+			goto bad;
+		else if (ln == 4) {
+			snprintf(cfg, sizeof(cfg), "%s", line);
+			if (*cfg0 && strcmp(cfg0, cfg)) {
+				fprintf(stderr, "pwcsim: %s: another sweep's shard (other options or workloads)\n",
+					path);
+				goto out;
+			}
+			if (!*cfg0 && shard_parse_config(o, line))
+				goto bad;
+			strcpy(cfg0, cfg);
+			*nshards = n;
+			seen[k / 32] |= 1u << k % 32;
+		} else if (ln <= 4) {
+			continue;
+		} else if (!strncmp(line, "tlb2mm ", 7)) {
+			if (sscanf(line, "tlb2mm %la %la", &o->tlb2mm[0],
+				   &o->tlb2mm[1]) != 2)
+				goto bad;
+			o->have_2mm = true;
+		} else if (!strncmp(line, "row ", 4)) {
+			if ((cur = shard_row(o, rows, line, have)) < 0)
+				goto bad;
+		} else if (!strncmp(line, "model ", 6)) {
+			if (cur < 0 || shard_model(&rows[cur], line))
+				goto bad;
+		} else if (!strncmp(line, "sweep ", 6)) {
+			if (cur < 0 || shard_sweep(o, &rows[cur], line))
+				goto bad;
+		} else if (!strcmp(line, "end\n")) {
+			ended = true;
+		} else {
+			goto bad;
+		}
+	}
+	if (ended && ln > 4) {
+		ret = 0;
+		goto out;
+	}
+bad:
+	fprintf(stderr, "pwcsim: %s:%d: not a shard of this sweep (or cut short)\n",
+		path, ln);
+out:
+	fclose(f);
+	return ret;
+}
+
+int report_shard_merge(struct report_opts *o, struct report_row *rows,
+		       char **dirs, unsigned int ndirs)
+{
+	unsigned int seen[(REPORT_MAX_WORKLOADS + 31) / 32] = {};
+	bool have[REPORT_MAX_WORKLOADS] = {};
+	static char cfg0[4096];
+	unsigned int i, nshards = 0;
+	char path[4096];
+
+	cfg0[0] = '\0';
+	for (i = 0; i < ndirs; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dirs[i], SHARD_FILE);
+		if (shard_load(path, o, rows, have, cfg0, seen, &nshards))
+			return -1;
+	}
+	for (i = 0; i < nshards; i++)
+		if (!(seen[i / 32] & (1u << i % 32))) {
+			fprintf(stderr, "pwcsim: --merge: shard %u/%u is missing\n",
+				i, nshards);
+			return -1;
+		}
+	for (i = 0; i < o->nlist; i++)
+		if (!have[i]) {
+			fprintf(stderr, "pwcsim: --merge: no shard ran %s\n",
+				o->list[i]->name);
+			return -1;
+		}
+	return 0;
+}

@@ -1,0 +1,66 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# userspace/tests/progress-test.sh - the progress line (output/progress.c)
+# of run, replay and report: on stderr when it is a terminal (a pty from
+# script(1)), absent when stderr is a pipe or with --quiet, and stdout
+# byte-identical either way.  $PWCSIM is the binary.
+# Ends with "progress-test: N passed, N failed".
+set -u
+P=${PWCSIM:-./pwcsim}
+P=$(readlink -f "$P")
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+on_tty() {	# on_tty OUT COMMAND...: stdout to OUT, stderr on a pty (printed)
+	local out=$1 cmd; shift
+	printf -v cmd '%q ' "$@"
+	script -qfec "$cmd >$out" /dev/null
+}
+
+# replay: a binary trace, so its length (and an ETA) is known
+"$P" gen MUM --size sampled --format binary --limit 400000 >"$tmp/t.bin"
+on_tty "$tmp/tty.out" "$P" replay -m tpc -m cpwc "$tmp/t.bin" >"$tmp/tty.err"
+if grep -aq 'pwcsim replay: .* addresses, .*/s, [0-9]*%, ETA [0-9]*:[0-9][0-9]' "$tmp/tty.err"; then
+	ok "replay on a tty: addresses, rate, % and ETA on stderr"
+else bad "replay on a tty: progress"; cat -A "$tmp/tty.err" | head -c 300; fi
+"$P" replay -m tpc -m cpwc "$tmp/t.bin" >"$tmp/pipe.out" 2>"$tmp/pipe.err"
+if [ ! -s "$tmp/pipe.err" ]; then ok "replay, stderr a file: nothing on stderr"
+else bad "replay, stderr a file: $(head -c 100 "$tmp/pipe.err")"; fi
+if cmp -s "$tmp/tty.out" "$tmp/pipe.out"; then ok "replay: stdout byte-identical with and without progress"
+else bad "replay: stdout differs"; fi
+on_tty "$tmp/q.out" "$P" replay --quiet -m tpc -m cpwc "$tmp/t.bin" >"$tmp/q.err"
+if [ ! -s "$tmp/q.err" ] && cmp -s "$tmp/q.out" "$tmp/pipe.out"; then
+	ok "replay --quiet on a tty: silent, same stdout"
+else bad "replay --quiet on a tty: $(cat -A "$tmp/q.err" | head -c 100)"; fi
+
+# run: a workload (no total known: done and rate)
+on_tty "$tmp/tty.out" "$P" run --userspace -w MUM --size sampled -m tpc >"$tmp/tty.err"
+if grep -aq 'pwcsim run: .* addresses, .*/s' "$tmp/tty.err"; then
+	ok "run --workload on a tty: addresses and rate on stderr"
+else bad "run on a tty: progress"; cat -A "$tmp/tty.err" | head -c 300; fi
+"$P" run --userspace -w MUM --size sampled -m tpc >"$tmp/pipe.out" 2>"$tmp/pipe.err"
+if [ ! -s "$tmp/pipe.err" ] && cmp -s "$tmp/tty.out" "$tmp/pipe.out"; then
+	ok "run, stderr a file: nothing on stderr, same stdout"
+else bad "run, stderr a file"; fi
+on_tty "$tmp/q.out" "$P" run -q --userspace -w MUM --size sampled -m tpc >"$tmp/q.err"
+if [ ! -s "$tmp/q.err" ]; then ok "run -q on a tty: silent"
+else bad "run -q on a tty: $(cat -A "$tmp/q.err" | head -c 100)"; fi
+
+# report: cells done of total
+on_tty "$tmp/tty.out" "$P" report --userspace gemm 2mm -o "$tmp/r1" >"$tmp/tty.err"
+if grep -aq 'pwcsim report: \[1/2 gemm\]' "$tmp/tty.err" &&
+   grep -aq 'pwcsim report: \[2/2 2mm\] .*ETA' "$tmp/tty.err"; then
+	ok "report on a tty: [cell/cells name] and an ETA"
+else bad "report on a tty: progress"; cat -A "$tmp/tty.err" | head -c 300; fi
+"$P" report --userspace gemm 2mm -o "$tmp/r2" >"$tmp/pipe.out" 2>"$tmp/pipe.err"
+sed -i "s|$tmp/r[12]|DIR|" "$tmp/tty.out" "$tmp/pipe.out"
+# (gnuplot may warn on stderr: only pwcsim's line counts)
+if ! grep -q 'pwcsim report' "$tmp/pipe.err" && cmp -s "$tmp/tty.out" "$tmp/pipe.out"; then
+	ok "report, stderr a file: nothing on stderr, same stdout"
+else bad "report, stderr a file"; head -3 "$tmp/pipe.err"; fi
+on_tty /dev/null "$P" report --quiet --userspace gemm -o "$tmp/r3" >"$tmp/q.err"
+if ! grep -aq 'pwcsim report' "$tmp/q.err"; then ok "report --quiet on a tty: silent"
+else bad "report --quiet on a tty: $(cat -A "$tmp/q.err" | head -c 100)"; fi
+echo "progress-test: $passed passed, $failed failed"
+[ "$failed" = 0 ]

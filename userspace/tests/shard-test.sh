@@ -1,0 +1,81 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# userspace/tests/shard-test.sh - sharded sweeps of `pwcsim report`
+# (report/report_shard.c): 4 workloads with --userspace --size small, run
+# whole and as N = 2 and 3 shards merged with --merge; every CSV and JSON
+# file (and sweep.dat, summary.txt, stdout) must be byte-equal, the plots
+# drawn; broken merges refused.  $PWCSIM is the binary.
+# Ends with "shard-test: N passed, N failed".
+set -u
+P=${PWCSIM:-./pwcsim}
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+W=(gemm 2mm MUM RAY)
+R=(report -q --userspace --size small)
+
+"$P" "${R[@]}" "${W[@]}" -o "$tmp/whole" >"$tmp/whole.out" 2>"$tmp/err" ||
+	{ bad "the unsharded report"; cat "$tmp/err"; }
+for n in 2 3; do
+	dirs=()
+	okay=1
+	for ((k = 0; k < n; k++)); do
+		d=$tmp/n$n-$k
+		dirs+=("$d")
+		if ! "$P" "${R[@]}" "${W[@]}" --shard "$k/$n" -o "$d" >"$tmp/out" 2>"$tmp/err" ||
+		   [ "$(cat "$tmp/out")" != "$d/shard.txt" ] || [ ! -s "$d/shard.txt" ] ||
+		   ls "$d"/*.csv >/dev/null 2>&1; then
+			okay=0; sed 's/^/    /' "$tmp/err" | head -3
+		fi
+	done
+	if [ $okay = 1 ]; then ok "N=$n: each shard writes DIR/shard.txt alone"
+	else bad "N=$n: the shards"; fi
+	# the shards' rows: workloads k, k+N, ...
+	if [ "$(grep -c '^row ' "$tmp/n$n-0/shard.txt")" = $(( (4 + n - 1) / n )) ] &&
+	   grep -q '^row 1 2mm ' "$tmp/n$n-1/shard.txt"; then
+		ok "N=$n: shard k has workloads k, k+N, ..."
+	else bad "N=$n: shard 0 rows: $(grep '^row' "$tmp/n$n-0/shard.txt" | cut -d' ' -f1-3 | tr '\n' ' ')"; fi
+	# merged in another order than the shards'
+	rev=()
+	for ((k = n - 1; k >= 0; k--)); do rev+=("${dirs[k]}"); done
+	if ! "$P" report --merge -o "$tmp/m$n" "${rev[@]}" >"$tmp/m$n.out" 2>"$tmp/err"; then
+		bad "N=$n: --merge"; sed 's/^/    /' "$tmp/err" | head -3; continue
+	fi
+	files=0 diff=""
+	for f in "$tmp/whole"/*.csv "$tmp/whole"/*.json "$tmp/whole/sweep.dat" "$tmp/whole/summary.txt"; do
+		files=$((files + 1))
+		cmp -s "$f" "$tmp/m$n/${f##*/}" || diff="$diff ${f##*/}"
+	done
+	if [ -z "$diff" ] && [ "$files" -ge 9 ]; then ok "N=$n: merged = unsharded, $files files byte-equal (cmp)"
+	else bad "N=$n: merged differs in:$diff"; fi
+	if diff -q <(sed '$d' "$tmp/whole.out") <(sed '$d' "$tmp/m$n.out") >/dev/null; then
+		ok "N=$n: the same summary on stdout"
+	else bad "N=$n: the summary on stdout differs"; fi
+	if ! command -v gnuplot >/dev/null || { [ -s "$tmp/m$n/figure3.png" ] && [ -s "$tmp/m$n/sweep.png" ]; }; then
+		ok "N=$n: the plots are drawn"
+	else bad "N=$n: no plots"; fi
+done
+
+fails() {	# fails NAME PATTERN COMMAND...: exit != 0, stderr matches
+	local name=$1 pat=$2; shift 2
+	if "$@" >/dev/null 2>"$tmp/err"; then bad "$name (succeeded)"
+	elif ! grep -q -- "$pat" "$tmp/err"; then bad "$name: $(head -2 "$tmp/err")"
+	else ok "$name"; fi
+}
+fails "a missing shard is refused" "shard 1/3 is missing" \
+	"$P" report --merge -o "$tmp/x" "$tmp/n3-0" "$tmp/n3-2"
+fails "a shard given twice is refused" "not a shard of this sweep" \
+	"$P" report --merge -o "$tmp/x" "$tmp/n2-0" "$tmp/n2-0" "$tmp/n2-1"
+fails "shards of two sweeps are refused" "not a shard of this sweep" \
+	"$P" report --merge -o "$tmp/x" "$tmp/n2-0" "$tmp/n3-1" "$tmp/n3-2"
+"$P" "${R[@]}" --seed 7 "${W[@]}" --shard 1/2 -o "$tmp/seed7" >/dev/null 2>&1
+fails "a shard with other options is refused" "another sweep" \
+	"$P" report --merge -o "$tmp/x" "$tmp/n2-0" "$tmp/seed7"
+head -c 200 "$tmp/n2-1/shard.txt" >"$tmp/cut.txt"; mkdir "$tmp/cut"; mv "$tmp/cut.txt" "$tmp/cut/shard.txt"
+fails "a cut shard is refused" "cut short" \
+	"$P" report --merge -o "$tmp/x" "$tmp/n2-0" "$tmp/cut"
+fails "--shard 2/2 is refused" "--shard takes K/N" "$P" report --shard 2/2
+fails "--shard 1 is refused" "--shard takes K/N" "$P" report --shard 1
+fails "--merge without directories is refused" "--merge takes" "$P" report --merge
+echo "shard-test: $passed passed, $failed failed"
+[ "$failed" = 0 ]
