@@ -244,14 +244,24 @@ static void pwcsim_detach(struct pwcsim_session *s)
 	s->mm = NULL;
 }
 
+/*
+ * Freeing a large model (megabytes of vmalloc, slow with KASAN) is
+ * budgeted like any other work: sixteen of them in one release held a CPU
+ * for seconds on the debug kernel (make stress found it).
+ */
 static void pwcsim_free_models(struct pwcsim_session *s)
 {
+	struct pwcsim_budget b;
 	unsigned int i;
 
 	lockdep_assert_held(&s->lock);
-	for (i = 0; i < s->nmodels; i++)
+	pwcsim_budget_start(&b);
+	for (i = 0; i < s->nmodels; i++) {
+		pwcsim_budget_charge(&b, pwc_cost(s->models[i].m));
 		pwc_destroy(s->models[i].m);
+	}
 	s->nmodels = 0;
+	pwcsim_budget_end(&b);
 }
 
 /* The last user is gone: the lock is taken for the assertions only. */
@@ -260,6 +270,7 @@ void pwcsim_session_destroy(struct pwcsim_session *s)
 	mutex_lock(&s->lock);
 	pwcsim_detach(s);
 	pwcsim_free_models(s);
+	cond_resched();
 	pwc_tlb_free(&s->tlb);
 	mutex_unlock(&s->lock);
 	mutex_destroy(&s->lock);
