@@ -243,6 +243,13 @@ struct pwc_ops {
 	 */
 	void (*access)(struct pwc_model *m, const struct pwc_walk *w,
 		       struct pwc_result *r);
+	/*
+	 * pwc_access() of @n valid walks in turn, in one call: lookup and
+	 * fill fused, with the model's own functions called directly
+	 * (pwc_batch_run()); @flags: PWC_BATCH_*
+	 */
+	void (*batch)(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+		      struct pwc_result *r, unsigned int flags);
 	void (*invalidate)(struct pwc_model *m, u64 start, u64 end);
 	void (*clear)(struct pwc_model *m);
 	void (*dump)(struct pwc_model *m, struct pwc_out *o);
@@ -258,6 +265,8 @@ struct pwc_ops {
  * @cfg: its configuration
  * @stats: its counters
  * @clock: recency stamp source for LRU (one tick per touch)
+ * @run2m: pwc_run2m() of the last access if it went through
+ *	pwc_access_batch() and was not stale; 0 after anything else
  * @priv: the model's own state
  */
 struct pwc_model {
@@ -265,6 +274,7 @@ struct pwc_model {
 	struct pwc_config cfg;
 	struct pwc_stats stats;
 	u64 clock;
+	u64 run2m;
 	void *priv;
 };
 
@@ -320,6 +330,97 @@ static inline void pwc_shadow_check(const struct pwc_walk *w,
 	if (!r->accesses)
 		r->accesses = r->start >= w->end ? r->start - w->end + 1 : 1;
 }
+
+/* A result's statistics (pwc_access()'s accounting). */
+static inline void pwc_account(struct pwc_model *m, const struct pwc_walk *w,
+			       const struct pwc_result *r)
+{
+	m->stats.lookups++;
+	if (r->start < w->levels)
+		m->stats.hits[r->start]++;
+	else
+		m->stats.misses++;
+	m->stats.accesses += r->accesses;
+	m->stats.stale += r->stale;
+}
+
+/* Is @w a walk pwc_access() accepts? */
+static inline bool pwc_walk_valid(const struct pwc_walk *w)
+{
+	return w->levels >= 4 && w->levels <= PWC_MAX_LEVELS && w->end >= 1 &&
+	       w->end <= w->levels;
+}
+
+/*
+ * pwc_access_batch() flag: the walks are of the synthetic page table
+ * (pwc_synth.h), whose bases are fixed functions of the path, and nothing
+ * else (no invalidation, no pwc_access()) reaches the model between two
+ * batches.  It allows the same-2MiB shortcut: a 4 KiB-leaf walk in the
+ * 2 MiB region of the immediately preceding access, itself a 4 KiB-leaf
+ * walk at the same paging levels whose result was not stale, is an L2 hit
+ * (start level 1, one access) that changes no entry and whose only
+ * effect, touching entries that are already the most recent of their
+ * tables, leaves every recency order as it is.  Each model states in its
+ * batch op when that holds for its configuration (a table too small to
+ * keep the path is the exception); it is counted without the lookup.
+ * Never for real page tables: their bases change under the cache.
+ */
+#define PWC_BATCH_SAME2M 1u
+
+/* The 2 MiB region and levels of a 4 KiB-leaf walk; 0 for any other. */
+static inline u64 pwc_run2m(const struct pwc_walk *w)
+{
+	return w->end == 1 ? (w->va >> 21) << 3 | w->levels : 0;
+}
+
+/*
+ * The body of every model's batch op: @lookup, the shadow check, the
+ * accounting and @fill (NULL when @lookup fills, as a fused access does)
+ * of each walk, the model's functions inlined here rather than called
+ * through the ops table.  @same2m: the model's statement that the
+ * shortcut of PWC_BATCH_SAME2M is exact for it now.
+ */
+static __always_inline void
+pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+	      struct pwc_result *r, bool same2m,
+	      void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
+			     struct pwc_result *r),
+	      void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
+			   const struct pwc_result *r))
+{
+	u64 last = m->run2m, here;
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		here = pwc_run2m(&w[i]);
+		if (same2m && here && here == last) {
+			r[i].start = 1;
+			r[i].accesses = 1;
+			r[i].stale = 0;
+			r[i].pba = w[i].base[1];
+			m->stats.lookups++;
+			m->stats.hits[1]++;
+			m->stats.accesses++;
+			continue;
+		}
+		r[i] = (struct pwc_result){ 0 };
+		lookup(m, &w[i], &r[i]);
+		pwc_shadow_check(&w[i], &r[i]);
+		pwc_account(m, &w[i], &r[i]);
+		if (fill)
+			fill(m, &w[i], &r[i]);
+		last = r[i].stale ? 0 : here;
+	}
+	m->run2m = last;
+}
+
+/*
+ * pwc_access() of @n walks in turn, in one call (the model's batch op);
+ * -EINVAL, with nothing done, if one of them is not a walk.  @flags:
+ * PWC_BATCH_SAME2M or 0.
+ */
+int pwc_access_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+		     struct pwc_result *r, unsigned int flags);
 
 /* Lookup and shadow check only: no statistics, no fill. */
 void pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,

@@ -91,6 +91,27 @@ static void ideal_fill(struct pwc_model *m, const struct pwc_walk *w,
 			m->stats.fills++;
 }
 
+/*
+ * The same-2MiB shortcut is exact while the L2 keys are under the cap:
+ * the walk before then found or added its L2 key (ideal keeps no
+ * recency).  Checked at every walk, the cap being reached mid-batch.
+ */
+static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+			struct pwc_result *r, unsigned int flags)
+{
+	struct pwc_ideal *d = m->priv;
+	u32 i;
+
+	if (!(flags & PWC_BATCH_SAME2M)) {
+		pwc_batch_run(m, w, n, r, false, ideal_lookup, ideal_fill);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		pwc_batch_run(m, &w[i], 1, &r[i],
+			      d->h[2].used < PWC_IDEAL_MAX_KEYS, ideal_lookup,
+			      ideal_fill);
+}
+
 static void ideal_invalidate(struct pwc_model *m, u64 start, u64 end)
 {
 	struct pwc_ideal *d = m->priv;
@@ -134,6 +155,7 @@ const struct pwc_ops pwc_ideal_ops = {
 	.destroy = ideal_destroy,
 	.lookup = ideal_lookup,
 	.fill = ideal_fill,
+	.batch = ideal_batch,
 	.invalidate = ideal_invalidate,
 	.clear = ideal_clear,
 	.dump = ideal_dump,
@@ -156,6 +178,13 @@ static void none_fill(struct pwc_model *m, const struct pwc_walk *w,
 {
 }
 
+/* Never the shortcut: a walk of no cache is never an L2 hit. */
+static void none_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+		       struct pwc_result *r, unsigned int flags)
+{
+	pwc_batch_run(m, w, n, r, false, none_lookup, NULL);
+}
+
 static void none_invalidate(struct pwc_model *m, u64 start, u64 end)
 {
 }
@@ -174,6 +203,7 @@ const struct pwc_ops pwc_none_ops = {
 	.init = none_init,
 	.lookup = none_lookup,
 	.fill = none_fill,
+	.batch = none_batch,
 	.invalidate = none_invalidate,
 	.clear = none_clear,
 	.dump = none_dump,

@@ -47,9 +47,9 @@ static int pwc_access_fill(struct pwc_model *m, const struct pwc_walk *w,
 {
 	bool fused = fill && m->ops->access;
 
-	if (w->levels < 4 || w->levels > PWC_MAX_LEVELS || w->end < 1 ||
-	    w->end > w->levels)
+	if (!pwc_walk_valid(w))
 		return -EINVAL;
+	m->run2m = 0;
 	if (fused) {
 		memset(r, 0, sizeof(*r));
 		m->ops->access(m, w, r);
@@ -57,13 +57,7 @@ static int pwc_access_fill(struct pwc_model *m, const struct pwc_walk *w,
 	} else {
 		pwc_lookup(m, w, r);
 	}
-	m->stats.lookups++;
-	if (r->start < w->levels)
-		m->stats.hits[r->start]++;
-	else
-		m->stats.misses++;
-	m->stats.accesses += r->accesses;
-	m->stats.stale += r->stale;
+	pwc_account(m, w, r);
 	if (fill && !fused)
 		m->ops->fill(m, w, r);
 	return 0;
@@ -81,6 +75,18 @@ int pwc_access_nofill(struct pwc_model *m, const struct pwc_walk *w,
 	return pwc_access_fill(m, w, r, false);
 }
 
+int pwc_access_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+		     struct pwc_result *r, unsigned int flags)
+{
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		if (!pwc_walk_valid(&w[i]))
+			return -EINVAL;
+	m->ops->batch(m, w, n, r, flags);
+	return 0;
+}
+
 u64 pwc_cost(const struct pwc_model *m)
 {
 	return m->ops->cost ? m->ops->cost(m) : 1;
@@ -88,12 +94,14 @@ u64 pwc_cost(const struct pwc_model *m)
 
 void pwc_invalidate(struct pwc_model *m, u64 start, u64 end)
 {
+	m->run2m = 0;
 	if (start < end)
 		m->ops->invalidate(m, start, end);
 }
 
 void pwc_clear(struct pwc_model *m)
 {
+	m->run2m = 0;
 	m->ops->clear(m);
 }
 
@@ -102,6 +110,7 @@ void pwc_reset(struct pwc_model *m)
 	m->ops->clear(m);
 	memset(&m->stats, 0, sizeof(m->stats));
 	m->clock = 0;
+	m->run2m = 0;
 }
 
 void pwc_printf(struct pwc_out *o, const char *fmt, ...)

@@ -381,6 +381,18 @@ static void cpwc_access(struct pwc_model *m, const struct pwc_walk *w,
 	cpwc_fill(m, w, r, &p);
 }
 
+/*
+ * The same-2MiB shortcut is exact with an L2 entry or more: the walk
+ * before hit every stage or filled it (an L2 fill always places the
+ * entry), and its L2 entry and block are the most recently stamped.
+ */
+static void cpwc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+		       struct pwc_result *r, unsigned int flags)
+{
+	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) &&
+		      m->cfg.blocks && m->cfg.ways, cpwc_access, NULL);
+}
+
 /* The key (pwc_key) of the path held by stage k, set s. */
 static u64 cpwc_path_key(const struct pwc_cpwc *c, unsigned int k, u32 s)
 {
@@ -621,6 +633,7 @@ const struct pwc_ops pwc_cpwc_ops = {
 	.destroy = cpwc_destroy,
 	.lookup = cpwc_lookup,
 	.access = cpwc_access,
+	.batch = cpwc_batch,
 	.invalidate = cpwc_invalidate,
 	.clear = cpwc_clear,
 	.dump = cpwc_dump,

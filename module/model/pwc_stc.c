@@ -109,6 +109,19 @@ static void stc_fill(struct pwc_model *m, const struct pwc_walk *w,
 	}
 }
 
+/*
+ * The same-2MiB shortcut is exact with an L2 cache of one entry or more:
+ * the walk before left its L2 key in it, and every entry of its path that
+ * the lookup would touch was touched or written by that walk, the only
+ * one of its table to be.
+ */
+static void stc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+		      struct pwc_result *r, unsigned int flags)
+{
+	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) && m->cfg.e[2],
+		      stc_lookup, stc_fill);
+}
+
 static void stc_invalidate(struct pwc_model *m, u64 start, u64 end)
 {
 	struct pwc_stc *s = m->priv;
@@ -191,6 +204,7 @@ const struct pwc_ops pwc_stc_ops = {
 	.destroy = stc_destroy,
 	.lookup = stc_lookup,
 	.fill = stc_fill,
+	.batch = stc_batch,
 	.invalidate = stc_invalidate,
 	.clear = stc_clear,
 	.dump = stc_dump,

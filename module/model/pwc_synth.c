@@ -30,3 +30,27 @@ void pwc_synth_walk(const struct pwc_synth *pt, u64 va, struct pwc_walk *w)
 	for (k = w->end; k <= pt->levels; k++)
 		w->base[k] = pwc_synth_base(pt->levels, va, k);
 }
+
+void pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
+		     struct pwc_walk *w)
+{
+	unsigned int k, levels = pt->levels;
+	u32 i;
+
+	if (pt->n2m || pt->n1g) {
+		for (i = 0; i < n; i++)
+			pwc_synth_walk(pt, va[i], &w[i]);
+		return;
+	}
+	/* 4 KiB leaves only: every field set, no range to search */
+	for (i = 0; i < n; i++) {
+		w[i].va = va[i];
+		w[i].levels = levels;
+		w[i].end = 1;
+		w[i].fault = 0;
+		w[i].base[0] = 0;
+		for (k = 1; k <= PWC_MAX_LEVELS; k++)
+			w[i].base[k] = k <= levels ?
+				       pwc_synth_base(levels, va[i], k) : 0;
+	}
+}

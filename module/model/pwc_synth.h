@@ -39,5 +39,8 @@ static inline u64 pwc_synth_base(unsigned int levels, u64 va, unsigned int k)
 
 /* Fill @w with the walk of @va: 4 KiB leaves unless a huge range says. */
 void pwc_synth_walk(const struct pwc_synth *pt, u64 va, struct pwc_walk *w);
+/* pwc_synth_walk() of @n addresses. */
+void pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
+		     struct pwc_walk *w);
 
 #endif /* _PWC_SYNTH_H */

@@ -158,6 +158,18 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 		tpc_pba(t, victim)[k] = w->base[k];
 }
 
+/*
+ * The same-2MiB shortcut is exact with one entry or more: the walk before
+ * left its full path in the most recent entry (a hit touches it, a fill
+ * writes it and replaces the same path rather than adding another).
+ */
+static void tpc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+		      struct pwc_result *r, unsigned int flags)
+{
+	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) && m->cfg.entries,
+		      tpc_lookup, tpc_fill);
+}
+
 static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)
 {
 	struct pwc_tpc *t = m->priv;
@@ -309,6 +321,7 @@ const struct pwc_ops pwc_tpc_ops = {
 	.destroy = tpc_destroy,
 	.lookup = tpc_lookup,
 	.fill = tpc_fill,
+	.batch = tpc_batch,
 	.invalidate = tpc_invalidate,
 	.clear = tpc_clear,
 	.dump = tpc_dump,

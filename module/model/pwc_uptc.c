@@ -104,6 +104,19 @@ static void uptc_access(struct pwc_model *m, const struct pwc_walk *w,
 	uptc_walk(m, w, r, true);
 }
 
+/*
+ * The same-2MiB shortcut is exact when the entries can hold a whole path
+ * (levels - 1 of them): the walk before left its path's entries as the
+ * most recent ones, in walk order, and the next walk touches them again
+ * in that order.
+ */
+static void uptc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+		       struct pwc_result *r, unsigned int flags)
+{
+	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) &&
+		      m->cfg.entries >= PWC_MAX_LEVELS - 1, uptc_access, NULL);
+}
+
 static void uptc_invalidate(struct pwc_model *m, u64 start, u64 end)
 {
 	m->stats.invalidations += pwc_lru_invalidate(m->priv, start, end);
@@ -156,6 +169,7 @@ const struct pwc_ops pwc_uptc_ops = {
 	.destroy = uptc_destroy,
 	.lookup = uptc_lookup,
 	.access = uptc_access,
+	.batch = uptc_batch,
 	.invalidate = uptc_invalidate,
 	.clear = uptc_clear,
 	.dump = uptc_dump,

@@ -36,11 +36,13 @@ static void replay_usage(FILE *f)
 		"  -p, --per-access       CSV va,model,start_level,accesses per address\n"
 		"  -d, --dump             each model's contents at the end (Figure 2)\n"
 		"  -j, --json             JSON instead of the table\n"
-		"  -q, --quiet            no progress line on stderr\n");
+		"  -q, --quiet            no progress line on stderr\n"
+		"      --no-shortcut      look up every walk, even one in the 2 MiB\n"
+		"                         region of the walk before (same results)\n");
 }
 
-/* A seekable file (or trace directory) is checked whole before anything
- * is printed. */
+/* With -p, a seekable file (or trace directory) is checked whole before
+ * anything is printed. */
 static int validate(const char *path, enum addr_format fmt, bool ifetch,
 		    struct progress *pg)
 {
@@ -102,6 +104,7 @@ struct replay_opts {
 	struct shared_opts so;
 	struct pwc_synth pt;		/* huge ranges */
 	bool per_access, dump;
+	bool no_shortcut;		/* --no-shortcut */
 	const char *path;
 };
 
@@ -128,6 +131,7 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 		{ "huge-1g", required_argument, NULL, '1' },
 		{ "per-access", no_argument, NULL, 'p' },
 		{ "dump", no_argument, NULL, 'd' },
+		{ "no-shortcut", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -149,6 +153,9 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 		case 'd':
 			o->dump = true;
 			break;
+		case 'S':
+			o->no_shortcut = true;
+			break;
 		case 'h':
 			replay_usage(stdout);
 			return 1;
@@ -169,38 +176,67 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 	return 0;
 }
 
-/* The trace through the models (a CSV line per address with -p); 0, -1. */
+/* Addresses read, walked and replayed at once. */
+#define REPLAY_BATCH 1024
+
+/* The per-access CSV lines of a batch. */
+static void replay_print_batch(const struct model_set *set,
+			       const unsigned long long *va, unsigned int n,
+			       const struct pwc_result *res)
+{
+	const struct pwc_result *r;
+	unsigned int i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < set->n; j++) {
+			r = &res[(size_t)j * n + i];
+			printf(strchr(set->e[j].given, ',') ?
+			       "0x%llx,\"%s\",%u,%u\n" : "0x%llx,%s,%u,%u\n",
+			       va[i], set->e[j].given, r->start, r->accesses);
+		}
+}
+
+/*
+ * The trace through the models, a batch at a time (a CSV line per address
+ * with -p); 0, -1.  The input is checked as it is read: nothing is printed
+ * before the end unless -p (which checks a seekable input first).
+ */
 static int replay_stream(struct replay_opts *o, struct model_set *set,
 			 struct progress *pg)
 {
-	struct pwc_result res[MODEL_SET_MAX];
+	unsigned int flags = o->pt.n2m || o->pt.n1g || o->no_shortcut ? 0 :
+			     PWC_BATCH_SAME2M;
+	unsigned long long *va = malloc(REPLAY_BATCH * sizeof(*va));
+	struct pwc_walk *w = malloc(REPLAY_BATCH * sizeof(*w));
+	struct pwc_result *res = malloc((size_t)REPLAY_BATCH * set->n *
+					sizeof(*res));
 	struct addr_stream in;
-	unsigned long long va;
-	struct pwc_walk w;
-	unsigned int i;
-	int r;
+	long n = -1;
 
+	if (!va || !w || !res) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		goto out;
+	}
 	if (addr_open(&in, o->path, o->so.fmt))
-		return -1;
+		goto out;
 	in.with_ifetch = o->so.ifetch;
 	if (o->per_access)
 		printf("va,model,start_level,accesses\n");
-	while ((r = addr_next(&in, &va)) > 0) {
-		pwc_synth_walk(&o->pt, va, &w);
-		model_set_access(set, &w, res);
-		progress_add(pg, 1);
-		if (!o->per_access)
-			continue;
-		for (i = 0; i < set->n; i++)
-			printf(strchr(set->e[i].given, ',') ?
-			       "0x%llx,\"%s\",%u,%u\n" : "0x%llx,%s,%u,%u\n",
-			       va, set->e[i].given, res[i].start,
-			       res[i].accesses);
+	while ((n = addr_next_block(&in, va, REPLAY_BATCH)) > 0) {
+		pwc_synth_walks(&o->pt, va, n, w);
+		model_set_access_batch(set, w, n, res, flags);
+		progress_add(pg, n);
+		if (o->per_access)
+			replay_print_batch(set, va, n, res);
 	}
 	addr_close(&in);
-	if (r < 0 && o->per_access)
+	if (n < 0 && o->per_access)
 		printf("# error: input is malformed; the lines above are incomplete\n");
-	return r < 0 ? -1 : 0;
+out:
+	free(va);
+	free(w);
+	free(res);
+	return n < 0 ? -1 : 0;
 }
 
 static void replay_print(const struct replay_opts *o, struct model_set *set)
@@ -241,10 +277,14 @@ int cmd_replay(int argc, char **argv)
 	for (i = 0; i < o.so.nspecs; i++)
 		if (model_set_add(&set, o.so.specs[i], o.so.budget))
 			goto out;
-	/* the check and the replay: twice the addresses */
+	/*
+	 * The replay checks the input as it reads it; -p prints as it goes,
+	 * so it checks a seekable input first (twice the addresses).
+	 */
 	progress_init(&pg, "pwcsim replay", !o.so.quiet);
-	pg.total = 2 * addr_binary_length(o.path);
-	if (validate(o.path, o.so.fmt, o.so.ifetch, &pg) ||
+	pg.total = (o.per_access ? 2 : 1) * addr_binary_length(o.path);
+	if ((o.per_access &&
+	     validate(o.path, o.so.fmt, o.so.ifetch, &pg)) ||
 	    replay_stream(&o, &set, &pg)) {
 		progress_end(&pg);
 		goto out;

@@ -57,6 +57,19 @@ void model_set_access(struct model_set *s, const struct pwc_walk *w,
 		pwc_access(s->e[i].m, w, &res[i]);
 }
 
+void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
+			    unsigned int n, struct pwc_result *res,
+			    unsigned int flags)
+{
+	unsigned int i;
+
+	s->walks += n;
+	for (i = 0; i < n; i++)
+		s->uncached += w[i].levels - w[i].end + 1;
+	for (i = 0; i < s->n; i++)
+		pwc_access_batch(s->e[i].m, w, n, &res[(size_t)i * n], flags);
+}
+
 void model_set_results(const struct model_set *s, struct model_result *out)
 {
 	unsigned int i;

@@ -46,6 +46,13 @@ int model_set_add(struct model_set *s, const char *spec,
 		  unsigned long long budget_bits);
 void model_set_access(struct model_set *s, const struct pwc_walk *w,
 		      struct pwc_result *res);
+/*
+ * model_set_access() of @n walks: each model's batch op once, its results
+ * in @res[model * @n + i]; @flags: PWC_BATCH_*.
+ */
+void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
+			    unsigned int n, struct pwc_result *res,
+			    unsigned int flags);
 void model_set_table(const struct model_set *s, struct table *t);
 /* Each model's outcome into @out (s->n of them). */
 void model_set_results(const struct model_set *s, struct model_result *out);

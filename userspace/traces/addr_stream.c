@@ -102,6 +102,22 @@ int addr_next(struct addr_stream *s, unsigned long long *va)
 	return s->reader->next(s, va);
 }
 
+long addr_next_block(struct addr_stream *s, unsigned long long *va, long n)
+{
+	long got = 0;
+	int r = 1;
+
+	if (s->failed)
+		return -1;
+	if (s->reader->block)
+		return s->reader->block(s, va, n);
+	while (got < n && (r = s->reader->next(s, &va[got])) > 0)
+		got++;
+	if (got && r < 0)
+		s->failed = true;	/* the error after these */
+	return got ? got : r;
+}
+
 void addr_close(struct addr_stream *s)
 {
 	if (s->reader && s->reader->close)

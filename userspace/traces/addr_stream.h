@@ -47,6 +47,7 @@ struct addr_stream {
 	void *state;			/* the reader's own */
 	unsigned long long line;	/* text: current line number */
 	unsigned long long count;	/* addresses returned */
+	bool failed;			/* addr_next_block() owes a -1 */
 	bool close;
 	char buf[4096];			/* text: one line */
 	bool have_line;			/* text formats: buf holds a line */
@@ -64,6 +65,12 @@ struct addr_stream {
 int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt);
 /* 1: *va set; 0: end of input; -1: malformed (message printed). */
 int addr_next(struct addr_stream *s, unsigned long long *va);
+/*
+ * Up to @n addresses into @va: how many (fewer only at the end of the
+ * input or before an error), 0 at the end, -1 on an error (message
+ * printed) with nothing read.  Binary traces are copied a block at a time.
+ */
+long addr_next_block(struct addr_stream *s, unsigned long long *va, long n);
 void addr_close(struct addr_stream *s);
 /* --format's argument; -1 if unknown.  ADDR_FORMATS lists them. */
 int addr_parse_format(const char *s, enum addr_format *fmt);

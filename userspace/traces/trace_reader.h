@@ -15,6 +15,11 @@ struct trace_reader {
 	int (*open)(struct addr_stream *s, const char *path);
 	/* 1 with *va set, 0 at the end, -1 (message printed) */
 	int (*next)(struct addr_stream *s, unsigned long long *va);
+	/*
+	 * NULL, or up to @n addresses into @va: how many (0 at the end), or
+	 * -1 (message printed) when none could be read
+	 */
+	long (*block)(struct addr_stream *s, unsigned long long *va, long n);
 	/* NULL, or free s->state */
 	void (*close)(struct addr_stream *s);
 };
