@@ -696,6 +696,122 @@ static void rejected_specs(struct pwc_test *t)
 	}
 }
 
+/* Both models' dumps, whole, are the same text. */
+static bool pwc_case_same_dump(struct pwc_model *a, struct pwc_model *b)
+{
+	const size_t size = 32768;
+	struct pwc_out oa = { .size = size }, ob = { .size = size };
+	bool same = false;
+
+	oa.buf = pwc_zalloc(size);
+	ob.buf = pwc_zalloc(size);
+	if (oa.buf && ob.buf) {
+		pwc_dump(a, &oa);
+		pwc_dump(b, &ob);
+		same = !oa.full && !ob.full && !strcmp(oa.buf, ob.buf);
+	}
+	pwc_free(oa.buf);
+	pwc_free(ob.buf);
+	return same;
+}
+
+#define PWC_CASE_BATCH 64
+
+/*
+ * One model of batch_same2m_exact(): pwc_access() and pwc_access_batch()
+ * (@flags) on two instances, compared; @fires: the shortcut must have
+ * skipped recency ticks.
+ */
+static void batch_case_one(struct pwc_test *t, const char *spec,
+			   unsigned int levels, unsigned int flags, bool fires,
+			   struct pwc_walk *w, struct pwc_result *rb)
+{
+	struct pwc_synth pt = { .levels = levels };
+	struct pwc_model *a, *b;
+	struct pwc_result ra;
+	unsigned int j, n, bad = 0;
+	u64 seed = 0x51ed270b27e1f3a5ULL + levels, va = 0;
+
+	a = pwc_case_model(t, spec);
+	b = pwc_case_model(t, spec);
+	if (!a || !b)
+		goto out;
+	for (n = 0; n < PWC_TEST_SCALE * 1000; n += PWC_CASE_BATCH) {
+		for (j = 0; j < PWC_CASE_BATCH; j++) {
+			/* three in four stay in the 2 MiB region */
+			if (pwc_case_rand(&seed) % 4 == 0 || !va)
+				va = pwc_case_va(&seed, levels);
+			else
+				va = (va & ~((1ULL << 21) - 1)) |
+				     (pwc_case_rand(&seed) & ((1ULL << 21) - 1));
+			pwc_synth_walk(&pt, va, &w[j]);
+		}
+		if (pwc_access_batch(b, w, PWC_CASE_BATCH, rb, flags))
+			bad++;
+		for (j = 0; j < PWC_CASE_BATCH; j++) {
+			pwc_access(a, &w[j], &ra);
+			if (ra.start != rb[j].start ||
+			    ra.accesses != rb[j].accesses ||
+			    ra.stale != rb[j].stale || ra.pba != rb[j].pba)
+				bad++;
+		}
+	}
+	PWC_EXPECT_EQ(t, bad, 0);
+	PWC_EXPECT_TRUE(t, !memcmp(&a->stats, &b->stats, sizeof(a->stats)));
+	PWC_EXPECT_TRUE(t, pwc_case_same_dump(a, b));
+	if (fires)
+		PWC_EXPECT_TRUE(t, b->clock < a->clock);
+	else if (!flags)
+		PWC_EXPECT_EQ(t, b->clock, a->clock);
+out:
+	pwc_destroy(a);
+	pwc_destroy(b);
+}
+
+/*
+ * pwc_access_batch() against pwc_access() walk by walk, with and without
+ * the same-2MiB shortcut: the same results, statistics and dumps (which
+ * show each table's recency order), at 4 and 5 levels, on a stream where
+ * most walks stay in the 2 MiB region of the one before, for the default
+ * models and tables too small to hold a path.  The shortcut must have
+ * fired (fewer recency ticks) wherever the model states it exact.
+ */
+static void batch_same2m_exact(struct pwc_test *t)
+{
+	static const struct {
+		const char *spec;
+		unsigned int fires;	/* at these levels (bit 4, bit 5) */
+	} c[] = {
+		{ "tpc:entries=24", 0x30 }, { "tpc:entries=1", 0x30 },
+		{ "cpwc:l4=2,l3=4,blocks=62,ways=1", 0x30 },
+		{ "cpwc:l4=1,l3=1,blocks=1,ways=1", 0x30 },
+		{ "cpwc:l4=2,l3=8,blocks=16,ways=2,l5=2", 0x30 },
+		{ "stc:l4=5,l3=10,l2=40", 0x30 }, { "stc:l4=1,l3=1,l2=1", 0x30 },
+		{ "uptc:entries=46", 0x30 },
+		{ "uptc:entries=4", 0x30 }, { "uptc:entries=3", 0 },
+		{ "uptc:entries=1", 0 }, { "ideal", 0 }, { "none", 0 },
+	};
+	struct pwc_result *rb;
+	struct pwc_walk *w;
+	unsigned int i, levels, flags;
+
+	w = pwc_zalloc(PWC_CASE_BATCH * sizeof(*w));
+	rb = pwc_zalloc(PWC_CASE_BATCH * sizeof(*rb));
+	if (!w || !rb) {
+		PWC_FAIL(t, "no memory");
+		goto out;
+	}
+	for (levels = 4; levels <= 5; levels++)
+		for (flags = 0; flags <= PWC_BATCH_SAME2M; flags++)
+			for (i = 0; i < ARRAY_SIZE(c); i++)
+				batch_case_one(t, c[i].spec, levels, flags,
+					       flags && (c[i].fires & (1U << levels)),
+					       w, rb);
+out:
+	pwc_free(w);
+	pwc_free(rb);
+}
+
 static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(paper_example),
 	PWC_CASE(storage_formulas),
@@ -713,5 +829,6 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(invalidate_ranges),
 	PWC_CASE(stale_hits_corrected),
 	PWC_CASE(rejected_specs),
+	PWC_CASE(batch_same2m_exact),
 	{}
 };

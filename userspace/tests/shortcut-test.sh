@@ -1,0 +1,46 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# userspace/tests/shortcut-test.sh - replay's same-2MiB shortcut
+# (PWC_BATCH_SAME2M in module/model/pwc.h) changes nothing: `pwcsim replay
+# --per-access` and `--dump` of all six models, with and without
+# --no-shortcut, byte-equal (cmp) on gen RAY, 2mm and STO (sampled, the
+# first 100 k addresses), at 4 and 5 levels, and with small tables at
+# the edge of the shortcut's conditions.  $PWCSIM is the binary.
+# Ends with "shortcut-test: N passed, N failed".
+set -u
+P=${PWCSIM:-./pwcsim}
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+ALL=(-m tpc -m cpwc -m stc -m uptc -m none -m ideal)
+SMALL=(-m tpc:entries=1 -m "cpwc:l4=1,l3=1,blocks=1,ways=1"
+       -m "stc:l4=1,l3=1,l2=1" -m uptc:entries=3 -m uptc:entries=4
+       -m uptc:entries=1)
+
+for w in RAY 2mm STO; do
+	if ! "$P" gen "$w" --size sampled --format binary --limit 100000 \
+	     >"$tmp/$w.bin" 2>"$tmp/err"; then
+		bad "gen $w"; cat "$tmp/err"; continue
+	fi
+	for l in 4 5; do
+		for set in ALL SMALL; do
+			if [ "$set" = ALL ]; then models=("${ALL[@]}")
+			else models=("${SMALL[@]}"); fi
+			for out in --per-access --dump; do
+				"$P" replay -q -l "$l" "$out" "${models[@]}" "$tmp/$w.bin" \
+					>"$tmp/with" 2>"$tmp/err"
+				"$P" replay -q -l "$l" "$out" --no-shortcut "${models[@]}" \
+					"$tmp/$w.bin" >"$tmp/without" 2>>"$tmp/err"
+				if [ -s "$tmp/with" ] && [ ! -s "$tmp/err" ] &&
+				   cmp -s "$tmp/with" "$tmp/without"; then
+					ok "$w, $l levels, $set models, $out: the same with and without"
+				else
+					bad "$w, $l levels, $set models, $out differs"
+					head -3 "$tmp/err"
+				fi
+			done
+		done
+	done
+done
+echo "shortcut-test: $passed passed, $failed failed"
+[ "$failed" = 0 ]
