@@ -215,22 +215,28 @@ static void cpwc_destroy(struct pwc_model *m)
 }
 
 /*
- * One pass over every L2 entry for L3 set @s3 and tag @idx2: the entry
+ * One pass over the L2 entries for L3 set @s3 and tag @idx2: the entry
  * that holds them, or -1, and in *@free the lowest free entry of the
- * blocks @s3 owns (rule 1 of a fill), or -1.
+ * blocks @s3 owns (rule 1 of a fill), or -1.  The pass stops at a hit:
+ * the fill after a hit places nothing (*@free is then not needed and is
+ * set to -2, "not known").
  */
 static s64 cpwc_scan2(const struct pwc_cpwc *c, u32 s3, unsigned int idx2,
 		      s64 *free)
 {
 	u64 q = cpwc_owner2(s3) | CPWC_VALID2 | idx2, own = cpwc_owner2(s3);
-	u32 i, n = c->blocks * c->ways, hit = 0, lo = n;
+	u32 i, n = c->blocks * c->ways, lo = n;
 
 	for (i = 0; i < n; i++) {
-		hit = c->key2[i] == q ? i + 1 : hit;
-		lo = c->key2[i] == own && i < lo ? i : lo;
+		if (c->key2[i] == q) {
+			*free = -2;
+			return i;
+		}
+		if (c->key2[i] == own && lo == n)
+			lo = i;
 	}
 	*free = lo < n ? (s64)lo : -1;
-	return (s64)hit - 1;
+	return -1;
 }
 
 /* The state one lookup leaves for the fill of the same walk. */

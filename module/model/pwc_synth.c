@@ -44,13 +44,18 @@ void pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
 	}
 	/* 4 KiB leaves only: every field set, no range to search */
 	for (i = 0; i < n; i++) {
+		u64 key = pwc_key(va[i], 2);	/* L(top)..L2 tags */
+
 		w[i].va = va[i];
 		w[i].levels = levels;
 		w[i].end = 1;
 		w[i].fault = 0;
 		w[i].base[0] = 0;
-		for (k = 1; k <= PWC_MAX_LEVELS; k++)
-			w[i].base[k] = k <= levels ?
-				       pwc_synth_base(levels, va[i], k) : 0;
+		/* pwc_synth_base(): (k << 57) | pwc_key(va, k + 1) << 12 */
+		for (k = 1; k < levels; k++, key >>= 9)
+			w[i].base[k] = (u64)k << 57 | key << 12;
+		w[i].base[levels] = (u64)levels << 57;
+		for (k = levels + 1; k <= PWC_MAX_LEVELS; k++)
+			w[i].base[k] = 0;
 	}
 }

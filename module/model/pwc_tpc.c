@@ -159,6 +159,78 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 }
 
 /*
+ * How many top-level tags of an entry match, from @x, its prefix XOR the
+ * request's pwc_key(va, 2) (nonzero): those above the 9-bit group of the
+ * highest differing bit, as tpc_match() counts them.
+ */
+static unsigned int tpc_top_tags(u64 x, unsigned int levels)
+{
+	int d = (int)levels - 2 - (fls64(x) - 1) / 9;
+
+	return d > 0 ? d : 0;
+}
+
+/*
+ * Lookup and fill fused: the match depth of an entry from one XOR and the
+ * highest differing bit; a 4 KiB-leaf walk that did not hit the full path
+ * has no duplicate to replace, so its fill is the victim scan alone (every
+ * other fill is tpc_fill()).  The same results and state as tpc_lookup()
+ * then tpc_fill().
+ */
+static void tpc_access(struct pwc_model *m, const struct pwc_walk *w,
+		       struct pwc_result *r)
+{
+	struct pwc_tpc *t = m->priv;
+	unsigned int levels = w->levels, full = levels - 1, best = 0, d, k;
+	u64 key2 = pwc_key(w->va, 2), x;
+	u32 i, n = t->n, win = n, victim;
+
+	for (i = 0; i < n; i++) {
+		if (!t->depth[i] || t->levels[i] != levels)
+			continue;
+		x = t->prefix[i] ^ key2;
+		d = x ? tpc_top_tags(x, levels) : full;
+		d = d < t->depth[i] ? d : t->depth[i];
+		if (d > best || (d && d == best && t->stamp[i] > t->stamp[win])) {
+			best = d;
+			win = i;
+			if (d == full)
+				break;	/* held once: nothing can beat it */
+		}
+	}
+	r->start = levels - best;
+	if (win < n) {
+		t->stamp[win] = pwc_tick(m);
+		r->pba = tpc_pba(t, win)[r->start];
+	}
+	pwc_shadow_check(w, r);
+	if (r->start == 1 && !r->stale)
+		return;				/* full-path hit */
+	if (r->stale || w->end != 1) {
+		tpc_fill(m, w, r);
+		return;
+	}
+	victim = 0;		/* the first invalid entry, else the LRU one */
+	for (i = 0; i < n; i++) {
+		if (!t->depth[i]) {
+			victim = i;
+			break;
+		}
+		if (t->stamp[i] < t->stamp[victim])
+			victim = i;
+	}
+	if (t->depth[victim])
+		m->stats.evictions++;
+	m->stats.fills++;
+	t->prefix[victim] = key2;
+	t->depth[victim] = full;
+	t->levels[victim] = levels;
+	t->stamp[victim] = pwc_tick(m);
+	for (k = 0; k <= PWC_MAX_LEVELS; k++)
+		tpc_pba(t, victim)[k] = k >= 1 && k < levels ? w->base[k] : 0;
+}
+
+/*
  * The same-2MiB shortcut is exact with one entry or more: the walk before
  * left its full path in the most recent entry (a hit touches it, a fill
  * writes it and replaces the same path rather than adding another).
@@ -167,7 +239,7 @@ static void tpc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		      struct pwc_result *r, unsigned int flags)
 {
 	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) && m->cfg.entries,
-		      tpc_lookup, tpc_fill);
+		      tpc_access, NULL);
 }
 
 static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)
@@ -321,6 +393,7 @@ const struct pwc_ops pwc_tpc_ops = {
 	.destroy = tpc_destroy,
 	.lookup = tpc_lookup,
 	.fill = tpc_fill,
+	.access = tpc_access,
 	.batch = tpc_batch,
 	.invalidate = tpc_invalidate,
 	.clear = tpc_clear,
