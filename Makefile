@@ -10,7 +10,7 @@
 #   make demo         the main job, in the VM (FULL=1: full inputs)
 #   make kunit        the KUnit suites on the test kernels
 #   make stress       the long adversarial campaign on the debug kernel
-#   make bench        benchmarks (measure, never assert)
+#   make bench        benchmarks (measure, never assert); KERNEL=1: the VM too
 #   make vm-shell     an interactive shell in the VM with the module loaded
 #   make dkms-check   pwcsim.ko built by DKMS, loaded and tested in the VM
 #   make deb          the Debian packages pwcsim-dkms and pwcsim (build/deb/)
@@ -44,7 +44,7 @@ kunit:
 	@scripts/kunit
 
 bench:
-	@scripts/bench
+	@KERNEL=$(KERNEL) REPEAT=$(REPEAT) scripts/bench
 
 stress:
 	@scripts/stress

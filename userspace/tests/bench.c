@@ -1,16 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bench.c - `make bench` (userspace half): lookups per second of each
- * model, alone and all models together, on a generated 10 M-address GPU-like
- * stream read back from pwcsim's binary trace format.  It measures; it
- * asserts nothing.  Prints the machine, the build flags and one line per
- * configuration.
+ * bench.c - `make bench` (userspace half): replay speed of each model of
+ * the registry, alone and all together, on binary traces, with the
+ * stream's floor (reading and summing the same file) measured in the same
+ * run.  The replay is pwcsim replay's: blocks of addresses read with
+ * addr_next_block(), walked by pwc_synth_walks(), fed to each model's
+ * batch op (pwc_access_batch()), with and without the same-2MiB shortcut.
+ * Each figure is the median of --repeat runs.  It measures; it asserts
+ * nothing.
+ *
+ *   pwcsim-bench [--json] [--repeat N] [--stress N] [NAME=FILE ...]
+ *
+ * NAME=FILE: a binary trace (scripts/bench writes gen RAY, 2mm and STO);
+ * --stress N: also a generated stress stream of N addresses at 5 levels
+ * (many L4 and L3 values; every start level), 0 for none.
  */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "output/table.h"
 #include "traces/addr_stream.h"
 #include "pwc.h"
 #include "pwc_synth.h"
@@ -19,8 +30,15 @@
 #define BENCH_CFLAGS "?"
 #endif
 
-/* Every model of the registry, at its defaults. */
-#define NSPECS PWC_KIND_COUNT
+#define BENCH_BATCH 1024
+#define BENCH_MAX_REPEAT 99
+#define BENCH_MAX_STREAMS 16
+
+struct bench_stream {
+	const char *name, *path;
+	unsigned int levels;
+	unsigned long long n;	/* addresses */
+};
 
 static double now(void)
 {
@@ -30,92 +48,249 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/*
- * A GPU-like stream: 15 SMs' warps sweep 3 buffers of 64 MiB (one L4, a
- * few L3 indices, ~100 L2 indices) with 128-byte coalesced accesses,
- * interleaved warp by warp, with a reused hot region.
- */
-static void generate(const char *path, unsigned long n)
+static int cmp_double(const void *a, const void *b)
 {
-	const unsigned long long buf[3] = { 0x7f1000000000ULL,
-					    0x7f1040000000ULL,
-					    0x7f1080000000ULL };
-	unsigned long long x = 88172645463325252ULL, va;
-	unsigned long i, warp;
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, unsigned int n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/*
+ * The stress stream: runs in one 2 MiB region, new L2, L3, L4 and L5
+ * indices drawn in turn over 64 L5, 64 L4 and 64 L3 values, so that every
+ * model sees every start level.
+ */
+static int gen_stress(const char *path, unsigned long long n)
+{
+	unsigned long long x = 88172645463325252ULL, va = 0, i;
 	FILE *f = fopen(path, "wb");
 
 	if (!f || addr_write_binary_header(f)) {
 		perror(path);
-		exit(1);
+		return -1;
 	}
 	for (i = 0; i < n; i++) {
 		x ^= x << 13;
 		x ^= x >> 7;
 		x ^= x << 17;
-		warp = i % 480;			/* 15 SMs x 32 warps */
-		va = buf[i % 3] + ((warp * 4096 + (i / 480) * 128) %
-				   (64ULL << 20));
-		if (x % 16 == 0)		/* a scattered access */
-			va = buf[x % 3] + (x >> 20) % (64ULL << 20);
+		switch (x % 8) {
+		case 0:		/* a new L5 path */
+			va = (x >> 8) % 64 << 48 | (va & ((1ULL << 48) - 1));
+			/* fall through */
+		case 1:		/* a new L4 index */
+			va = (va & ~(511ULL << 39)) | ((x >> 16) % 64 << 39);
+			/* fall through */
+		case 2:		/* a new L3 index */
+			va = (va & ~(511ULL << 30)) | ((x >> 24) % 64 << 30);
+			/* fall through */
+		case 3:		/* a new L2 index */
+			va = (va & ~(511ULL << 21)) | ((x >> 32) % 512 << 21);
+			/* fall through */
+		default:	/* the same 2 MiB region */
+			va = (va & ~((1ULL << 21) - 1)) | ((x >> 40) & 0x1ff000);
+		}
 		if (addr_write_binary(f, va)) {
 			perror(path);
-			exit(1);
+			fclose(f);
+			return -1;
 		}
 	}
-	fclose(f);
+	return fclose(f) ? -1 : 0;
 }
 
-/* Run @nm models over the trace; returns seconds, and the sum of accesses. */
-static double run(const char *path, struct pwc_model **m, unsigned int nm,
-		  unsigned long long *acc)
+/*
+ * One pass over @s: with no models the floor (read and sum), else the
+ * replay through @m; seconds, or a negative value on an error.
+ */
+static double run(const struct bench_stream *s, struct pwc_model **m,
+		  unsigned int nm, unsigned int flags, unsigned long long *sum)
 {
-	struct pwc_synth pt = { .levels = 4 };
+	static unsigned long long va[BENCH_BATCH];
+	static struct pwc_walk w[BENCH_BATCH];
+	static struct pwc_result r[BENCH_BATCH];
+	struct pwc_synth pt = { .levels = s->levels };
 	struct addr_stream in;
-	struct pwc_result r;
-	struct pwc_walk w;
-	unsigned long long va;
+	unsigned long long total = 0;
 	unsigned int j;
 	double t0;
+	long n, i;
 
-	if (addr_open(&in, path, ADDR_BINARY))
-		exit(1);
-	*acc = 0;
+	if (addr_open(&in, s->path, ADDR_BINARY))
+		return -1;
 	t0 = now();
-	while (addr_next(&in, &va) > 0) {
-		pwc_synth_walk(&pt, va, &w);
+	while ((n = addr_next_block(&in, va, BENCH_BATCH)) > 0) {
+		if (!nm) {
+			for (i = 0; i < n; i++)
+				total += va[i];
+			continue;
+		}
+		pwc_synth_walks(&pt, va, n, w);
 		for (j = 0; j < nm; j++) {
-			pwc_access(m[j], &w, &r);
-			*acc += r.accesses;
+			pwc_access_batch(m[j], w, n, r, flags);
+			total += r[n - 1].accesses;
 		}
 	}
 	t0 = now() - t0;
 	addr_close(&in);
-	return t0;
+	*sum += total;
+	return n < 0 ? -1 : t0;
 }
 
-/* Model @kind at its defaults; its canonical spec in @spec. */
-static struct pwc_model *make(enum pwc_kind kind, char *spec)
+/* The median seconds of @repeat runs, each on new models. */
+static double timed(const struct bench_stream *s, const enum pwc_kind *kind,
+		    unsigned int nm, unsigned int flags, unsigned int repeat,
+		    unsigned long long *sum)
 {
+	struct pwc_model *m[PWC_KIND_COUNT];
+	double t[BENCH_MAX_REPEAT];
 	struct pwc_config cfg;
+	unsigned int i, j;
 
-	if (pwc_parse_spec(pwc_kind_name(kind), &cfg, NULL, 0))
-		exit(1);
-	pwc_format_spec(&cfg, spec, PWC_SPEC_LEN);
-	return pwc_create(&cfg);
+	for (i = 0; i < repeat; i++) {
+		for (j = 0; j < nm; j++) {
+			if (pwc_parse_spec(pwc_kind_name(kind[j]), &cfg, NULL, 0))
+				return -1;
+			m[j] = pwc_create(&cfg);
+			if (!m[j]) {
+				fprintf(stderr, "pwcsim-bench: out of memory\n");
+				exit(1);
+			}
+		}
+		t[i] = run(s, m, nm, flags, sum);
+		for (j = 0; j < nm; j++)
+			pwc_destroy(m[j]);
+		if (t[i] < 0)
+			return -1;
+	}
+	return median(t, repeat);
+}
+
+/* One row: @nm models (all of them when more than one) on @s. */
+static int bench_row(struct table *tb, const struct bench_stream *s,
+		     const enum pwc_kind *kind, unsigned int nm,
+		     unsigned int repeat, double floor)
+{
+	unsigned long long sum = 0;
+	double t, t0;
+	unsigned int c = 0;
+
+	t = timed(s, kind, nm, PWC_BATCH_SAME2M, repeat, &sum);
+	t0 = timed(s, kind, nm, 0, repeat, &sum);
+	if (t < 0 || t0 < 0)
+		return -1;
+	table_row(tb);
+	table_str(tb, c++, s->name);
+	table_str(tb, c++, nm == 1 ? pwc_kind_name(kind[0]) : "all");
+	table_u64(tb, c++, s->n);
+	table_f64(tb, c++, t * 1e9 / s->n);
+	table_f64(tb, c++, s->n / t / 1e6);
+	table_f64(tb, c++, nm * s->n / t / 1e6);
+	table_f64(tb, c++, t0 * 1e9 / s->n);
+	table_f64(tb, c++, floor * 1e9 / s->n);
+	table_f64(tb, c++, t / floor);
+	return 0;
+}
+
+static int bench_stream(struct table *tb, struct bench_stream *s,
+			unsigned int repeat)
+{
+	enum pwc_kind all[PWC_KIND_COUNT];
+	unsigned long long sum = 0;
+	unsigned int nk = 0, k;
+	double floor;
+
+	s->n = addr_binary_length(s->path);
+	if (!s->n) {
+		fprintf(stderr, "pwcsim-bench: %s: not a binary trace\n", s->path);
+		return -1;
+	}
+	timed(s, NULL, 0, 0, 1, &sum);		/* into the page cache */
+	floor = timed(s, NULL, 0, 0, repeat, &sum);
+	if (floor < 0)
+		return -1;
+	for (k = 0; pwc_kind_ops(k); k++) {
+		all[nk++] = k;
+		if (bench_row(tb, s, &all[k], 1, repeat, floor))
+			return -1;
+	}
+	return bench_row(tb, s, all, nk, repeat, floor);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: pwcsim-bench [--json] [--repeat N] [--stress N] [NAME=FILE ...]\n");
 }
 
 int main(int argc, char **argv)
 {
-	unsigned long n = argc > 1 ? strtoul(argv[1], NULL, 10) : 10000000;
-	const char *path = "/tmp/pwcsim-bench.trace";
-	struct pwc_model *m[NSPECS];
-	unsigned long long acc;
-	char cpu[256] = "?", line[256];
-	double base, t;
-	char spec[PWC_SPEC_LEN];
-	unsigned int j;
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "repeat", required_argument, NULL, 'r' },
+		{ "stress", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	struct bench_stream st[BENCH_MAX_STREAMS];
+	unsigned long long stress = 4000000;
+	const char *stress_path = "/tmp/pwcsim-bench-stress.trace";
+	unsigned int repeat = 3, ns = 0, i;
+	char cpu[256] = "?", line[256], *eq;
+	bool json = false;
+	struct table tb;
+	int c, ret = 0;
 	FILE *f;
 
+	while ((c = getopt_long(argc, argv, "jr:s:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j':
+			json = true;
+			break;
+		case 'r':
+			repeat = strtoul(optarg, &eq, 10);
+			if (*eq || !repeat || repeat > BENCH_MAX_REPEAT) {
+				fprintf(stderr, "pwcsim-bench: --repeat 1..%d\n",
+					BENCH_MAX_REPEAT);
+				return 2;
+			}
+			break;
+		case 's':
+			stress = strtoull(optarg, &eq, 10);
+			if (*eq || stress > 1000000000ULL) {
+				fprintf(stderr, "pwcsim-bench: --stress 0..1000000000\n");
+				return 2;
+			}
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	for (; optind < argc; optind++) {
+		eq = strchr(argv[optind], '=');
+		if (!eq || ns == BENCH_MAX_STREAMS - 1) {
+			usage(stderr);
+			return 2;
+		}
+		*eq = '\0';
+		st[ns++] = (struct bench_stream){ .name = argv[optind],
+						  .path = eq + 1, .levels = 4 };
+	}
+	if (stress) {
+		if (gen_stress(stress_path, stress))
+			return 1;
+		st[ns++] = (struct bench_stream){ .name = "stress-5level",
+						  .path = stress_path,
+						  .levels = 5 };
+	}
 	f = fopen("/proc/cpuinfo", "r");
 	while (f && fgets(line, sizeof(line), f))
 		if (!strncmp(line, "model name", 10)) {
@@ -125,26 +300,31 @@ int main(int argc, char **argv)
 		}
 	if (f)
 		fclose(f);
-	printf("machine: %s; build: %s\n", cpu, BENCH_CFLAGS);
-	generate(path, n);
-	printf("stream: %lu addresses (binary trace, %lu bytes)\n", n, 8 + 8 * n);
-	base = run(path, NULL, 0, &acc);
-	printf("%-36s %8.1f M addresses/s  (%.2f ns/address)\n",
-	       "read + synthetic walk only", n / base / 1e6, base * 1e9 / n);
-	for (j = 0; j < NSPECS; j++) {
-		m[0] = make(j, spec);
-		t = run(path, m, 1, &acc);
-		printf("%-36s %8.1f M lookups/s    (%.2f ns/lookup beyond the stream)\n",
-		       spec, n / t / 1e6, (t - base) * 1e9 / n);
-		pwc_destroy(m[0]);
+	table_init(&tb, NULL, "bench");
+	table_cols(&tb, "stream:s model:s addresses:u ns_per_address:f "
+			"m_addresses_per_s:f m_lookups_per_s:f "
+			"ns_no_shortcut:f floor_ns:f x_floor:f");
+	for (i = 0; i < ns && !ret; i++)
+		ret = bench_stream(&tb, &st[i], repeat);
+	if (stress)
+		remove(stress_path);
+	if (ret) {
+		table_free(&tb);
+		return 1;
 	}
-	for (j = 0; j < NSPECS; j++)
-		m[j] = make(j, spec);
-	t = run(path, m, NSPECS, &acc);
-	printf("%-36s %8.1f M addresses/s  (%.1f M lookups/s)\n",
-	       "all models together", n / t / 1e6, NSPECS * n / t / 1e6);
-	for (j = 0; j < NSPECS; j++)
-		pwc_destroy(m[j]);
-	remove(path);
+	if (json) {
+		printf("{\"machine\": ");
+		json_string(stdout, cpu);
+		printf(", \"build\": ");
+		json_string(stdout, BENCH_CFLAGS);
+		printf(", \"repeat\": %u, ", repeat);
+		table_print_json(&tb, stdout);
+		printf("}\n");
+	} else {
+		printf("machine: %s\nbuild: %s\nmedian of %u runs; floor: read and sum the same file\n",
+		       cpu, BENCH_CFLAGS, repeat);
+		table_print_text(&tb, stdout);
+	}
+	table_free(&tb);
 	return 0;
 }
