@@ -7,6 +7,7 @@
 int pwc_lru_init(struct pwc_lru *t, u32 size)
 {
 	t->size = size;
+	memset(t->hint, 0, sizeof(t->hint));
 	t->key = pwc_zalloc(size * sizeof(*t->key));
 	t->val = pwc_zalloc(size * sizeof(*t->val));
 	t->stamp = pwc_zalloc(size * sizeof(*t->stamp));

@@ -16,6 +16,7 @@ struct pwc_lru {
 	u64 *stamp;		/* 0: invalid; else the last touch */
 	u64 *cover;		/* pwc_key() of the region the entry covers */
 	u8 *cover_level;	/* the level of that key */
+	u32 hint[PWC_MAX_LEVELS + 1];	/* per level: the entry found last */
 };
 
 int pwc_lru_init(struct pwc_lru *t, u32 size);
@@ -30,6 +31,25 @@ static inline int pwc_lru_find(const struct pwc_lru *t, u64 key)
 		if (t->key[i] == key && t->stamp[i])
 			return i;
 	return -1;
+}
+
+/*
+ * pwc_lru_find() trying first the entry that the last find or insert at
+ * @level returned (keys are held once, so the result is the same): the
+ * entries a walk's upper levels hit are found without a scan.
+ */
+static inline int pwc_lru_find_at(struct pwc_lru *t, u64 key,
+				  unsigned int level)
+{
+	u32 h = t->hint[level];
+	int i;
+
+	if (h < t->size && t->key[h] == key && t->stamp[h])
+		return h;
+	i = pwc_lru_find(t, key);
+	if (i >= 0)
+		t->hint[level] = i;
+	return i;
 }
 
 /*

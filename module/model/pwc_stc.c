@@ -66,7 +66,7 @@ static void stc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 		return;
 	now = pwc_tick(m);
 	for (k = w->levels; k >= 2; k--) {
-		i = pwc_lru_find(&s->t[k], pwc_key(w->va, k));
+		i = pwc_lru_find_at(&s->t[k], pwc_key(w->va, k), k);
 		if (i < 0)
 			continue;
 		s->t[k].stamp[i] = now;
@@ -100,10 +100,14 @@ static void stc_fill(struct pwc_model *m, const struct pwc_walk *w,
 			}
 		}
 	}
-	/* Reading the Lk entry (k = start .. 2) taught PBA(L(k-1)). */
+	/*
+	 * Reading the Lk entry (k = start .. 2) taught PBA(L(k-1)).  The
+	 * lookup missed every cache below the start level (or the caches
+	 * were just cleared), so only a stale walk checks for the key.
+	 */
 	for (k = r->start; k >= 2 && k - 1 >= w->end; k--) {
 		key = pwc_key(w->va, k);
-		if (pwc_lru_find(&s->t[k], key) < 0)
+		if (!r->stale || pwc_lru_find(&s->t[k], key) < 0)
 			pwc_model_lru_insert(m, &s->t[k], key, w->base[k - 1],
 					     key, k);
 	}

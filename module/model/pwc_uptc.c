@@ -63,7 +63,7 @@ static void uptc_walk(struct pwc_model *m, const struct pwc_walk *w,
 	r->start = w->end;
 	for (k = w->levels; k >= 2; k--) {
 		key = uptc_key(w->base[k], w->va, k);
-		i = pwc_lru_find(t, key);
+		i = pwc_lru_find_at(t, key, k);
 		if (k <= w->end) {
 			/* The real entry is the leaf or not present. */
 			if (i >= 0) {
