@@ -376,11 +376,12 @@ static inline u64 pwc_run2m(const struct pwc_walk *w)
 /*
  * The body of every model's batch op: @lookup, the shadow check, the
  * accounting and @fill (NULL when @lookup fills, as a fused access does)
- * of each walk, the model's functions inlined here rather than called
- * through the ops table.  @same2m: the model's statement that the
+ * of each walk, the model's functions called directly (inlined: each
+ * batch op is this function's one caller) rather than through the ops
+ * table.  @same2m: the model's statement that the
  * shortcut of PWC_BATCH_SAME2M is exact for it now.
  */
-static __always_inline void
+static inline void
 pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	      struct pwc_result *r, bool same2m,
 	      void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,

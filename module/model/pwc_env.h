@@ -55,9 +55,6 @@ typedef long long s64;
 #endif
 #define U64_MAX (~0ULL)
 #define BIT_ULL(n) (1ULL << (n))
-#ifndef __always_inline
-#define __always_inline inline __attribute__((__always_inline__))
-#endif
 /* Format strings are checked by the kernel build of the same code. */
 #define __printf(a, b)
 
