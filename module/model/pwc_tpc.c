@@ -171,6 +171,12 @@ static unsigned int tpc_top_tags(u64 x, unsigned int levels)
 }
 
 /*
+ * Stamps stay below 2^56 (one tick per touch), so the match depth above
+ * them orders entries as tpc_lookup() does.
+ */
+#define TPC_STAMP_BITS 56
+
+/*
  * Lookup and fill fused: the match depth of an entry from one XOR and the
  * highest differing bit; a 4 KiB-leaf walk that did not hit the full path
  * has no duplicate to replace, so its fill is the victim scan alone (every
@@ -182,22 +188,24 @@ static void tpc_access(struct pwc_model *m, const struct pwc_walk *w,
 {
 	struct pwc_tpc *t = m->priv;
 	unsigned int levels = w->levels, full = levels - 1, best = 0, d, k;
-	u64 key2 = pwc_key(w->va, 2), x;
+	u64 key2 = pwc_key(w->va, 2), x, score, top = 0;
 	u32 i, n = t->n, win = n, victim;
 
 	for (i = 0; i < n; i++) {
-		if (!t->depth[i] || t->levels[i] != levels)
-			continue;
 		x = t->prefix[i] ^ key2;
 		d = x ? tpc_top_tags(x, levels) : full;
-		d = d < t->depth[i] ? d : t->depth[i];
-		if (d > best || (d && d == best && t->stamp[i] > t->stamp[win])) {
-			best = d;
+		d = d < t->depth[i] ? d : t->depth[i];	/* invalid: 0 */
+		d = t->levels[i] == levels ? d : 0;
+		/* the deepest match, the most recent of equals: one max */
+		score = d ? (u64)d << TPC_STAMP_BITS | t->stamp[i] : 0;
+		if (score > top) {
+			top = score;
 			win = i;
 			if (d == full)
 				break;	/* held once: nothing can beat it */
 		}
 	}
+	best = top >> TPC_STAMP_BITS;
 	r->start = levels - best;
 	if (win < n) {
 		t->stamp[win] = pwc_tick(m);
