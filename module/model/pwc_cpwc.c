@@ -293,6 +293,7 @@ static void cpwc_place2(struct pwc_model *m, u32 s3, unsigned int idx2,
 {
 	struct pwc_cpwc *c = m->priv;
 	u32 wd, b, i, slot, lru;
+	u64 oldest;
 
 	/* 1. the lowest invalid entry of the lowest owned block with one */
 	if (free == -2)
@@ -312,9 +313,13 @@ static void cpwc_place2(struct pwc_model *m, u32 s3, unsigned int idx2,
 	}
 	/* 3. the least recently used block of the whole L2 PWC */
 	lru = 0;
-	for (b = 1; b < c->blocks; b++)
-		if (c->bstamp[b] < c->bstamp[lru])
+	oldest = c->bstamp[0];
+	for (b = 1; b < c->blocks; b++) {
+		if (c->bstamp[b] < oldest) {
+			oldest = c->bstamp[b];
 			lru = b;
+		}
+	}
 	slot = lru * c->ways;
 	if ((u32)c->owner[lru] == s3) {
 		for (i = slot; i < (lru + 1) * c->ways; i++)
