@@ -24,8 +24,9 @@ static void replay_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: pwcsim replay --model SPEC [--model SPEC ...] [OPTIONS] FILE|-\n"
-		"  -m, --model SPEC       tpc[:entries=N], cpwc[:l4=,l3=,blocks=,ways=,l5=],\n"
-		"                         stc[:l4=,l3=,l2=,l5=], uptc[:entries=N], none, ideal\n"
+		"  -m, --model SPEC       tpc[:entries=N,ways=W], cpwc[:l4=,l3=,blocks=,ways=,l5=],\n"
+		"                         stc[:l4=,l3=,l2=,l5=,ways=W], uptc[:entries=N,ways=W],\n"
+		"                         none, ideal (ways=W: W entries per set)\n"
 		"  -b, --budget-bits N    size bare model names to N bits of storage\n"
 		"  -l, --levels 4|5       paging levels of the synthetic page table\n"
 		"      --huge-2m S-E      addresses in [S,E) (hex) map 2 MiB leaves\n"

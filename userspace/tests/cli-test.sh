@@ -89,6 +89,36 @@ assert m["cpwc"]["l2_hits"] > m["tpc"]["l2_hits"]
 X
 then ok "statistics add up (and CPWC beats TPC at 5,280 bits)"; else bad "statistics add up"; fi
 
+# Set geometries: ways = entries is the fully associative model address by
+# address; a direct-mapped TPC under a budget loses hits but not storage.
+$P replay -q --per-access -m tpc -m stc -m uptc "$tmp/gen.txt" >"$tmp/fa.csv"
+$P replay -q --per-access -m tpc:entries=24,ways=24 -m stc:ways=40 \
+	-m uptc:entries=46,ways=46 "$tmp/gen.txt" |
+	sed 's/"tpc:entries=24,ways=24"/tpc/; s/stc:ways=40/stc/; s/"uptc:entries=46,ways=46"/uptc/' >"$tmp/ways.csv"
+if [ "$(wc -l <"$tmp/fa.csv")" = 60001 ] && cmp -s "$tmp/fa.csv" "$tmp/ways.csv"; then
+	ok "ways=entries: per-access output identical to fully associative"
+else
+	bad "ways=entries per-access output differs"
+fi
+check "replay tpc:ways=1 under a budget" "$P" replay --json -b 5280 -m tpc -m tpc:ways=1 -m tpc:ways=4 "$tmp/gen.txt"
+if python3 - "$tmp/out" <<'X'
+import json, sys
+d = json.load(open(sys.argv[1]))
+m = {x["model"]: x for x in d["models"]}
+assert m["tpc:ways=1"]["config"] == "tpc:entries=24,ways=1"
+assert m["tpc:ways=4"]["config"] == "tpc:entries=24,ways=4"
+assert m["tpc:ways=1"]["bits"] == m["tpc"]["bits"] == 5280
+# 1,200 uniform paths: L2 hits stay near 24/1200 whatever the sets, but
+# a lookup sees its own set only, so fewer ways lose partial hits
+a = [m[k]["accesses"] for k in ("tpc", "tpc:ways=4", "tpc:ways=1")]
+assert a[0] < a[1] < a[2], a
+for k in m:
+    assert 250 < m[k]["l2_hits"] < 550, m[k]
+X
+then ok "direct-mapped and 4-way TPC sized to 5,280 bits: fewer partial hits"; else bad "set geometries under a budget"; fi
+fails "geometry that does not divide" "entries=24 is not a multiple of ways=5 (sized to 5280 bits)" \
+	"$P" replay -b 5280 -m tpc:ways=5 "$tmp/gen.txt"
+
 # Huge leaves: a 2 MiB range costs 3 uncached accesses.
 printf '0x40000000\n' >"$tmp/h.txt"
 $P replay --json -m none --huge-2m 40000000-40200000 "$tmp/h.txt" >"$tmp/h.json"
