@@ -168,6 +168,18 @@ fails "truncated binary" "truncated record" "$P" replay -m tpc "$tmp/trunc.bin"
 printf 'PWCSIMXX' >"$tmp/magic.bin"
 fails "bad magic" "bad magic" "$P" replay -m tpc --format binary "$tmp/magic.bin"
 fails "unknown command" "unknown command" "$P" frobnicate
+
+# gen on the shared options: every bad option a message and a non-zero exit.
+fails "gen --size" "size takes small, sampled or full" "$P" gen --size huge gemm
+fails "gen --seed" "seed takes a number" "$P" gen --seed x gemm
+fails "gen --format" "format takes text or binary" "$P" gen --format lackey gemm
+fails "gen --limit" "limit takes a number" "$P" gen --limit -1 gemm
+fails "gen unknown option" "usage: pwcsim gen" "$P" gen --budget-bits 5 gemm
+fails "gen no NAME" "give one workload NAME" "$P" gen
+fails "gen --list NAME" "list takes no NAME" "$P" gen --list gemm
+fails "gen unknown workload" "unknown workload 'nope'" "$P" gen nope
+check "gen --limit --format binary" "$P" gen --size small --limit 3 --format binary gemm
+check "gen: header + 3 records" test "$(stat -c %s "$tmp/out")" = 32
 check "help" "$P" --help
 
 # report: a small two-workload report; its numbers agree with each other.
