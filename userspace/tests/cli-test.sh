@@ -134,6 +134,40 @@ else
 	bad "trace info"
 fi
 
+# Every --json output parses (the one printer, table.h), and a file name
+# with a quote, a backslash and a control character comes back unchanged.
+weird=$tmp/$'q"b\\s\tt\001.txt'
+cp "$tmp/paper.txt" "$weird"
+for cmd in "run --json --userspace --quiet -m tpc" \
+	"replay --json --quiet --dump -m tpc -m cpwc" "storage --json --stream" \
+	"trace info --json"; do
+	# shellcheck disable=SC2086  # $cmd: the command and its options
+	if $P $cmd "$weird" >"$tmp/w.json" 2>"$tmp/err" && json_ok "$tmp/w.json"; then
+		ok "$cmd parses"
+	else
+		bad "$cmd parses"; sed 's/^/    /' "$tmp/err" | head -3
+	fi
+done
+if W=$weird python3 -c 'import json, os, sys; d = json.load(open(sys.argv[1])); assert d["source"] == os.environ["W"]' \
+	<($P run --userspace --quiet -m tpc --json "$weird"); then
+	ok "run --json: the source name round-trips"
+else
+	bad "run --json: the source name round-trips"
+fi
+if $P replay --json --dump -m tpc:entries=2 "$weird" | python3 -c 'import json, sys
+d = json.load(sys.stdin)["dumps"]["tpc:entries=2"]
+assert "entry 0:" in d and "\n" in d, d'; then
+	ok "replay --json --dump: the contents as one JSON string"
+else
+	bad "replay --json --dump"
+fi
+$P report --userspace --quiet --size small --sweep 5280 -o "$tmp/wrep" gemm >/dev/null 2>&1
+if json_ok "$tmp/wrep/results.json"; then
+	ok "report's results.json parses"
+else
+	bad "report's results.json parses"
+fi
+
 # Errors: a message naming the problem, a non-zero exit, no table.
 printf '0x1000\nzzz\n' >"$tmp/badline.txt"
 fails "malformed line number" "badline.txt:2: not a hexadecimal address" "$P" replay -m tpc "$tmp/badline.txt"
