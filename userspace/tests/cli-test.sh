@@ -216,6 +216,20 @@ check "gen --limit --format binary" "$P" gen --size small --limit 3 --format bin
 check "gen: header + 3 records" test "$(stat -c %s "$tmp/out")" = 32
 check "help" "$P" --help
 
+# trace on the shared options: every bad option a message and a non-zero exit.
+fails "trace info --format" "a trace format is auto" "$P" trace info --format zz "$tmp/paper.txt"
+fails "trace info --pid" "pid takes a process id" "$P" trace info --pid 0 "$tmp/paper.txt"
+fails "trace info --from" "usage: pwcsim trace info" "$P" trace info --from text "$tmp/paper.txt"
+fails "trace info no FILE" "give one FILE" "$P" trace info
+fails "trace convert --to" "to takes text or binary" "$P" trace convert --to perf "$tmp/paper.txt" -
+fails "trace convert --from" "a trace format is auto" "$P" trace convert --from zz "$tmp/paper.txt" -
+fails "trace convert --json" "usage: pwcsim trace convert" "$P" trace convert --json "$tmp/paper.txt" -
+fails "trace convert one operand" "give IN and OUT" "$P" trace convert "$tmp/paper.txt"
+fails "trace convert bad output" "$tmp/nodir/x" "$P" trace convert "$tmp/paper.txt" "$tmp/nodir/x"
+fails "trace nothing" "usage: pwcsim trace convert|info" "$P" trace frob
+check "trace convert --format (= --from) text" "$P" trace convert --format text --to text "$tmp/paper.txt" -
+check "trace convert: 3 lines" test "$(wc -l <"$tmp/out")" = 3
+
 # report: a small two-workload report; its numbers agree with each other.
 if $P report --userspace --size small --sweep 2000,5280 -o "$tmp/rep" gemm MUM >"$tmp/out" 2>"$tmp/err"; then
 	ok "report runs"
