@@ -370,7 +370,7 @@ static void record_json(const struct record *r, FILE *f)
 	for (i = 0; i < r->n; i++) {
 		m = &r->m[i];
 		if (i)
-			fputs(m->kind == MEMBER_CELL ? ", " : ",\n", f);
+			fputs(", ", f);
 		if (m->kind == MEMBER_TABLE) {
 			table_print_json(&m->t, f);
 			continue;
