@@ -4,8 +4,7 @@
  * set of messages and defaults: models (-m), the storage budget (-b),
  * paging levels (-l), the IOTLB (-t), workload inputs (--size, --seed),
  * trace inputs (-f, --with-ifetch, -p PID), --max-footprint, --userspace,
- * --json,
- * --quiet (no progress line).
+ * --json, --quiet (no progress line).
  * A command lists the ones it takes in its struct option table (with the
  * SHARED_OPT_* entries) and hands every option it does not handle itself
  * to shared_option().
