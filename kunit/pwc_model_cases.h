@@ -272,11 +272,9 @@ static void uptc_sequential(struct pwc_test *t)
 	pwc_destroy(m);
 }
 
-/* pwc_access_nofill() counts a lookup and changes no entry. */
+/* pwc_access_nofill() counts a lookup and changes no entry: every model. */
 static void access_nofill(struct pwc_test *t)
 {
-	static const char *const specs[] = { "tpc", "cpwc", "stc", "uptc",
-					     "ideal", "none" };
 	struct pwc_synth pt = { .levels = 4 };
 	u64 a = 0x7f0000000000ULL;
 	struct pwc_result r;
@@ -284,8 +282,8 @@ static void access_nofill(struct pwc_test *t)
 	struct pwc_walk w;
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(specs); i++) {
-		m = pwc_case_model(t, specs[i]);
+	for (i = 0; i < PWC_KIND_COUNT; i++) {
+		m = pwc_case_model(t, pwc_kind_name(i));
 		if (!m)
 			return;
 		pwc_synth_walk(&pt, a, &w);
