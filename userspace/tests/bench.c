@@ -16,6 +16,7 @@
  * (many L4 and L3 values; every start level), 0 for none.
  */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,7 +232,15 @@ static void usage(FILE *f)
 	fprintf(f, "usage: pwcsim-bench [--json] [--repeat N] [--stress N] [NAME=FILE ...]\n");
 }
 
-int main(int argc, char **argv)
+/* The options and NAME=FILE streams into @o; 0, 1 after --help, 2. */
+struct bench_opts {
+	bool json;
+	unsigned int repeat, ns;
+	unsigned long long stress;
+	struct bench_stream st[BENCH_MAX_STREAMS];
+};
+
+static int bench_parse(int argc, char **argv, struct bench_opts *o)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
@@ -240,95 +249,103 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	struct bench_stream st[BENCH_MAX_STREAMS];
-	unsigned long long stress = 4000000;
-	const char *stress_path = "/tmp/pwcsim-bench-stress.trace";
-	unsigned int repeat = 3, ns = 0, i;
-	char cpu[256] = "?", line[256], *eq;
-	bool json = false;
-	struct table tb;
-	int c, ret = 0;
-	FILE *f;
+	char *eq;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "jr:s:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'j':
-			json = true;
-			break;
-		case 'r':
-			repeat = strtoul(optarg, &eq, 10);
-			if (*eq || !repeat || repeat > BENCH_MAX_REPEAT) {
+		if (c == 'j') {
+			o->json = true;
+		} else if (c == 'r') {
+			o->repeat = strtoul(optarg, &eq, 10);
+			if (*eq || !o->repeat || o->repeat > BENCH_MAX_REPEAT) {
 				fprintf(stderr, "pwcsim-bench: --repeat 1..%d\n",
 					BENCH_MAX_REPEAT);
 				return 2;
 			}
-			break;
-		case 's':
-			stress = strtoull(optarg, &eq, 10);
-			if (*eq || stress > 1000000000ULL) {
+		} else if (c == 's') {
+			o->stress = strtoull(optarg, &eq, 10);
+			if (*eq || o->stress > 1000000000ULL) {
 				fprintf(stderr, "pwcsim-bench: --stress 0..1000000000\n");
 				return 2;
 			}
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
+		} else {
+			usage(c == 'h' ? stdout : stderr);
+			return c == 'h' ? 1 : 2;
 		}
 	}
 	for (; optind < argc; optind++) {
 		eq = strchr(argv[optind], '=');
-		if (!eq || ns == BENCH_MAX_STREAMS - 1) {
+		if (!eq || o->ns == BENCH_MAX_STREAMS - 1) {
 			usage(stderr);
 			return 2;
 		}
 		*eq = '\0';
-		st[ns++] = (struct bench_stream){ .name = argv[optind],
-						  .path = eq + 1, .levels = 4 };
+		o->st[o->ns++] = (struct bench_stream){ .name = argv[optind],
+							.path = eq + 1,
+							.levels = 4 };
 	}
-	if (stress) {
-		if (gen_stress(stress_path, stress))
-			return 1;
-		st[ns++] = (struct bench_stream){ .name = "stress-5level",
-						  .path = stress_path,
-						  .levels = 5 };
-	}
-	f = fopen("/proc/cpuinfo", "r");
+	return 0;
+}
+
+/* The CPU's model name, or "?". */
+static void cpu_name(char *cpu, size_t len)
+{
+	char line[256];
+	FILE *f = fopen("/proc/cpuinfo", "r");
+
+	snprintf(cpu, len, "?");
 	while (f && fgets(line, sizeof(line), f))
 		if (!strncmp(line, "model name", 10)) {
-			snprintf(cpu, sizeof(cpu), "%s", strchr(line, ':') + 2);
+			snprintf(cpu, len, "%s", strchr(line, ':') + 2);
 			cpu[strcspn(cpu, "\n")] = 0;
 			break;
 		}
 	if (f)
 		fclose(f);
+}
+
+int main(int argc, char **argv)
+{
+	struct bench_opts o = { .repeat = 3, .stress = 4000000 };
+	const char *stress_path = "/tmp/pwcsim-bench-stress.trace";
+	struct record rec;
+	struct table tb;
+	char cpu[256];
+	unsigned int i;
+	int ret = bench_parse(argc, argv, &o);
+
+	if (ret)
+		return ret == 1 ? 0 : ret;
+	if (o.stress) {
+		if (gen_stress(stress_path, o.stress))
+			return 1;
+		o.st[o.ns++] = (struct bench_stream){ .name = "stress-5level",
+						      .path = stress_path,
+						      .levels = 5 };
+	}
+	cpu_name(cpu, sizeof(cpu));
 	table_init(&tb, NULL, "bench");
 	table_cols(&tb, "stream:s model:s addresses:u ns_per_address:f "
 			"m_addresses_per_s:f m_lookups_per_s:f "
 			"ns_no_shortcut:f floor_ns:f x_floor:f");
-	for (i = 0; i < ns && !ret; i++)
-		ret = bench_stream(&tb, &st[i], repeat);
-	if (stress)
+	for (i = 0; i < o.ns && !ret; i++)
+		ret = bench_stream(&tb, &o.st[i], o.repeat);
+	if (o.stress)
 		remove(stress_path);
 	if (ret) {
 		table_free(&tb);
 		return 1;
 	}
-	if (json) {
-		printf("{\"machine\": ");
-		json_string(stdout, cpu);
-		printf(", \"build\": ");
-		json_string(stdout, BENCH_CFLAGS);
-		printf(", \"repeat\": %u, ", repeat);
-		table_print_json(&tb, stdout);
-		printf("}\n");
-	} else {
-		printf("machine: %s\nbuild: %s\nCPU time, median of %u runs; floor: read and sum the same file\n",
-		       cpu, BENCH_CFLAGS, repeat);
-		table_print_text(&tb, stdout);
-	}
-	table_free(&tb);
+	record_init(&rec);
+	record_str(&rec, "machine", cpu);
+	record_str(&rec, "build", BENCH_CFLAGS);
+	record_str(&rec, "time", "CPU time of the process, median of the runs");
+	record_u64(&rec, "repeat", o.repeat);
+	record_table(&rec, &tb);
+	if (o.json)
+		record_print_json(&rec, stdout);
+	else
+		record_print_text(&rec, stdout);
+	record_free(&rec);
 	return 0;
 }

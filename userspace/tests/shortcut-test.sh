@@ -6,7 +6,8 @@
 # --per-access` and `--dump` of all six models, with and without
 # --no-shortcut, byte-equal (cmp) on gen RAY, 2mm and STO (sampled, the
 # first 100 k addresses), at 4 and 5 levels, and with small tables at
-# the edge of the shortcut's conditions.  $PWCSIM is the binary.
+# the edge of the shortcut's conditions, set-associative ones too.
+# $PWCSIM is the binary.
 # Ends with "shortcut-test: N passed, N failed".
 set -u
 P=${PWCSIM:-./pwcsim}
@@ -15,7 +16,9 @@ P=${PWCSIM:-./pwcsim}
 ALL=(-m tpc -m cpwc -m stc -m uptc -m none -m ideal)
 SMALL=(-m tpc:entries=1 -m "cpwc:l4=1,l3=1,blocks=1,ways=1"
        -m "stc:l4=1,l3=1,l2=1" -m uptc:entries=3 -m uptc:entries=4
-       -m uptc:entries=1)
+       -m uptc:entries=1 -m "tpc:entries=24,ways=1" -m "tpc:entries=24,ways=4"
+       -m "stc:l4=4,l3=8,l2=32,ways=2" -m "uptc:entries=48,ways=4"
+       -m "uptc:entries=48,ways=3")
 
 for w in RAY 2mm STO; do
 	if ! "$P" gen "$w" --size sampled --format binary --limit 100000 \
