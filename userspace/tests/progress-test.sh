@@ -18,8 +18,9 @@ on_tty() {	# on_tty OUT COMMAND...: stdout to OUT, stderr on a pty (printed)
 	script -qfec "$cmd >$out" /dev/null
 }
 
-# replay: a binary trace, so its length (and an ETA) is known
-"$P" gen MUM --size sampled --format binary --limit 400000 >"$tmp/t.bin"
+# replay: a binary trace, so its length (and an ETA) is known; long
+# enough (about a second under ASan) for a line at 4 Hz
+"$P" gen MUM --size sampled --format binary --limit 4000000 >"$tmp/t.bin"
 on_tty "$tmp/tty.out" "$P" replay -m tpc -m cpwc "$tmp/t.bin" >"$tmp/tty.err"
 if grep -aq 'pwcsim replay: .* addresses, .*/s, [0-9]*%, ETA [0-9]*:[0-9][0-9]' "$tmp/tty.err"; then
 	ok "replay on a tty: addresses, rate, % and ETA on stderr"
