@@ -46,17 +46,6 @@ int model_set_add(struct model_set *s, const char *spec,
 	return 0;
 }
 
-void model_set_access(struct model_set *s, const struct pwc_walk *w,
-		      struct pwc_result *res)
-{
-	unsigned int i;
-
-	s->walks++;
-	s->uncached += w->levels - w->end + 1;
-	for (i = 0; i < s->n; i++)
-		pwc_access(s->e[i].m, w, &res[i]);
-}
-
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 			    unsigned int n, struct pwc_result *res,
 			    unsigned int flags)

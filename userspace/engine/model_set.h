@@ -44,11 +44,9 @@ void model_set_init(struct model_set *s, unsigned int levels);
 /* 0, or -1 with a message naming the problem. */
 int model_set_add(struct model_set *s, const char *spec,
 		  unsigned long long budget_bits);
-void model_set_access(struct model_set *s, const struct pwc_walk *w,
-		      struct pwc_result *res);
 /*
- * model_set_access() of @n walks: each model's batch op once, its results
- * in @res[model * @n + i]; @flags: PWC_BATCH_*.
+ * @n walks through every model (pwc_access_batch(): each model's batch op
+ * once), the results in @res[model * @n + i]; @flags: PWC_BATCH_*.
  */
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 			    unsigned int n, struct pwc_result *res,
