@@ -14,6 +14,7 @@
 #include "engine/model_set.h"
 #include "output/table.h"
 #include "report/report.h"
+#include "report/report_wins.h"
 #include "report/storage_tables.h"
 
 /* The paper's published figures (section 3): for comparison only. */
@@ -366,6 +367,8 @@ int report_write(const struct report_opts *o, const struct report_row *rows,
 	figure3(&t, rows, n);
 	write_table(o->dir, &t, NULL);
 	sweep(o, rows, n, js);
+	if (o->wins)
+		wins_write(o->dir, o->wins, js);
 	paper_ours(o, rows, n, ours);
 	paper_table(&t, ours);
 	table_print_json(&t, js);
