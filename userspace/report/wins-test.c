@@ -131,7 +131,7 @@ static void meter_by_hand(void)
 /* The Fenwick meter equals a plain LRU stack, across renumberings. */
 static void meter_vs_stack(void)
 {
-	unsigned int stack[300], n = 0, i, d, x, len = 0;
+	unsigned int stack[300], i, d, x, len = 0;
 	unsigned long long seed = 11, reuses = 0;
 	struct reuse_meter m;
 	double sum = 0, want;
@@ -148,12 +148,11 @@ static void meter_vs_stack(void)
 			sum += d;
 			reuses++;
 		} else {
-			len++;
+			len++;		/* new: the whole stack moves down */
 		}
-		memmove(stack + 1, stack, (d < len ? d : len - 1) * sizeof(*stack));
+		memmove(stack + 1, stack, d * sizeof(*stack));
 		stack[0] = x;
 		reuse_add(&m, x * 977ULL);
-		n++;
 	}
 	want = 1 - sum / reuses / (len - 1);
 	expect(!m.failed && reuse_regions(&m) == len &&

@@ -62,7 +62,7 @@ unsigned long long wins_stream_next(struct wins_stream *s)
 	if (s->first < s->regions) {
 		/* the opening pass: region i goes on top */
 		region = s->first++;
-		memmove(s->stack + 1, s->stack, (region) * sizeof(*s->stack));
+		memmove(s->stack + 1, s->stack, region * sizeof(*s->stack));
 	} else {
 		d = wins_depth(s);
 		region = s->stack[d];
