@@ -2,7 +2,8 @@
 /*
  * report.h - `pwcsim report`: the runs (report_run.c), the tables, CSV,
  * JSON and summary written from them (report_write.c) and the plots
- * (report_plot.c); sharded sweeps, saved and merged (report_shard.c).
+ * (report_plot.c); sharded sweeps, saved and merged (report_shard.c); the
+ * "where CPWC wins" map (report_wins.h).
  * Every model of the registry (pwc.h) is run at the budget; the sized
  * ones also in the budget sweep.
  */
@@ -18,6 +19,8 @@
 
 #define REPORT_MAX_SWEEP 8
 #define REPORT_MAX_WORKLOADS 32
+
+struct wins_map;
 
 struct report_opts {
 	const char *dir;
@@ -35,6 +38,7 @@ struct report_opts {
 	bool quiet;			/* no progress line */
 	unsigned int shard_k, shard_n;	/* --shard K/N; N 0: unsharded */
 	bool merge;			/* --merge */
+	const struct wins_map *wins;	/* the wins map (report_wins.h) */
 };
 
 /* One workload's results; arrays indexed by enum pwc_kind. */
@@ -73,5 +77,9 @@ int report_shard_merge(struct report_opts *o, struct report_row *rows,
 int report_plot(const char *dir);
 /* @dir/@name opened for writing, or NULL with a message. */
 FILE *report_file(const char *dir, const char *name);
+struct record;
+struct table;
+/* @t as @dir/@t->key.csv, then a member of @rec (or freed when NULL). */
+void report_table(const char *dir, struct table *t, struct record *rec);
 
 #endif /* REPORT_H */

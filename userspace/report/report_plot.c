@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "report/report_wins.h"
 
 static const char figure3[] =
 	"set terminal pngcairo size 1400,600 font ',11'\n"
@@ -81,6 +82,6 @@ int report_plot(const char *dir)
 			dir);
 		return -1;
 	}
-	return plot(dir, "figure3.gp", figure3) || plot(dir, "sweep.gp", sweep) ?
-	       -1 : 0;
+	return plot(dir, "figure3.gp", figure3) || plot(dir, "sweep.gp", sweep) ||
+	       wins_plot(dir) ? -1 : 0;
 }
