@@ -10,6 +10,7 @@
 
 #include "traces/addr_stream.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/parse.h"
 #include "workloads/workloads.h"
 
@@ -35,10 +36,11 @@ int cmd_gen(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "limit", required_argument, NULL, 'n' },
 		{ "list", no_argument, NULL, 'l' },
+		SHARED_OPTS_GPU,
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	struct workload_opts wo = { .small = false, .seed = 1 };
+	struct workload_opts wo;
 	const char *size = "full";
 	struct gen_out go = { stdout, false };
 	struct gpu_sink sink = { .emit = gen_emit, .arg = &go };
@@ -47,6 +49,7 @@ int cmd_gen(int argc, char **argv)
 	unsigned int i;
 	int c;
 
+	workload_opts_init(&wo);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "s:S:f:n:lh", opts, NULL)) != -1) {
 		switch (c) {
@@ -84,10 +87,11 @@ int cmd_gen(int argc, char **argv)
 			return 0;
 		case 'h':
 			printf("usage: pwcsim gen NAME [--size small|sampled|full] [--seed N] [--format text|binary] [--limit N]\n"
-			       "       pwcsim gen --list\n");
+			       "       pwcsim gen --list\n" SHARED_GPU_USAGE);
 			return 0;
 		default:
-			return 2;
+			if (shared_workload_option(&wo, c, optarg))
+				return 2;
 		}
 	}
 	if (optind != argc - 1) {

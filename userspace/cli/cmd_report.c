@@ -33,6 +33,7 @@ static void report_usage(FILE *f)
 		"  -t, --tlb N[,2m]       IOTLB entries in front (default 64; 0: none)\n"
 		"      --size S           small (default), sampled or full inputs\n"
 		"      --seed N           the workloads' seed\n"
+		SHARED_GPU_USAGE
 		"  -b, --budget-bits N    the equal storage budget (default 5280)\n"
 		"      --sweep LIST       budgets of the sweep (default 1000,...,40000)\n"
 		"  -l, --levels 4|5       paging levels with --userspace (default 4)\n"
@@ -94,6 +95,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 	static const struct option opts[] = {
 		SHARED_OPT_USERSPACE, SHARED_OPT_TLB, SHARED_OPT_SIZE,
 		SHARED_OPT_SEED, SHARED_OPT_BUDGET, SHARED_OPT_LEVELS,
+		SHARED_OPTS_GPU,
 		SHARED_OPT_MAX_FOOTPRINT, SHARED_OPT_QUIET,
 		{ "out", required_argument, NULL, 'o' },
 		{ "sweep", required_argument, NULL, 'S' },
