@@ -41,6 +41,7 @@ static void report_usage(FILE *f)
 		"      --plot DIR         only (re)draw DIR's plots from its CSV files\n"
 		"      --shard K/N        only workloads K, K+N, ...: DIR/shard.txt\n"
 		"      --merge            the report of the shards in SHARD-DIRs\n"
+		"      --scenarios        also the sensitivity study (scenarios.csv)\n"
 		"  -q, --quiet            no progress line on stderr\n");
 }
 
@@ -102,6 +103,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 		{ "plot", required_argument, NULL, 'P' },
 		{ "shard", required_argument, NULL, 'K' },
 		{ "merge", no_argument, NULL, 'M' },
+		{ "scenarios", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -133,6 +135,9 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 			break;
 		case 'M':
 			o->merge = true;
+			break;
+		case 'C':
+			o->scenarios = true;
 			break;
 		case 'h':
 			report_usage(stdout);
@@ -208,6 +213,8 @@ int cmd_report(int argc, char **argv)
 	if (o.merge ? report_shard_merge(&o, rows, argv + optind,
 					  argc - optind) :
 		      report_run(&o, rows))
+		goto out;
+	if (o.scenarios && !o.merge && report_scenarios_run(&o))
 		goto out;
 	if (report_write(&o, rows, o.nlist, stdout))
 		goto out;

@@ -369,6 +369,14 @@ int report_write(const struct report_opts *o, const struct report_row *rows,
 	paper_ours(o, rows, n, ours);
 	paper_table(&t, ours);
 	table_print_json(&t, js);
+	if (o->nscen) {
+		struct table st;
+
+		fputs(",\n", js);
+		report_scenarios_table(o, &st);
+		table_print_json(&st, js);
+		write_table(o->dir, &st, NULL);
+	}
 	fputs("}\n", js);
 	fclose(js);
 	write_table(o->dir, &t, NULL);
@@ -377,6 +385,8 @@ int report_write(const struct report_opts *o, const struct report_row *rows,
 	if (!f)
 		return -1;
 	summary(f, o, rows, n, ours);
+	if (o->nscen)
+		report_scenarios_text(o, f);
 	fclose(f);
 	f = report_file(o->dir, "summary.txt");
 	if (f) {
