@@ -11,18 +11,19 @@ P=${PWCSIM:-./pwcsim}
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
-# pages(4 KiB) L4 L3 L2 first-address, derived by hand (heap at 1 TiB,
-# buffers 2 MiB-aligned, float data; see Documentation/workloads.rst):
+# pages(4 KiB) L4 L3 L2 first-address, derived by hand with the 2 MiB-
+# aligned layout (heap at 1 TiB), every coalesced request (before the L1)
+# and no warm-up, float data; see Documentation/workloads.rst:
+#  CTAs are dealt one per SM in cycle 0; SM 0's scheduler 0 issues first,
+#  its oldest warp (CTA 0, warp 0); a warp with no active thread retires
+#  and scheduler 1 issues CTA 0's warp 1.
 #  gemm 128^2: A, B, C of 16 pages; warp 0 first loads C[0][0..31]
-#  2mm: tmp, A, B, C, D; kernel 1 first reads A[0][0] (A is buffer 2)
-#  3mm: 7 buffers; first A[0][0]
-#  Blocks are dealt 6 per SM (48 warps each); each SM in turn issues one
-#  warp instruction.  2DCONV 512^2: A and B of 256 pages; the first warps
-#    of SMs 0-2 are halo row 0 (inactive), so the first access is SM 3's
-#    block 18 (bx 2, by 1), warp 0 (row 8): A[7][63..94], from 0x3880
-#  3DCONV 64^3: A read whole (256), B planes 1..62 (62 x 4); SM 0's first
-#    warp is halo row 0, SM 1's block 6 (by 3) warp 0 reads
-#    A[0][23][0..30]: float 1472, 0x1700
+#  2mm: tmp, A, B, C, D; kernel 1 first stores tmp[0][0] = 0 (buffer 1)
+#  3mm: 7 buffers; kernel 1 first stores E[0][0] = 0 (buffer 5: 8 MiB)
+#  2DCONV 512^2: A and B of 256 pages; warp 0 is halo row 0 (inactive),
+#    warp 1 (row 1) reads A[0][0..30]: the first byte of A
+#  3DCONV 64^3: A read whole (256), B planes 1..62 (62 x 4); warp 0 is
+#    halo row 0, warp 1 reads A[0][0][0..30]
 #  gramschmidt 128^2: A, R, Q of 16 pages; kernel 1 starts at A[0][0]
 #  AES 1 MiB: in and out, 256 pages each
 #  STO 16 MiB: in (4096 pages, 8 regions) and out 256 KiB (64 pages)
@@ -37,10 +38,10 @@ P=${PWCSIM:-./pwcsim}
 #    kernel 1 starts with mask[] (the third buffer: 4 MiB)
 cat >"$tmp/expect" <<'X'
 gemm 48 1 1 3 0x10000400000
-2mm 80 1 1 5 0x10000200000
-3mm 112 1 1 7 0x10000000000
-2DCONV 512 1 1 2 0x10000003880
-3DCONV 504 1 1 2 0x10000001700
+2mm 80 1 1 5 0x10000000000
+3mm 112 1 1 7 0x10000800000
+2DCONV 512 1 1 2 0x10000000000
+3DCONV 504 1 1 2 0x10000000000
 gramschmidt 48 1 1 3 0x10000000000
 AES 512 1 1 2 0x10000000000
 STO 4160 1 1 9 0x10000000000
@@ -52,7 +53,8 @@ streamcluster 282 1 1 5 0x10000000000
 BFS 78 1 1 6 0x10000400000
 X
 while read -r name pages l4 l3 l2 first; do
-	$P gen --size small "$name" >"$tmp/w.txt" 2>"$tmp/err" || { bad "gen $name"; continue; }
+	$P gen --size small --layout aligned --iotlb-at coalesced --warmup 0 \
+		"$name" >"$tmp/w.txt" 2>"$tmp/err" || { bad "gen $name"; continue; }
 	$P trace info --json "$tmp/w.txt" >"$tmp/info.json"
 	got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["trace"][0]; print(d["pages_4k"], d["distinct_l4"], d["distinct_l3"], d["distinct_l2"])' "$tmp/info.json")
 	if [ "$got" = "$pages $l4 $l3 $l2" ]; then

@@ -344,8 +344,8 @@ bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 		unsigned long long wave = (unsigned long long)GPU_SMS * per;
 
 		st->warm_at = out->p.warmup * wave;
-		if (st->warm_at > nblocks / 2)
-			st->warm_at = nblocks / 2;
+		if (st->warm_at > nblocks / stride / 2)
+			st->warm_at = nblocks / stride / 2;
 		st->warm_set = true;
 		st->emitting = !st->warm_at;
 	}

@@ -35,7 +35,7 @@ void wl_aes(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
 {
 	/* the default 256 KiB image; table1: 16 MiB */
-	unsigned long long bytes = o->small ? (64ULL << 10) :
+	unsigned long long bytes = o->small ? (1ULL << 20) :
 				   o->table1 ? (16ULL << 20) : (256ULL << 10);
 	struct aes_ctx c = { gpu_alloc(h, bytes), gpu_alloc(h, bytes),
 			     bytes / 16 };
@@ -178,7 +178,7 @@ void wl_sto(const struct workload_opts *o, struct gpu_heap *h,
 	 * The default input: 400 KiB; table1: ~818 MiB, fitted to the 409
 	 * distinct L2 indices of the paper's Table 1 (not a benchmark input).
 	 */
-	unsigned long long bytes = o->small ? (128ULL << 10) :
+	unsigned long long bytes = o->small ? (16ULL << 20) :
 				   o->table1 ? (818ULL << 20) : (400ULL << 10);
 	struct sto_ctx c = { gpu_alloc(h, bytes), gpu_alloc(h, bytes / 64),
 			     bytes / 1024 };
@@ -222,7 +222,7 @@ void wl_ray(const struct workload_opts *o, struct gpu_heap *h,
 {
 	/* the default 256 x 256 image, a 3.5 MiB scene texture; table1: fitted */
 	unsigned int n = o->small ? 128 : o->table1 ? 512 : 256;
-	unsigned long long tex = o->small ? (2ULL << 20) :
+	unsigned long long tex = o->small ? (32ULL << 20) :
 				 o->table1 ? (512ULL << 20) : (7ULL << 19);
 	struct ray_ctx c = { gpu_alloc(h, 64 * 4096), gpu_alloc(h, tex),
 			     gpu_alloc(h, F * n * n), n, n, 4096, tex,

@@ -36,11 +36,11 @@ struct workload_opts {
  * The fitted latency jitter (scripts/calibrate: 2mm's 32-entry IOTLB hit
  * rate equal to the paper's 0.81 %), the default placement and warm-up.
  */
-#define WORKLOAD_JITTER 1.0
+#define WORKLOAD_JITTER 4.0
 #define WORKLOAD_IOTLB_AT GPU_AT_L2_MISS
 #define WORKLOAD_WARMUP 2
 /* The window make demo simulates per workload (addresses) */
-#define WORKLOAD_DEMO_WINDOW 1000000ULL
+#define WORKLOAD_DEMO_WINDOW 300000ULL
 
 /* The defaults above into @o (seed 1, full inputs, packed layout). */
 void workload_opts_init(struct workload_opts *o);
