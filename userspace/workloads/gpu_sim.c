@@ -212,6 +212,8 @@ struct gpu_sm {
 	unsigned int warps_live;
 	unsigned int block_live[GPU_MAX_BLOCKS_PER_SM];
 	int greedy[GPU_SCHEDULERS];
+	/* no warp of the scheduler is ready before this cycle */
+	unsigned long long wake[GPU_SCHEDULERS];
 };
 
 unsigned int gpu_ctas_per_sm(const struct gpu_launch *l)
@@ -287,6 +289,7 @@ static void sm_admit(const struct gpu_launch *l, struct gpu_sm *sm,
 		;
 	sm->block_live[b] = wpb;
 	sm->blocks++;
+	sm->wake[0] = sm->wake[1] = 0;
 	sm->warps_live += wpb;
 	for (w = 0, slot = 0; w < wpb; slot++) {
 		if (sm->warps[slot].live)
@@ -302,8 +305,13 @@ static struct gpu_warp *gto_pick(struct gpu_sm *sm, unsigned int sch,
 				 unsigned long long *wake)
 {
 	struct gpu_warp *w, *best = NULL;
+	unsigned long long next = ~0ULL;
 	unsigned int i;
 
+	if (now < sm->wake[sch]) {
+		*wake = sm->wake[sch] < *wake ? sm->wake[sch] : *wake;
+		return NULL;
+	}
 	if (sm->greedy[sch] >= 0) {
 		w = &sm->warps[sm->greedy[sch]];
 		if (w->live && w->ready <= now)
@@ -314,14 +322,18 @@ static struct gpu_warp *gto_pick(struct gpu_sm *sm, unsigned int sch,
 		if (!w->live)
 			continue;
 		if (w->ready > now) {
-			*wake = w->ready < *wake ? w->ready : *wake;
+			next = w->ready < next ? w->ready : next;
 			continue;
 		}
 		if (!best || w->age < best->age)
 			best = w;
 	}
-	if (best)
+	if (best) {
 		sm->greedy[sch] = (int)(best - sm->warps);
+	} else {
+		sm->wake[sch] = next;
+		*wake = next < *wake ? next : *wake;
+	}
 	return best;
 }
 
