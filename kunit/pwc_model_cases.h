@@ -272,11 +272,9 @@ static void uptc_sequential(struct pwc_test *t)
 	pwc_destroy(m);
 }
 
-/* pwc_access_nofill() counts a lookup and changes no entry. */
+/* pwc_access_nofill() counts a lookup and changes no entry: every model. */
 static void access_nofill(struct pwc_test *t)
 {
-	static const char *const specs[] = { "tpc", "cpwc", "stc", "uptc",
-					     "ideal", "none" };
 	struct pwc_synth pt = { .levels = 4 };
 	u64 a = 0x7f0000000000ULL;
 	struct pwc_result r;
@@ -284,8 +282,8 @@ static void access_nofill(struct pwc_test *t)
 	struct pwc_walk w;
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(specs); i++) {
-		m = pwc_case_model(t, specs[i]);
+	for (i = 0; i < PWC_KIND_COUNT; i++) {
+		m = pwc_case_model(t, pwc_kind_name(i));
 		if (!m)
 			return;
 		pwc_synth_walk(&pt, a, &w);
@@ -668,6 +666,14 @@ static void rejected_specs(struct pwc_test *t)
 		{ "cpwc:l5=4,l4=2", "l4/l5" },
 		{ "stc:l4=0", "must not be zero" },
 		{ "TPC", "unknown model" },
+		{ "tpc:ways=0", "must not be zero" },
+		{ "tpc:ways=65537", "over the cap" },
+		{ "tpc:entries=24,ways=5", "entries=24 is not a multiple of ways=5" },
+		{ "tpc:entries=24,ways=25", "ways=25 is more than entries=24" },
+		{ "uptc:ways=4", "entries=46 is not a multiple of ways=4" },
+		{ "stc:l4=3,l3=4,l2=16,ways=2", "l4=3 is not a multiple of ways=2" },
+		{ "stc:ways=3", "l4=5 is not a multiple of ways=3" },
+		{ "none:ways=1", "takes no parameters" },
 	};
 	static const char *const good[][2] = {
 		{ "tpc", "tpc:entries=24" },
@@ -676,6 +682,12 @@ static void rejected_specs(struct pwc_test *t)
 		  "cpwc:l4=4,l3=8,blocks=8,ways=2,l5=2" },
 		{ "stc:l2=32,l3=8,l4=4", "stc:l4=4,l3=8,l2=32" },
 		{ "uptc:entries=40", "uptc:entries=40" },
+		{ "tpc:ways=1", "tpc:entries=24,ways=1" },
+		{ "tpc:ways=24", "tpc:entries=24,ways=24" },
+		{ "tpc:ways=8,entries=64", "tpc:entries=64,ways=8" },
+		{ "stc:ways=5", "stc:l4=5,l3=10,l2=40,ways=5" },
+		{ "stc:l4=1,l3=2,l2=4,ways=2", "stc:l4=1,l3=2,l2=4,ways=2" },
+		{ "uptc:ways=2", "uptc:entries=46,ways=2" },
 		{ "none", "none" },
 		{ "ideal", "ideal" },
 	};
@@ -696,6 +708,265 @@ static void rejected_specs(struct pwc_test *t)
 	}
 }
 
+/* Budgets size entries and keep the ways; the storage ignores the ways. */
+static void set_geometry_budget(struct pwc_test *t)
+{
+	struct pwc_config c, fa;
+	char err[160];
+
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("tpc:ways=4", 5280, 4, &c, err,
+					      sizeof(err)), 0);
+	PWC_EXPECT_EQ(t, c.entries, 24);
+	PWC_EXPECT_EQ(t, c.ways, 4);
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("tpc", 5280, 4, &fa, err,
+					      sizeof(err)), 0);
+	PWC_EXPECT_EQ(t, pwc_bits(&c, 4), pwc_bits(&fa, 4));
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("tpc:ways=1", 4 * 5280, 4, &c,
+					      err, sizeof(err)), 0);
+	PWC_EXPECT_EQ(t, c.entries, 96);
+	PWC_EXPECT_EQ(t, c.ways, 1);
+	/* 24 entries are no whole number of 5-way sets */
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("tpc:ways=5", 5280, 4, &c, err,
+					      sizeof(err)), -EINVAL);
+	PWC_EXPECT_TRUE(t, strstr(err, "entries=24 is not a multiple of ways=5"));
+	PWC_EXPECT_TRUE(t, strstr(err, "(sized to 5280 bits)"));
+	/* without a budget the defaults are checked */
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("tpc:ways=5", 0, 4, &c, err,
+					      sizeof(err)), -EINVAL);
+	/* a size given in the spec wins over the budget, as before */
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("tpc:entries=8,ways=4", 5280, 4,
+					      &c, err, sizeof(err)), 0);
+	PWC_EXPECT_EQ(t, c.entries, 8);
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("stc:ways=1", 2 * 5280, 4, &c,
+					      err, sizeof(err)), 0);
+	PWC_EXPECT_EQ(t, c.e[4], 10);
+	PWC_EXPECT_EQ(t, c.e[2], 80);
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("stc:ways=2", 5280, 4, &c, err,
+					      sizeof(err)), -EINVAL);
+	PWC_EXPECT_TRUE(t, strstr(err, "l4=5 is not a multiple of ways=2"));
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("uptc:ways=2", 5280, 4, &c, err,
+					      sizeof(err)), 0);
+	PWC_EXPECT_EQ(t, c.entries, 46);
+	PWC_EXPECT_EQ(t, pwc_bits(&c, 4), 46 * 114);
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("tpc:ways=1", 219, 4, &c, err,
+					      sizeof(err)), -ENOSPC);
+	/* a geometry that does not divide is refused at creation too */
+	pwc_parse_spec("tpc", &c, NULL, 0);
+	c.ways = 5;
+	PWC_EXPECT_TRUE(t, !pwc_create(&c));
+	pwc_parse_spec("uptc", &c, NULL, 0);
+	c.ways = 4;
+	PWC_EXPECT_TRUE(t, !pwc_create(&c));
+}
+
+/* Start levels of the walks to L2 indices @l2[] under one L4/L3 entry. */
+static void pwc_case_l2_starts(struct pwc_test *t, const char *spec,
+			       const unsigned int *l2, const unsigned int *want,
+			       unsigned int n)
+{
+	struct pwc_synth pt = { .levels = 4 };
+	struct pwc_result r;
+	struct pwc_model *m;
+	unsigned int i;
+
+	m = pwc_case_model(t, spec);
+	if (!m)
+		return;
+	for (i = 0; i < n; i++)
+		PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, 0x7f0000000000ULL +
+						 ((u64)l2[i] << 21), &r),
+			      want[i]);
+	pwc_destroy(m);
+}
+
+/*
+ * TPC sets by hand: the set is the L2 index mod the sets; a lookup sees
+ * its own set only, so a path held in another set gives no partial hit.
+ */
+static void tpc_sets(struct pwc_test *t)
+{
+	static const unsigned int l2[] = { 0, 4, 0, 1, 1 };
+	static const unsigned int fa[] = { 4, 2, 1, 2, 1 };
+	static const unsigned int dm[] = { 4, 2, 2, 4, 1 };
+	static const unsigned int l2b[] = { 0, 2, 4, 0, 1, 2, 0 };
+	static const unsigned int fab[] = { 4, 2, 2, 1, 2, 1, 1 };
+	static const unsigned int sa[] = { 4, 2, 2, 2, 4, 2, 1 };
+	struct pwc_synth pt = { .levels = 4 };
+	struct pwc_result r;
+	struct pwc_model *m;
+
+	pwc_case_l2_starts(t, "tpc:entries=4", l2, fa, ARRAY_SIZE(l2));
+	/* direct-mapped, 4 sets: 0 and 4 share set 0, 1 is alone in set 1 */
+	pwc_case_l2_starts(t, "tpc:entries=4,ways=1", l2, dm, ARRAY_SIZE(l2));
+	pwc_case_l2_starts(t, "tpc:entries=4,ways=4", l2, fa, ARRAY_SIZE(l2));
+	/* 2 sets of 2: 0, 2, 4 compete for set 0, LRU within it */
+	pwc_case_l2_starts(t, "tpc:entries=4", l2b, fab, ARRAY_SIZE(l2b));
+	pwc_case_l2_starts(t, "tpc:entries=4,ways=2", l2b, sa,
+			   ARRAY_SIZE(l2b));
+
+	/* where the entries sit: set s is entries s x ways .. */
+	m = pwc_case_model(t, "tpc:entries=4,ways=2");
+	if (!m)
+		return;
+	pwc_case_access(m, &pt, 0x7f0000000000ULL + (1 << 21), &r);
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "entry 2: L4=254 L3=0 L2=1 "));
+	pwc_case_access(m, &pt, 0x7f0000000000ULL + (6 << 21), &r);
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "entry 0: L4=254 L3=0 L2=6 "));
+	PWC_EXPECT_EQ(t, m->stats.evictions, 0);
+	pwc_destroy(m);
+}
+
+/* STC by hand: the L2-keyed cache direct-mapped in two sets. */
+static void stc_sets(struct pwc_test *t)
+{
+	static const unsigned int l2[] = { 0, 2, 0, 1, 2 };
+	static const unsigned int fa[] = { 4, 2, 1, 2, 2 };
+	static const unsigned int dm[] = { 4, 2, 2, 2, 2 };
+	struct pwc_synth pt = { .levels = 4 };
+	struct pwc_result r;
+	struct pwc_model *m;
+
+	pwc_case_l2_starts(t, "stc:l4=1,l3=1,l2=2", l2, fa, ARRAY_SIZE(l2));
+	pwc_case_l2_starts(t, "stc:l4=1,l3=1,l2=2,ways=1", l2, dm,
+			   ARRAY_SIZE(l2));
+	pwc_case_l2_starts(t, "stc:l4=1,l3=1,l2=2,ways=2", l2, fa,
+			   ARRAY_SIZE(l2));
+
+	/* the L3-keyed cache, direct-mapped in two sets by the L3 index */
+	m = pwc_case_model(t, "stc:l4=1,l3=2,l2=2,ways=1");
+	if (!m)
+		return;
+	pwc_case_access(m, &pt, 0x7f0000000000ULL, &r);		/* L3 = 0 */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, 0x7f0000000000ULL +
+					 (2ULL << 30), &r), 3);	/* L3 = 2 */
+	/* L3 = 2 took set 0 from L3 = 0: only the L4 entry is left */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, 0x7f0000000000ULL +
+					 (1ULL << 21), &r), 3);
+	/* L3 = 1 goes to set 1 and keeps L3 = 0 */
+	pwc_case_access(m, &pt, 0x7f0000000000ULL + (1ULL << 30), &r);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, 0x7f0000000000ULL +
+					 (5ULL << 21), &r), 2);
+	pwc_destroy(m);
+}
+
+/*
+ * UPTC by hand: 4 entries direct-mapped, the set an entry's own level
+ * index mod 4.  At L4 = 254 (set 2), L3 = 0 (set 0), L2 = 0 (set 0) the
+ * L3 and L2 entries evict each other; at L2 = 1 (set 1) all three stay.
+ */
+static void uptc_sets(struct pwc_test *t)
+{
+	struct pwc_synth pt = { .levels = 4 };
+	u64 a = 0x7f0000000000ULL, b = a + (1 << 21);
+	struct pwc_result r;
+	struct pwc_model *m;
+
+	m = pwc_case_model(t, "uptc:entries=4,ways=1");
+	if (!m)
+		return;
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a, &r), 4);
+	PWC_EXPECT_EQ(t, r.accesses, 4);
+	PWC_EXPECT_EQ(t, m->stats.evictions, 1);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + 4096, &r), 3);
+	PWC_EXPECT_EQ(t, r.accesses, 3);	/* L3, L2 and the leaf */
+	PWC_EXPECT_EQ(t, m->stats.evictions, 3);
+	pwc_destroy(m);
+
+	m = pwc_case_model(t, "uptc:entries=4,ways=1");
+	if (!m)
+		return;
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, b, &r), 4);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, b + 4096, &r), 1);
+	PWC_EXPECT_EQ(t, r.accesses, 1);
+	PWC_EXPECT_EQ(t, m->stats.evictions, 0);
+	pwc_destroy(m);
+
+	/* fully associative: a is held whole */
+	m = pwc_case_model(t, "uptc:entries=4");
+	if (!m)
+		return;
+	pwc_case_access(m, &pt, a, &r);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + 4096, &r), 1);
+	pwc_destroy(m);
+}
+
+/*
+ * ways = entries is the fully associative model, access by access; and a
+ * set-associative TPC is its sets as separate fully associative TPCs of
+ * W entries, each fed the walks of its set (an independent check of the
+ * set index and of LRU per set).
+ */
+static void sets_agree(struct pwc_test *t)
+{
+	static const char *const same[][2] = {
+		{ "tpc:entries=24", "tpc:entries=24,ways=24" },
+		{ "tpc:entries=3", "tpc:entries=3,ways=3" },
+		{ "stc:l4=2,l3=4,l2=16", "stc:l4=2,l3=4,l2=16,ways=16" },
+		{ "stc", "stc:ways=64" },
+		{ "uptc:entries=40", "uptc:entries=40,ways=40" },
+	};
+	struct pwc_synth pt = { .n2m = 1 };
+	struct pwc_model *a, *b, *part[6];
+	struct pwc_result ra, rb;
+	unsigned int i, n, levels, diff;
+	struct pwc_walk w;
+	u64 seed;
+
+	pt.huge2m[0] = (struct pwc_synth_range){ 0xfe8000000000ULL,
+						 0xfe8000000000ULL + (32 << 21) };
+	for (levels = 4; levels <= 5; levels++) {
+		pt.levels = levels;
+		for (i = 0; i < ARRAY_SIZE(same); i++) {
+			a = pwc_case_model(t, same[i][0]);
+			b = pwc_case_model(t, same[i][1]);
+			if (!a || !b) {
+				pwc_destroy(a);
+				pwc_destroy(b);
+				return;
+			}
+			seed = 0x51ed270b27a1f1ULL + i;
+			diff = 0;
+			for (n = 0; n < PWC_TEST_SCALE * 1000; n++) {
+				pwc_synth_walk(&pt, pwc_case_va(&seed, levels),
+					       &w);
+				pwc_access(a, &w, &ra);
+				pwc_access(b, &w, &rb);
+				diff += ra.start != rb.start ||
+					ra.accesses != rb.accesses;
+			}
+			PWC_EXPECT_EQ(t, diff, 0);
+			PWC_EXPECT_TRUE(t, !memcmp(&a->stats, &b->stats,
+						   sizeof(a->stats)));
+			pwc_destroy(a);
+			pwc_destroy(b);
+		}
+	}
+
+	/* tpc:entries=24,ways=4: 6 sets, each a tpc:entries=4 */
+	pt.levels = 4;
+	a = pwc_case_model(t, "tpc:entries=24,ways=4");
+	for (i = 0; i < 6; i++)
+		part[i] = pwc_case_model(t, "tpc:entries=4");
+	seed = 77;
+	diff = 0;
+	for (n = 0; a && n < PWC_TEST_SCALE * 1000; n++) {
+		pwc_synth_walk(&pt, pwc_case_va(&seed, 4), &w);
+		pwc_access(a, &w, &ra);
+		i = pwc_index(w.va, 2) % 6;
+		if (!part[i])
+			break;
+		pwc_access(part[i], &w, &rb);
+		diff += ra.start != rb.start || ra.accesses != rb.accesses;
+	}
+	PWC_EXPECT_EQ(t, diff, 0);
+	/* and the stream did exercise the sets: misses, L2 and L3 hits */
+	PWC_EXPECT_TRUE(t, a && a->stats.hits[1] && a->stats.hits[2] &&
+			a->stats.evictions);
+	pwc_destroy(a);
+	for (i = 0; i < 6; i++)
+		pwc_destroy(part[i]);
+}
+
 static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(paper_example),
 	PWC_CASE(storage_formulas),
@@ -713,5 +984,10 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(invalidate_ranges),
 	PWC_CASE(stale_hits_corrected),
 	PWC_CASE(rejected_specs),
+	PWC_CASE(set_geometry_budget),
+	PWC_CASE(tpc_sets),
+	PWC_CASE(stc_sets),
+	PWC_CASE(uptc_sets),
+	PWC_CASE(sets_agree),
 	{}
 };

@@ -60,6 +60,18 @@ static void pwcsim_add_model_errors(struct kunit *test)
 			   "cpwc:l4=2,l3=4,blocks=62,ways=1");
 	pwcsim_clear_models(s);
 	KUNIT_EXPECT_EQ(test, s->nmodels, 0U);
+	/* set geometries: checked in the kernel, sized to the budget */
+	KUNIT_EXPECT_EQ(test, pwcsim_add_model(s, "tpc:entries=24,ways=5", 0,
+					       &index), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pwcsim_add_model(s, "uptc:ways=47", 0, &index),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, pwcsim_add_model(s, "stc:ways=3", 5280, &index),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, pwcsim_add_model(s, "tpc:ways=2", 5280, &index),
+			0);
+	KUNIT_EXPECT_STREQ(test, s->models[0].spec, pwcsim_levels() == 5 ?
+			   "tpc:entries=18,ways=2" : "tpc:entries=24,ways=2");
+	pwcsim_clear_models(s);
 	/* frozen once fed, until a reset */
 	KUNIT_EXPECT_EQ(test, pwcsim_add_model(s, "tpc", 0, &index), 0);
 	pwcsim_test_walk(s, 0x7f0000000000ULL, 0);

@@ -51,6 +51,19 @@ static inline u64 pwc_key(u64 va, unsigned int level)
 	return (va & (BIT_ULL(57) - 1)) >> pwc_shift(level);
 }
 
+/*
+ * The ways per set of a cache of @entries entries given @ways (0: fully
+ * associative): @entries when @ways is 0 or not smaller, else @ways if it
+ * divides @entries, else 0 (an invalid geometry: the ops' check rejects it).
+ * Set s holds the entries s x ways .. s x ways + ways - 1.
+ */
+static inline u32 pwc_set_ways(u32 entries, u32 ways)
+{
+	if (!ways || ways >= entries)
+		return entries;
+	return entries % ways ? 0 : ways;
+}
+
 /* Does the region of key @key at @level overlap [start, end)? */
 static inline bool pwc_key_overlaps(u64 key, unsigned int level, u64 start,
 				    u64 end)
@@ -116,7 +129,9 @@ enum pwc_kind {
  * @e: CPWC: @e[k] entries of the direct-mapped level-k stage (k = 3, 4, 5);
  *	STC: @e[k] entries of the cache keyed down to Lk (k = 2 .. 5)
  * @blocks: CPWC: L2 blocks
- * @ways: CPWC: entries per L2 block
+ * @ways: CPWC: entries per L2 block; TPC, UPTC: entries per set, STC:
+ *	entries per set of each per-level cache (0, the default: one set,
+ *	fully associative; pwc_set_ways())
  */
 struct pwc_config {
 	enum pwc_kind kind;
@@ -198,11 +213,14 @@ static inline u64 pwc_out_pa(const struct pwc_out *o, u64 pa)
  * @name: its name in the spec
  * @offset: offsetof() its u32 in struct pwc_config
  * @quiet: left out of the canonical spec while at the default
+ * @shape: a shape, not a size: a spec that gives only shapes ("tpc:ways=1")
+ *	is still sized to a storage budget, keeping them
  */
 struct pwc_param {
 	const char *name;
 	size_t offset;
 	bool quiet;
+	bool shape;
 };
 
 #define PWC_PARAM(pname, field) \
@@ -210,6 +228,10 @@ struct pwc_param {
 #define PWC_PARAM_QUIET(pname, field) \
 	{ .name = pname, .offset = offsetof(struct pwc_config, field), \
 	  .quiet = true }
+/* "ways=W" of TPC, STC and UPTC: quiet at 0 (fully associative), a shape. */
+#define PWC_PARAM_WAYS \
+	{ .name = "ways", .offset = offsetof(struct pwc_config, ways), \
+	  .quiet = true, .shape = true }
 
 /**
  * struct pwc_ops - one model: its spec, its storage and its behaviour
@@ -279,9 +301,10 @@ int pwc_parse_spec(const char *spec, struct pwc_config *cfg, char *err,
 		   size_t errlen);
 /*
  * The one call from a spec to a configuration: a spec as parsed, or a
- * bare name ("tpc") sized to @budget_bits of storage at @levels (0: no
- * budget: the defaults).  -EINVAL, -ENOSPC (nothing fits), -ERANGE (over
- * the cap), with a message in @err.
+ * bare name ("tpc") or one giving only shapes ("tpc:ways=1") sized to
+ * @budget_bits of storage at @levels (0: no budget: the defaults), the
+ * shapes kept.  -EINVAL (also: the sized geometry does not divide),
+ * -ENOSPC (nothing fits), -ERANGE (over the cap), with a message in @err.
  */
 int pwc_config_from_spec(const char *spec, u64 budget_bits,
 			 unsigned int levels, struct pwc_config *cfg,
@@ -300,6 +323,13 @@ int pwc_size_for_budget(enum pwc_kind kind, u64 bits, unsigned int levels,
  * the result is over the cap.
  */
 int pwc_size_steps(enum pwc_kind kind, u32 n, struct pwc_config *cfg);
+
+/*
+ * The check of "entries=E,ways=W" (TPC, UPTC): W at most E and dividing
+ * it; -EINVAL with a message naming @name otherwise.
+ */
+int pwc_check_ways(const char *name, const struct pwc_config *cfg, char *err,
+		   size_t errlen);
 
 /* Storage in bits per the paper's accounting (Documentation/models.rst). */
 u64 pwc_bits(const struct pwc_config *cfg, unsigned int levels);

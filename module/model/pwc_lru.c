@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pwc_lru.c - the fully associative true-LRU table used by STC and UPTC.
+ * pwc_lru.c - the set-associative true-LRU table used by STC, UPTC and the
+ * IOTLB.
  */
 #include "pwc_lru.h"
 
-int pwc_lru_init(struct pwc_lru *t, u32 size)
+int pwc_lru_init(struct pwc_lru *t, u32 size, u32 ways)
 {
+	memset(t, 0, sizeof(*t));
+	ways = pwc_set_ways(size, ways);
+	if (!ways && size)
+		return -EINVAL;
 	t->size = size;
+	t->ways = ways;
+	t->sets = ways ? size / ways : 0;
 	t->key = pwc_zalloc(size * sizeof(*t->key));
 	t->val = pwc_zalloc(size * sizeof(*t->val));
 	t->stamp = pwc_zalloc(size * sizeof(*t->stamp));
@@ -34,13 +41,13 @@ void pwc_lru_clear(struct pwc_lru *t)
 	memset(t->stamp, 0, t->size * sizeof(*t->stamp));
 }
 
-bool pwc_lru_insert(struct pwc_lru *t, u64 stamp, u64 key, u64 val,
+bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 stamp, u64 key, u64 val,
 		    u64 cover, unsigned int cover_level)
 {
-	u32 i, victim = 0;
+	u32 i, victim = set * t->ways, end = victim + t->ways;
 	bool evicted;
 
-	for (i = 0; i < t->size; i++) {
+	for (i = victim; i < end; i++) {
 		if (!t->stamp[i]) {
 			victim = i;
 			break;

@@ -35,6 +35,22 @@ static int pwc_check(const struct pwc_config *cfg, char *err, size_t errlen)
 	return ops->check ? ops->check(cfg, err, errlen) : 0;
 }
 
+int pwc_check_ways(const char *name, const struct pwc_config *cfg, char *err,
+		   size_t errlen)
+{
+	if (cfg->ways > cfg->entries) {
+		pwc_err("%s: ways=%u is more than entries=%u", name, cfg->ways,
+			cfg->entries);
+		return -EINVAL;
+	}
+	if (!pwc_set_ways(cfg->entries, cfg->ways)) {
+		pwc_err("%s: entries=%u is not a multiple of ways=%u", name,
+			cfg->entries, cfg->ways);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* The kind named by the @len characters at @name; -EINVAL if none. */
 static int pwc_find_kind(const char *name, size_t len, char *err,
 			 size_t errlen)
@@ -55,9 +71,12 @@ static int pwc_find_kind(const char *name, size_t len, char *err,
 	return -EINVAL;
 }
 
-/* "NAME=VALUE[,...]" at @p into @cfg, for the parameters of its kind. */
-static int pwc_parse_params(const char *p, struct pwc_config *cfg, char *err,
-			    size_t errlen)
+/*
+ * "NAME=VALUE[,...]" at @p into @cfg, for the parameters of its kind;
+ * @sized set if one of them is not a shape.
+ */
+static int pwc_parse_params(const char *p, struct pwc_config *cfg,
+			    bool *sized, char *err, size_t errlen)
 {
 	const struct pwc_ops *ops = pwc_kind_ops(cfg->kind);
 	const struct pwc_param *prm = ops->params;
@@ -88,6 +107,8 @@ static int pwc_parse_params(const char *p, struct pwc_config *cfg, char *err,
 			return -EINVAL;
 		}
 		seen |= 1U << i;
+		if (!prm[i].shape)
+			*sized = true;
 		p += len;
 		if (*p != '=' || p[1] < '0' || p[1] > '9') {
 			pwc_err("%s: %s needs a decimal value", ops->name,
@@ -121,11 +142,15 @@ static int pwc_parse_params(const char *p, struct pwc_config *cfg, char *err,
 	}
 }
 
-int pwc_parse_spec(const char *spec, struct pwc_config *cfg, char *err,
-		   size_t errlen)
+/*
+ * A spec into @cfg, not yet checked; @sized set if it gave a size (a
+ * parameter that is not a shape).
+ */
+static int pwc_parse(const char *spec, struct pwc_config *cfg, bool *sized,
+		     char *err, size_t errlen)
 {
 	size_t len = strcspn(spec, ":");
-	int kind, ret;
+	int kind;
 
 	if (errlen)
 		err[0] = '\0';
@@ -133,27 +158,48 @@ int pwc_parse_spec(const char *spec, struct pwc_config *cfg, char *err,
 	if (kind < 0)
 		return kind;
 	pwc_defaults(kind, cfg);
-	if (spec[len]) {
-		ret = pwc_parse_params(spec + len + 1, cfg, err, errlen);
-		if (ret)
-			return ret;
-	}
-	return pwc_check(cfg, err, errlen);
+	if (!spec[len])
+		return 0;
+	return pwc_parse_params(spec + len + 1, cfg, sized, err, errlen);
 }
+
+int pwc_parse_spec(const char *spec, struct pwc_config *cfg, char *err,
+		   size_t errlen)
+{
+	bool sized = false;
+	int ret = pwc_parse(spec, cfg, &sized, err, errlen);
+
+	return ret ? ret : pwc_check(cfg, err, errlen);
+}
+
+static int pwc_size_config(struct pwc_config *cfg, u64 bits,
+			   unsigned int levels);
 
 int pwc_config_from_spec(const char *spec, u64 budget_bits,
 			 unsigned int levels, struct pwc_config *cfg,
 			 char *err, size_t errlen)
 {
-	int ret = pwc_parse_spec(spec, cfg, err, errlen);
+	bool sized = false;
+	size_t used;
+	int ret = pwc_parse(spec, cfg, &sized, err, errlen);
 
-	if (ret || !budget_bits || strchr(spec, ':'))
-		return ret;
-	ret = pwc_size_for_budget(cfg->kind, budget_bits, levels, cfg);
 	if (ret)
+		return ret;
+	if (!budget_bits || sized)
+		return pwc_check(cfg, err, errlen);
+	ret = pwc_size_config(cfg, budget_bits, levels);
+	if (ret == -EINVAL) {
+		/* the shapes given do not divide the sized model */
+		pwc_check(cfg, err, errlen);
+		used = errlen ? strlen(err) : 0;
+		if (used < errlen)
+			snprintf(err + used, errlen - used,
+				 " (sized to %llu bits)", budget_bits);
+	} else if (ret) {
 		pwc_err("%s within %llu bits", ret == -ENOSPC ?
 			"nothing fits" : "the size is over the cap",
 			budget_bits);
+	}
 	return ret;
 }
 
@@ -185,7 +231,11 @@ u64 pwc_bits(const struct pwc_config *cfg, unsigned int levels)
 	return ops->bits ? ops->bits(cfg, levels) : 0;
 }
 
-/* @cfg grown to @n steps of its kind: 0, or -ERANGE over a cap. */
+/*
+ * @cfg grown to @n steps of its kind: 0, -ERANGE over a cap, or -EINVAL if
+ * the check rejects the result (only a shape given in a spec can: a
+ * geometry that does not divide).
+ */
 static int pwc_grow(struct pwc_config *cfg, u64 n)
 {
 	const struct pwc_ops *ops = pwc_kind_ops(cfg->kind);
@@ -197,17 +247,27 @@ static int pwc_grow(struct pwc_config *cfg, u64 n)
 	for (i = 0; i < ops->nparams; i++)
 		if (pwc_param_value(cfg, &ops->params[i]) > PWC_MAX_ENTRIES)
 			return -ERANGE;
-	return pwc_check(cfg, NULL, 0) ? -ERANGE : 0;
+	return pwc_check(cfg, NULL, 0) ? -EINVAL : 0;
 }
 
 int pwc_size_for_budget(enum pwc_kind kind, u64 bits, unsigned int levels,
 			struct pwc_config *cfg)
 {
-	const struct pwc_ops *ops = pwc_kind_ops(kind);
+	int ret;
+
+	pwc_defaults(kind, cfg);
+	ret = pwc_size_config(cfg, bits, levels);
+	return ret == -EINVAL ? -ERANGE : ret;
+}
+
+/* @cfg (its shapes kept) grown to the largest that fits in @bits. */
+static int pwc_size_config(struct pwc_config *cfg, u64 bits,
+			   unsigned int levels)
+{
+	const struct pwc_ops *ops = pwc_kind_ops(cfg->kind);
 	struct pwc_config one;
 	u64 fixed, step;
 
-	pwc_defaults(kind, cfg);
 	if (!ops->size)
 		return 0;
 	one = *cfg;

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pwc_stc.c - STC, the split translation cache (Intel's paging-structure
- * caches): one fully associative LRU cache per level k = top .. 2, keyed by
- * the tags from the top down to Lk and giving PBA(L(k-1)).  All are probed
- * in parallel; the deepest hit gives the start level; the walk fills the
- * caches of the entries it read.
+ * caches): one LRU cache per level k = top .. 2, keyed by the tags from the
+ * top down to Lk and giving PBA(L(k-1)).  All are probed in parallel; the
+ * deepest hit gives the start level; the walk fills the caches of the
+ * entries it read.  Each cache is fully associative, or with "ways=W" has
+ * sets of W entries (a cache of at most W entries stays one set); the set
+ * of a key in cache k is its Lk index (its low 9 bits) mod the sets.
  */
 #include "pwc_lru.h"
 
@@ -25,7 +27,7 @@ static int stc_init(struct pwc_model *m)
 	m->priv = s;
 	s->levels = 4;
 	for (k = 2; k <= PWC_MAX_LEVELS; k++) {
-		ret = pwc_lru_init(&s->t[k], m->cfg.e[k]);
+		ret = pwc_lru_init(&s->t[k], m->cfg.e[k], m->cfg.ways);
 		if (ret)
 			return ret;
 	}
@@ -53,12 +55,18 @@ static void stc_clear(struct pwc_model *m)
 		pwc_lru_clear(&s->t[k]);
 }
 
+/* The set of @key (tags down to Lk) in cache k: by its Lk index. */
+static u32 stc_set(const struct pwc_lru *t, u64 key)
+{
+	return pwc_lru_set(t, key & 511);
+}
+
 static void stc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 		       struct pwc_result *r)
 {
 	struct pwc_stc *s = m->priv;
 	unsigned int k;
-	u64 now;
+	u64 now, key;
 	int i;
 
 	r->start = w->levels;
@@ -66,7 +74,8 @@ static void stc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 		return;
 	now = pwc_tick(m);
 	for (k = w->levels; k >= 2; k--) {
-		i = pwc_lru_find(&s->t[k], pwc_key(w->va, k));
+		key = pwc_key(w->va, k);
+		i = pwc_lru_find(&s->t[k], stc_set(&s->t[k], key), key);
 		if (i < 0)
 			continue;
 		s->t[k].stamp[i] = now;
@@ -81,6 +90,7 @@ static void stc_fill(struct pwc_model *m, const struct pwc_walk *w,
 	struct pwc_stc *s = m->priv;
 	unsigned int k;
 	u64 key;
+	u32 set;
 	int i;
 
 	if (s->levels != w->levels) {
@@ -90,7 +100,8 @@ static void stc_fill(struct pwc_model *m, const struct pwc_walk *w,
 	if (r->stale) {
 		/* Correct the entry that supplied the wrong base. */
 		k = r->start + 1;
-		i = pwc_lru_find(&s->t[k], pwc_key(w->va, k));
+		key = pwc_key(w->va, k);
+		i = pwc_lru_find(&s->t[k], stc_set(&s->t[k], key), key);
 		if (i >= 0) {
 			if (r->start >= w->end) {
 				s->t[k].val[i] = w->base[r->start];
@@ -103,9 +114,10 @@ static void stc_fill(struct pwc_model *m, const struct pwc_walk *w,
 	/* Reading the Lk entry (k = start .. 2) taught PBA(L(k-1)). */
 	for (k = r->start; k >= 2 && k - 1 >= w->end; k--) {
 		key = pwc_key(w->va, k);
-		if (pwc_lru_find(&s->t[k], key) < 0)
-			pwc_model_lru_insert(m, &s->t[k], key, w->base[k - 1],
-					     key, k);
+		set = stc_set(&s->t[k], key);
+		if (pwc_lru_find(&s->t[k], set, key) < 0)
+			pwc_model_lru_insert(m, &s->t[k], set, key,
+					     w->base[k - 1], key, k);
 	}
 }
 
@@ -158,7 +170,28 @@ static const struct pwc_param stc_params[] = {
 	PWC_PARAM("l3", e[3]),
 	PWC_PARAM("l2", e[2]),
 	PWC_PARAM_QUIET("l5", e[5]),
+	PWC_PARAM_WAYS,
 };
+
+/*
+ * ways=W: every cache of more than W entries must be whole sets of W
+ * (a smaller one is one set).
+ */
+static int stc_check(const struct pwc_config *cfg, char *err, size_t errlen)
+{
+	unsigned int k;
+
+	for (k = PWC_MAX_LEVELS; k >= 2; k--) {
+		if (!pwc_set_ways(cfg->e[k], cfg->ways)) {
+			if (errlen)
+				snprintf(err, errlen,
+					 "stc: l%u=%u is not a multiple of ways=%u",
+					 k, cfg->e[k], cfg->ways);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
 
 /* One entry of cache k: valid, the tags of levels top .. k, a base. */
 static u64 stc_bits(const struct pwc_config *cfg, unsigned int levels)
@@ -185,6 +218,7 @@ const struct pwc_ops pwc_stc_ops = {
 	.defaults = { .e = { [5] = 1, [4] = 5, [3] = 10, [2] = 40 } },
 	.params = stc_params,
 	.nparams = ARRAY_SIZE(stc_params),
+	.check = stc_check,
 	.bits = stc_bits,
 	.size = stc_size,
 	.init = stc_init,

@@ -10,7 +10,7 @@ int pwc_tlb_init(struct pwc_tlb *tlb, u32 entries, u32 flags)
 {
 	memset(tlb, 0, sizeof(*tlb));
 	tlb->flags = flags;
-	return entries ? pwc_lru_init(&tlb->t, entries) : 0;
+	return entries ? pwc_lru_init(&tlb->t, entries, 0) : 0;
 }
 
 void pwc_tlb_free(struct pwc_tlb *tlb)
@@ -31,9 +31,9 @@ bool pwc_tlb_lookup(struct pwc_tlb *tlb, u64 va)
 	if (!tlb->t.size)
 		return false;
 	tlb->lookups++;
-	i = pwc_lru_find(&tlb->t, pwc_tlb_key(va, false));
+	i = pwc_lru_find(&tlb->t, 0, pwc_tlb_key(va, false));
 	if (i < 0 && (tlb->flags & PWC_TLB_2M))
-		i = pwc_lru_find(&tlb->t, pwc_tlb_key(va, true));
+		i = pwc_lru_find(&tlb->t, 0, pwc_tlb_key(va, true));
 	if (i < 0)
 		return false;
 	tlb->t.stamp[i] = ++tlb->clock;
@@ -49,7 +49,7 @@ void pwc_tlb_fill(struct pwc_tlb *tlb, const struct pwc_walk *w)
 	if (!tlb->t.size || w->fault)
 		return;
 	tlb->fills++;
-	if (pwc_lru_insert(&tlb->t, ++tlb->clock, key, 0, key >> 1,
+	if (pwc_lru_insert(&tlb->t, 0, ++tlb->clock, key, 0, key >> 1,
 			   huge ? 2 : 1))
 		tlb->evictions++;
 }

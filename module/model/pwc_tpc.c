@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pwc_tpc.c - TPC, the translation-path cache (the paper's baseline PWC):
- * E fully associative true-LRU entries, each holding the tags of a path
- * from the top level down and the table bases along it.
+ * E true-LRU entries, each holding the tags of a path from the top level
+ * down and the table bases along it.  Fully associative, or with "ways=W"
+ * in E/W sets of W entries: a walk's set is its L2 index (VA bits 29:21)
+ * mod the sets, an entry lives in the set of the walk that filled it, and
+ * a lookup searches its own set only (a shorter path held in another set
+ * is not seen).
  *
  * An entry of depth d holds the tags of the top d levels and the bases
  * PBA(L(levels-1)) .. PBA(L(levels-d)); a full entry has depth levels-1
@@ -13,6 +17,7 @@
 
 struct pwc_tpc {
 	u32 n;
+	u32 ways;	/* entries per set: set s is s*ways .. +ways-1 */
 	u64 *prefix;	/* pwc_key(va, 2), tags below the depth zeroed */
 	u64 *stamp;
 	u64 *pba;	/* n x (PWC_MAX_LEVELS + 1): pba[i][k] = PBA(Lk) */
@@ -47,6 +52,13 @@ static unsigned int tpc_match(const struct pwc_tpc *t, u32 i, u64 key2,
 	return m;
 }
 
+/* The first entry of @va's set. */
+static u32 tpc_set(const struct pwc_tpc *t, u64 va)
+{
+	return t->ways < t->n ? pwc_index(va, 2) % (t->n / t->ways) * t->ways
+			      : 0;
+}
+
 static int tpc_init(struct pwc_model *m)
 {
 	struct pwc_tpc *t;
@@ -56,12 +68,15 @@ static int tpc_init(struct pwc_model *m)
 	if (!t)
 		return -ENOMEM;
 	t->n = n;
+	t->ways = pwc_set_ways(n, m->cfg.ways);
+	m->priv = t;
+	if (!t->ways)
+		return -EINVAL;
 	t->prefix = pwc_zalloc(n * sizeof(*t->prefix));
 	t->stamp = pwc_zalloc(n * sizeof(*t->stamp));
 	t->pba = pwc_zalloc((size_t)n * (PWC_MAX_LEVELS + 1) * sizeof(u64));
 	t->depth = pwc_zalloc(n);
 	t->levels = pwc_zalloc(n);
-	m->priv = t;
 	if (!t->prefix || !t->stamp || !t->pba || !t->depth || !t->levels)
 		return -ENOMEM;
 	return 0;
@@ -88,9 +103,9 @@ static void tpc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 	unsigned int levels = w->levels, best = 0, d;
 	u64 key2 = pwc_key(w->va, 2);
 	int win = -1;
-	u32 i;
+	u32 i, set = tpc_set(t, w->va);
 
-	for (i = 0; i < t->n; i++) {
+	for (i = set; i < set + t->ways; i++) {
 		if (!t->depth[i] || t->levels[i] != levels)
 			continue;
 		d = tpc_match(t, i, key2, levels);
@@ -114,7 +129,7 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 {
 	struct pwc_tpc *t = m->priv;
 	unsigned int levels = w->levels, depth, k;
-	u32 i, victim = t->n;
+	u32 i, set = tpc_set(t, w->va), end = set + t->ways, victim = end;
 	u64 prefix;
 
 	if (r->start == 1 && !r->stale)
@@ -127,16 +142,16 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 	prefix = tpc_prefix(w->va, levels, depth);
 
 	/* The same path at the same depth is replaced, not duplicated. */
-	for (i = 0; i < t->n; i++) {
+	for (i = set; i < end; i++) {
 		if (t->depth[i] == depth && t->levels[i] == levels &&
 		    t->prefix[i] == prefix) {
 			victim = i;
 			break;
 		}
 	}
-	if (victim == t->n) {
-		victim = 0;
-		for (i = 0; i < t->n; i++) {
+	if (victim == end) {
+		victim = set;
+		for (i = set; i < end; i++) {
 			if (!t->depth[i]) {
 				victim = i;
 				break;
@@ -284,7 +299,13 @@ static void tpc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant)
 
 static const struct pwc_param tpc_params[] = {
 	PWC_PARAM("entries", entries),
+	PWC_PARAM_WAYS,
 };
+
+static int tpc_check(const struct pwc_config *cfg, char *err, size_t errlen)
+{
+	return pwc_check_ways("tpc", cfg, err, errlen);
+}
 
 /* An entry: valid, and per level below the top a tag and a base (220). */
 static u64 tpc_bits(const struct pwc_config *cfg, unsigned int levels)
@@ -303,6 +324,7 @@ const struct pwc_ops pwc_tpc_ops = {
 	.defaults = { .entries = 24 },	/* the paper's 5,280 bits */
 	.params = tpc_params,
 	.nparams = ARRAY_SIZE(tpc_params),
+	.check = tpc_check,
 	.bits = tpc_bits,
 	.size = tpc_size,
 	.init = tpc_init,

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pwc_uptc.c - UPTC, the unified page-table cache (AMD): E fully
- * associative LRU entries keyed by the physical address of a page-table
- * entry (PBA(Lk) + 8 x index), holding that entry's value (the next table
- * base).  The walk is sequential from the root: a cached entry costs no
- * access, a missing one costs one and is filled before the next level is
- * looked up; the leaf (or the non-present entry that ends a fault) is
- * never cached.
+ * pwc_uptc.c - UPTC, the unified page-table cache (AMD): E LRU entries
+ * keyed by the physical address of a page-table entry (PBA(Lk) + 8 x
+ * index), holding that entry's value (the next table base).  Fully
+ * associative, or with "ways=W" in sets of W entries; the set of an entry
+ * is its own level's index (the PTE address's bits 11:3) mod the sets.
+ * The walk is sequential from the root: a cached entry costs no access,
+ * a missing one costs one and is filled before the next level is looked
+ * up; the leaf (or the non-present entry that ends a fault) is never
+ * cached.
  *
  * Each entry also records the virtual region it translates (bookkeeping
  * for range invalidation only, not counted in the storage bits).
@@ -21,7 +23,7 @@ static int uptc_init(struct pwc_model *m)
 	if (!t)
 		return -ENOMEM;
 	m->priv = t;
-	return pwc_lru_init(t, m->cfg.entries);
+	return pwc_lru_init(t, m->cfg.entries, m->cfg.ways);
 }
 
 static void uptc_destroy(struct pwc_model *m)
@@ -58,12 +60,14 @@ static void uptc_walk(struct pwc_model *m, const struct pwc_walk *w,
 	struct pwc_lru *t = m->priv;
 	unsigned int k, reads = 1;	/* the entry that ends the walk */
 	u64 key;
+	u32 set;
 	int i;
 
 	r->start = w->end;
 	for (k = w->levels; k >= 2; k--) {
 		key = uptc_key(w->base[k], w->va, k);
-		i = pwc_lru_find(t, key);
+		set = pwc_lru_set(t, pwc_index(w->va, k));
+		i = pwc_lru_find(t, set, key);
 		if (k <= w->end) {
 			/* The real entry is the leaf or not present. */
 			if (i >= 0) {
@@ -78,7 +82,8 @@ static void uptc_walk(struct pwc_model *m, const struct pwc_walk *w,
 				r->start = k;
 			reads++;
 			if (fill)
-				pwc_model_lru_insert(m, t, key, w->base[k - 1],
+				pwc_model_lru_insert(m, t, set, key,
+						     w->base[k - 1],
 						     pwc_key(w->va, k), k);
 			continue;
 		}
@@ -129,7 +134,13 @@ static u64 uptc_cost(const struct pwc_model *m)
 
 static const struct pwc_param uptc_params[] = {
 	PWC_PARAM("entries", entries),
+	PWC_PARAM_WAYS,
 };
+
+static int uptc_check(const struct pwc_config *cfg, char *err, size_t errlen)
+{
+	return pwc_check_ways("uptc", cfg, err, errlen);
+}
 
 /* The tag of an entry: the PTE's physical address, bits 51:3. */
 #define UPTC_TAG_BITS 49
@@ -150,6 +161,7 @@ const struct pwc_ops pwc_uptc_ops = {
 	.defaults = { .entries = 46 },
 	.params = uptc_params,
 	.nparams = ARRAY_SIZE(uptc_params),
+	.check = uptc_check,
 	.bits = uptc_bits,
 	.size = uptc_size,
 	.init = uptc_init,

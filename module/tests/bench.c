@@ -18,14 +18,15 @@
 
 #include <linux/pwcsim.h>
 
+#include "pwc.h"
+
 #define PAGE 4096UL
 #define REGION (64UL << 20)
 #define N 65536
 #define ROUNDS 4
 
-static const char *const specs[] = { "tpc", "cpwc", "stc", "uptc", "none",
-				     "ideal" };
-#define NSPECS (sizeof(specs) / sizeof(specs[0]))
+/* Every model of the registry (pwc_registry.c), by name. */
+#define NSPECS PWC_KIND_COUNT
 
 static uint64_t va[N];
 
@@ -55,7 +56,7 @@ static int session(unsigned int first, unsigned int n)
 	if (fd < 0 || ioctl(fd, PWCSIM_ATTACH, &a))
 		die("attach");
 	for (i = first; i < first + n; i++) {
-		snprintf(m.spec, sizeof(m.spec), "%s", specs[i]);
+		snprintf(m.spec, sizeof(m.spec), "%s", pwc_kind_name(i));
 		if (ioctl(fd, PWCSIM_ADD_MODEL, &m))
 			die("add model");
 	}
@@ -109,8 +110,10 @@ static double debugfs_ns(void)
 	write_file("/sys/kernel/debug/pwcsim/target", line);
 	write_file("/sys/kernel/debug/pwcsim/reset", "1\n");
 	write_file("/sys/kernel/debug/pwcsim/models", "clear\n");
-	write_file("/sys/kernel/debug/pwcsim/models",
-		   "tpc\ncpwc\nstc\nuptc\nnone\nideal\n");
+	for (i = 0; i < NSPECS; i++) {
+		snprintf(line, sizeof(line), "%s\n", pwc_kind_name(i));
+		write_file("/sys/kernel/debug/pwcsim/models", line);
+	}
 	fd = open("/sys/kernel/debug/pwcsim/feed", O_WRONLY);
 	if (fd < 0)
 		die("feed");
@@ -151,7 +154,7 @@ int main(void)
 	for (i = 0; i < NSPECS; i++) {
 		one = session_ns(i, 1);
 		printf("walk + %-22s %8.0f ns/address  models/walk = %.2f\n",
-		       specs[i], one, (one - walk) / walk);
+		       pwc_kind_name(i), one, (one - walk) / walk);
 	}
 	all = session_ns(0, NSPECS);
 	printf("walk + all six                %8.0f ns/address  models/walk = %.2f\n",

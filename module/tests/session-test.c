@@ -25,10 +25,16 @@
 #include "pwcsim-test.h"
 #include "kselftest_harness.h"
 
-static const char *const specs[] = { "tpc", "cpwc", "stc", "uptc", "none",
-				     "ideal", "tpc:entries=4",
-				     "cpwc:l4=1,l3=2,blocks=3,ways=2" };
-#define NSPECS (sizeof(specs) / sizeof(specs[0]))
+/* Every model of the registry (pwc_registry.c) by name, then two shapes. */
+static const char *const shapes[] = { "tpc:entries=4",
+				      "cpwc:l4=1,l3=2,blocks=3,ways=2" };
+#define NSPECS (PWC_KIND_COUNT + sizeof(shapes) / sizeof(shapes[0]))
+
+static const char *spec_at(unsigned int i)
+{
+	return i < PWC_KIND_COUNT ? pwc_kind_name(i) :
+				    shapes[i - PWC_KIND_COUNT];
+}
 
 static uint64_t pagemap_pfn(uint64_t va)
 {
@@ -61,7 +67,7 @@ FIXTURE_SETUP(self)
 	ASSERT_LE(0, self->fd);
 	ASSERT_EQ(0, attach(self->fd, PWCSIM_ATTACH_SELF, 0));
 	for (i = 0; i < NSPECS; i++)
-		ASSERT_EQ(0, add_model(self->fd, specs[i], 5280));
+		ASSERT_EQ(0, add_model(self->fd, spec_at(i), 5280));
 	self->small = map_aligned(64 * PAGE, MADV_NOHUGEPAGE);
 	self->thp = map_aligned(HUGE, MADV_HUGEPAGE);
 	ASSERT_NE(NULL, self->small);
@@ -256,8 +262,8 @@ TEST(coherence)
 	ASSERT_EQ(0, attach(on, PWCSIM_ATTACH_SELF, 0));
 	ASSERT_EQ(0, attach(off, PWCSIM_ATTACH_SELF, 0));
 	for (j = 0; j < NSPECS; j++) {
-		ASSERT_EQ(0, add_model(on, specs[j], 5280));
-		ASSERT_EQ(0, add_model(off, specs[j], 5280));
+		ASSERT_EQ(0, add_model(on, spec_at(j), 5280));
+		ASSERT_EQ(0, add_model(off, spec_at(j), 5280));
 	}
 	a = map_aligned(HUGE, MADV_NOHUGEPAGE);
 	b = map_aligned(HUGE, MADV_NOHUGEPAGE);

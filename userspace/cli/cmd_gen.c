@@ -2,6 +2,7 @@
 /*
  * cmd_gen.c - `pwcsim gen NAME`: a workload generator's address stream on
  * stdout (text, or pwcsim's binary trace format); `pwcsim gen --list`.
+ * --size and --seed are the shared options (options.h).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -14,10 +15,35 @@
 #include "cli/parse.h"
 #include "workloads/workloads.h"
 
+/* gen writes the benchmark's own input unless told otherwise. */
+#define GEN_SIZE "full"
+
 struct gen_out {
 	FILE *f;
 	bool binary;
 };
+
+/* The options of `gen` beyond the shared ones. */
+struct gen_opts {
+	struct shared_opts so;
+	struct gen_out out;
+	unsigned long long limit;	/* 0: no limit */
+	bool list;
+	const char *name;
+};
+
+static void gen_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: pwcsim gen NAME [OPTIONS]\n"
+		"       pwcsim gen --list\n"
+		"      --size small|sampled|full  the input (default full)\n"
+		"      --seed N           the execution model's seed (default 1)\n"
+		SHARED_GPU_USAGE
+		"  -f, --format text|binary   the output (default text)\n"
+		"  -n, --limit N          at most N addresses\n"
+		"  -l, --list             the workloads, their suites and classes\n");
+}
 
 static int gen_emit(void *arg, gva_t va)
 {
@@ -28,86 +54,104 @@ static int gen_emit(void *arg, gva_t va)
 	return fprintf(o->f, "0x%llx\n", va) < 0;
 }
 
-int cmd_gen(int argc, char **argv)
+/* --format text|binary: 0, or -1 with a message. */
+static int gen_format(const char *arg, struct gen_out *out)
+{
+	enum addr_format fmt;
+
+	if (addr_parse_format(arg, &fmt) ||
+	    (fmt != ADDR_TEXT && fmt != ADDR_BINARY)) {
+		fprintf(stderr, "pwcsim: --format takes text or binary\n");
+		return -1;
+	}
+	out->binary = fmt == ADDR_BINARY;
+	return 0;
+}
+
+/* 0, 1 when --help was printed, 2 on a bad option (message printed). */
+static int gen_parse(int argc, char **argv, struct gen_opts *o)
 {
 	static const struct option opts[] = {
-		{ "size", required_argument, NULL, 's' },
-		{ "seed", required_argument, NULL, 'S' },
+		SHARED_OPT_SIZE, SHARED_OPT_SEED, SHARED_OPTS_GPU,
 		{ "format", required_argument, NULL, 'f' },
 		{ "limit", required_argument, NULL, 'n' },
 		{ "list", no_argument, NULL, 'l' },
-		SHARED_OPTS_GPU,
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	struct workload_opts wo;
-	const char *size = "full";
-	struct gen_out go = { stdout, false };
-	struct gpu_sink sink = { .emit = gen_emit, .arg = &go };
-	const struct workload *w;
-	struct gpu_heap heap = {};
-	unsigned int i;
 	int c;
 
-	workload_opts_init(&wo);
+	shared_opts_init(&o->so);
+	o->so.size = GEN_SIZE;
+	o->out = (struct gen_out){ stdout, false };
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "s:S:f:n:lh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:n:lh", opts, NULL)) != -1) {
 		switch (c) {
-		case 's':
-			if (workload_size(optarg, NULL, &wo)) {
-				fprintf(stderr, "pwcsim: --size takes small, sampled or full\n");
-				return 2;
-			}
-			size = optarg;
-			break;
-		case 'S':
-			if (parse_count(optarg, ~0ULL, &wo.seed)) {
-				fprintf(stderr, "pwcsim: --seed takes a number\n");
-				return 2;
-			}
-			break;
 		case 'f':
-			if (strcmp(optarg, "text") && strcmp(optarg, "binary")) {
-				fprintf(stderr, "pwcsim: --format takes text or binary\n");
+			if (gen_format(optarg, &o->out))
 				return 2;
-			}
-			go.binary = !strcmp(optarg, "binary");
 			break;
 		case 'n':
-			if (parse_count(optarg, ~0ULL, &sink.limit)) {
+			if (parse_count(optarg, ~0ULL, &o->limit)) {
 				fprintf(stderr, "pwcsim: --limit takes a number\n");
 				return 2;
 			}
 			break;
 		case 'l':
-			for (i = 0; i < nworkloads; i++)
-				printf("%-14s %-14s class %d\n", workloads[i].name,
-				       workloads[i].suite,
-				       workloads[i].paper_class);
-			return 0;
+			o->list = true;
+			break;
 		case 'h':
-			printf("usage: pwcsim gen NAME [--size small|sampled|full] [--seed N] [--format text|binary] [--limit N]\n"
-			       "       pwcsim gen --list\n" SHARED_GPU_USAGE);
-			return 0;
+			gen_usage(stdout);
+			return 1;
 		default:
-			if (shared_workload_option(&wo, c, optarg))
+			if (shared_option_or_usage(&o->so, c, optarg, gen_usage))
 				return 2;
 		}
 	}
-	if (optind != argc - 1) {
-		fprintf(stderr, "pwcsim gen: give one workload NAME (--list)\n");
+	if (o->list ? optind != argc : optind != argc - 1) {
+		fprintf(stderr, "pwcsim gen: %s\n", o->list ?
+			"--list takes no NAME" : "give one workload NAME (--list)");
+		gen_usage(stderr);
 		return 2;
 	}
-	w = workload_find(argv[optind]);
+	o->name = o->list ? NULL : argv[optind];
+	return 0;
+}
+
+static void gen_list(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < nworkloads; i++)
+		printf("%-14s %-14s class %d\n", workloads[i].name,
+		       workloads[i].suite, workloads[i].paper_class);
+}
+
+int cmd_gen(int argc, char **argv)
+{
+	struct gen_opts o = {};
+	struct gpu_sink sink = { .emit = gen_emit, .arg = &o.out };
+	const struct workload *w;
+	struct gpu_heap heap = {};
+	int ret = gen_parse(argc, argv, &o);
+
+	if (ret)
+		return ret == 1 ? 0 : ret;
+	if (o.list) {
+		gen_list();
+		return fflush(stdout) ? 1 : 0;
+	}
+	w = workload_find(o.name);
 	if (!w) {
 		fprintf(stderr, "pwcsim: unknown workload '%s' (pwcsim gen --list)\n",
-			argv[optind]);
+			o.name);
 		return 2;
 	}
-	workload_size(size, w, &wo);
-	if (go.binary && addr_write_binary_header(stdout))
+	workload_size(o.so.size, w, &o.so.wo);
+	sink.limit = o.limit;
+	if (o.out.binary && addr_write_binary_header(stdout))
 		return 1;
-	workload_run(w, &wo, &heap, &sink);
+	workload_run(w, &o.so.wo, &heap, &sink);
 	if (fflush(stdout) || (sink.stopped && sink.count != sink.limit)) {
 		fprintf(stderr, "pwcsim: write error\n");
 		return 1;

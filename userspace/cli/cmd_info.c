@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_info.c - `pwcsim info`: ask the loaded module (/dev/pwcsim) for its
- * ABI version, the kernel's paging levels and the feed batch cap.
+ * ABI version, the kernel's paging levels and the feed batch cap (a
+ * record: text or --json).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -15,6 +16,7 @@
 #include <linux/pwcsim.h>
 
 #include "cli/cli.h"
+#include "output/table.h"
 
 int cmd_info(int argc, char **argv)
 {
@@ -26,6 +28,7 @@ int cmd_info(int argc, char **argv)
 	};
 	struct pwcsim_get_info info = { .size = sizeof(info) };
 	const char *dev = "/dev/pwcsim";
+	struct record rec;
 	bool json = false;
 	int c, fd;
 
@@ -57,11 +60,12 @@ int cmd_info(int argc, char **argv)
 		return 1;
 	}
 	close(fd);
-	if (json)
-		printf("{\"abi_version\": %u, \"levels\": %u, \"max_batch\": %u}\n",
-		       info.abi_version, info.levels, info.max_batch);
-	else
-		printf("pwcsim.ko: ABI %u, %u-level paging, feeds of up to %u addresses\n",
-		       info.abi_version, info.levels, info.max_batch);
-	return 0;
+	record_init(&rec);
+	record_str(&rec, "device", dev);
+	record_u64(&rec, "abi_version", info.abi_version);
+	record_u64(&rec, "levels", info.levels);
+	record_u64(&rec, "max_batch", info.max_batch);
+	(json ? record_print_json : record_print_text)(&rec, stdout);
+	record_free(&rec);
+	return fflush(stdout) ? 1 : 0;
 }

@@ -24,8 +24,9 @@ static void replay_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: pwcsim replay --model SPEC [--model SPEC ...] [OPTIONS] FILE|-\n"
-		"  -m, --model SPEC       tpc[:entries=N], cpwc[:l4=,l3=,blocks=,ways=,l5=],\n"
-		"                         stc[:l4=,l3=,l2=,l5=], uptc[:entries=N], none, ideal\n"
+		"  -m, --model SPEC       tpc[:entries=N,ways=W], cpwc[:l4=,l3=,blocks=,ways=,l5=],\n"
+		"                         stc[:l4=,l3=,l2=,l5=,ways=W], uptc[:entries=N,ways=W],\n"
+		"                         none, ideal (ways=W: W entries per set)\n"
 		"  -b, --budget-bits N    size bare model names to N bits of storage\n"
 		"  -l, --levels 4|5       paging levels of the synthetic page table\n"
 		"      --huge-2m S-E      addresses in [S,E) (hex) map 2 MiB leaves\n"
@@ -61,40 +62,39 @@ static int validate(const char *path, enum addr_format fmt, bool ifetch,
 	return r;
 }
 
-/* Each model's contents: text blocks, or a JSON member "dumps". */
-static void print_dumps(struct model_set *set, bool json)
+/* Model @i's contents, as pwc_dump() writes them (to be freed). */
+static char *model_dump(struct model_set *set, unsigned int i)
 {
 	struct pwc_out o = {};
-	unsigned int i;
 
-	if (json)
-		printf(", \"dumps\": {");
-	for (i = 0; i < set->n; i++) {
-		o.len = 0;
-		pwc_dump(set->e[i].m, &o);	/* measure */
-		o.size = o.len + 1;
-		o.buf = malloc(o.size);
-		if (!o.buf) {
-			fprintf(stderr, "pwcsim: out of memory\n");
-			exit(1);
-		}
-		o.len = 0;
-		pwc_dump(set->e[i].m, &o);
-		if (json) {
-			printf(i ? ", " : "");
-			json_string(stdout, set->e[i].given);
-			printf(": ");
-			json_string(stdout, o.buf);
-		} else {
-			printf("\n%s (%s):\n%s", set->e[i].given, set->e[i].spec,
-			       o.buf);
-		}
-		free(o.buf);
-		o.buf = NULL;
-		o.size = 0;
+	pwc_dump(set->e[i].m, &o);	/* measure */
+	o.size = o.len + 1;
+	o.buf = malloc(o.size);
+	if (!o.buf) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		exit(1);
 	}
-	if (json)
-		printf("}");
+	o.len = 0;
+	pwc_dump(set->e[i].m, &o);
+	return o.buf;
+}
+
+/* Each model's contents: text blocks, or a record member "dumps". */
+static void print_dumps(struct model_set *set, struct record *rec)
+{
+	struct record *dumps = rec ? record_object(rec, "dumps") : NULL;
+	unsigned int i;
+	char *text;
+
+	for (i = 0; i < set->n; i++) {
+		text = model_dump(set, i);
+		if (dumps)
+			record_str(dumps, set->e[i].given, text);
+		else
+			printf("\n%s (%s):\n%s", set->e[i].given,
+			       set->e[i].spec, text);
+		free(text);
+	}
 }
 
 /* The options of `replay` beyond the shared ones. */
@@ -205,25 +205,29 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 
 static void replay_print(const struct replay_opts *o, struct model_set *set)
 {
+	struct record rec;
 	struct table t;
 
 	table_init(&t, NULL, "models");
 	model_set_table(set, &t);
-	if (o->so.json) {
-		printf("{\"levels\": %u, \"addresses\": %llu, \"uncached_accesses\": %llu, ",
-		       o->so.levels, set->walks, set->uncached);
-		table_print_json(&t, stdout);
-		if (o->dump)
-			print_dumps(set, true);
-		printf("}\n");
-	} else {
+	if (!o->so.json) {
 		printf("%llu addresses, %u-level synthetic page table, %llu accesses without a cache\n",
 		       set->walks, o->so.levels, set->uncached);
 		table_print_text(&t, stdout);
+		table_free(&t);
 		if (o->dump)
-			print_dumps(set, false);
+			print_dumps(set, NULL);
+		return;
 	}
-	table_free(&t);
+	record_init(&rec);
+	record_u64(&rec, "levels", o->so.levels);
+	record_u64(&rec, "addresses", set->walks);
+	record_u64(&rec, "uncached_accesses", set->uncached);
+	record_table(&rec, &t);
+	if (o->dump)
+		print_dumps(set, &rec);
+	record_print_json(&rec, stdout);
+	record_free(&rec);
 }
 
 int cmd_replay(int argc, char **argv)

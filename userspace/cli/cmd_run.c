@@ -80,8 +80,8 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 		SHARED_OPTS_GPU,
 		SHARED_OPT_USERSPACE, SHARED_OPT_LEVELS, SHARED_OPT_FORMAT,
 		SHARED_OPT_JSON, SHARED_OPT_WITH_IFETCH, SHARED_OPT_QUIET,
+		SHARED_OPT_PID,
 		{ "workload", required_argument, NULL, 'w' },
-		{ "pid", required_argument, NULL, 'p' },
 		{ "thp", required_argument, NULL, 'T' },
 		{ "no-coherence", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
@@ -99,10 +99,6 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 		case 'w':
 			o->wname = optarg;
 			break;
-		case 'p':
-			if (parse_pid(optarg, &o->pid))
-				return 2;
-			break;
 		case 'T':
 			if (parse_thp(optarg, &o->thp))
 				return 2;
@@ -118,6 +114,7 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 				return 2;
 		}
 	}
+	o->pid = o->so.pid;
 	if (optind < argc)
 		o->path = argv[optind++];
 	if (optind != argc || (!!o->wname + !!o->path + !!o->pid == 0) ||
@@ -132,22 +129,12 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 static void run_print(const struct run_opts *o, const char *source,
 		      const struct run_result *r)
 {
+	struct record rec;
 	struct table t;
 
 	table_init(&t, NULL, "models");
 	model_results_table(r->models, r->n, r->levels, r->uncached, &t);
-	if (o->so.json) {
-		printf("{\"source\": ");
-		json_string(stdout, source);
-		printf(", \"tables\": \"%s\", \"levels\": %u, \"addresses\": %llu, \"tlb_lookups\": %llu, \"tlb_hits\": %llu, \"walks\": %llu, \"uncached_accesses\": %llu, ",
-		       r->real ? "real" : "synthetic", r->levels, r->addresses,
-		       r->tlb_lookups, r->tlb_hits, r->walks, r->uncached);
-		if (o->so.fmt == ADDR_PERF)
-			printf("\"skipped_samples\": %llu, \"samples_without_addr\": %llu, ",
-			       r->counts.skipped, r->counts.no_addr);
-		table_print_json(&t, stdout);
-		printf("}\n");
-	} else {
+	if (!o->so.json) {
 		printf("%s: %llu addresses, %s %u-level page tables; IOTLB %llu lookups, %llu hits (%.2f%%); %llu walks\n",
 		       source, r->addresses, r->real ? "real" : "synthetic",
 		       r->levels, r->tlb_lookups, r->tlb_hits,
@@ -156,8 +143,25 @@ static void run_print(const struct run_opts *o, const char *source,
 			printf("perf: %llu samples of other processes skipped, %llu without an address\n",
 			       r->counts.skipped, r->counts.no_addr);
 		table_print_text(&t, stdout);
+		table_free(&t);
+		return;
 	}
-	table_free(&t);
+	record_init(&rec);
+	record_str(&rec, "source", source);
+	record_str(&rec, "tables", r->real ? "real" : "synthetic");
+	record_u64(&rec, "levels", r->levels);
+	record_u64(&rec, "addresses", r->addresses);
+	record_u64(&rec, "tlb_lookups", r->tlb_lookups);
+	record_u64(&rec, "tlb_hits", r->tlb_hits);
+	record_u64(&rec, "walks", r->walks);
+	record_u64(&rec, "uncached_accesses", r->uncached);
+	if (o->so.fmt == ADDR_PERF) {
+		record_u64(&rec, "skipped_samples", r->counts.skipped);
+		record_u64(&rec, "samples_without_addr", r->counts.no_addr);
+	}
+	record_table(&rec, &t);
+	record_print_json(&rec, stdout);
+	record_free(&rec);
 }
 
 int cmd_run(int argc, char **argv)

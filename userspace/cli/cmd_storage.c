@@ -2,7 +2,8 @@
 /*
  * cmd_storage.c - `pwcsim storage`: the paper's Table 5 (bits a TPC and a
  * CPWC of N entries take), Table 6 (entries each holds in N bits; both in
- * report/storage_tables.c, which `pwcsim report` writes too) and Table 7 (the redundant fraction of TPC vs CPWC at equal capacity,
+ * report/storage_tables.c, which `pwcsim report` writes too) and Table 7
+ * (the redundant fraction of TPC vs CPWC at equal capacity,
  * measured at the end of a given address stream).  Every figure comes
  * from the model library's accounting, none is typed in.
  */
@@ -93,7 +94,34 @@ static void storage_usage(FILE *f)
 	fprintf(f, "usage: pwcsim storage [--entries LIST] [--bits LIST] [--stream FILE [--capacities LIST]] [--levels 4|5] [--json]\n");
 }
 
-int cmd_storage(int argc, char **argv)
+/* The options of `storage` beyond the shared ones, with the defaults. */
+struct storage_opts {
+	struct shared_opts so;
+	unsigned long long ent[LIST_MAX], bits[LIST_MAX], cap[LIST_MAX];
+	unsigned int nent, nbits, ncap, levels;
+	const char *stream;
+};
+
+/* --entries, --capacities or --bits LIST: 0, or 2 (message printed). */
+static int storage_list(struct storage_opts *o, int c, const char *arg)
+{
+	if (c == 'b') {
+		if (!parse_list(arg, PWC_MAX_BUDGET_BITS, o->bits, &o->nbits))
+			return 0;
+		fprintf(stderr, "pwcsim: --bits takes up to %d numbers, comma-separated\n",
+			LIST_MAX);
+		return 2;
+	}
+	if (!parse_list(arg, PWC_MAX_ENTRIES, c == 'e' ? o->ent : o->cap,
+			c == 'e' ? &o->nent : &o->ncap))
+		return 0;
+	fprintf(stderr, "pwcsim: --%s takes up to %d numbers from 1 to %d, comma-separated\n",
+		c == 'e' ? "entries" : "capacities", LIST_MAX, PWC_MAX_ENTRIES);
+	return 2;
+}
+
+/* 0, 1 when --help was printed, 2 on a bad option (message printed). */
+static int storage_parse(int argc, char **argv, struct storage_opts *o)
 {
 	static const struct option opts[] = {
 		{ "entries", required_argument, NULL, 'e' },
@@ -104,86 +132,71 @@ int cmd_storage(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	unsigned long long ent[LIST_MAX] = STORAGE_TABLE5_ENTRIES;
-	unsigned long long bits[LIST_MAX] = STORAGE_TABLE6_BITS;
-	unsigned long long cap[LIST_MAX] = { 8, 16, 24, 32, 64, 128, 256 };
-	unsigned int nent = 9, nbits = 6, ncap = 7, levels;
-	const char *stream = NULL;
-	struct table t5, t6, t7;
-	struct shared_opts so;
-	bool json;
-	int c, ret = 0;
+	static const unsigned long long ent[] = STORAGE_TABLE5_ENTRIES;
+	static const unsigned long long bits[] = STORAGE_TABLE6_BITS;
+	static const unsigned long long cap[] = { 8, 16, 24, 32, 64, 128, 256 };
+	int c;
 
-	shared_opts_init(&so);
+	shared_opts_init(&o->so);
+	memcpy(o->ent, ent, sizeof(ent));
+	memcpy(o->bits, bits, sizeof(bits));
+	memcpy(o->cap, cap, sizeof(cap));
+	o->nent = ARRAY_SIZE(ent);
+	o->nbits = ARRAY_SIZE(bits);
+	o->ncap = ARRAY_SIZE(cap);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "e:b:s:c:l:jh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'e':
-		case 'c':
-			if (parse_list(optarg, PWC_MAX_ENTRIES,
-				       c == 'e' ? ent : cap,
-				       c == 'e' ? &nent : &ncap)) {
-				fprintf(stderr, "pwcsim: --%s takes up to %d numbers from 1 to %d, comma-separated\n",
-					c == 'e' ? "entries" : "capacities",
-					LIST_MAX, PWC_MAX_ENTRIES);
+		if (c == 'e' || c == 'c' || c == 'b') {
+			if (storage_list(o, c, optarg))
 				return 2;
-			}
-			break;
-		case 'b':
-			if (parse_list(optarg, PWC_MAX_BUDGET_BITS, bits, &nbits)) {
-				fprintf(stderr, "pwcsim: --bits takes up to %d numbers, comma-separated\n",
-					LIST_MAX);
-				return 2;
-			}
-			break;
-		case 's':
-			stream = optarg;
-			break;
-		case 'h':
+		} else if (c == 's') {
+			o->stream = optarg;
+		} else if (c == 'h') {
 			storage_usage(stdout);
-			return 0;
-		default:
-			if (shared_option_or_usage(&so, c, optarg,
-						   storage_usage))
-				return 2;
+			return 1;
+		} else if (shared_option_or_usage(&o->so, c, optarg,
+						  storage_usage)) {
+			return 2;
 		}
 	}
-	levels = so.levels ? so.levels : 4;
-	json = so.json;
 	if (optind != argc) {
 		fprintf(stderr, "pwcsim storage: unexpected argument '%s'\n",
 			argv[optind]);
 		return 2;
 	}
+	o->levels = o->so.levels ? o->so.levels : 4;
+	return 0;
+}
+
+int cmd_storage(int argc, char **argv)
+{
+	struct storage_opts o = {};
+	struct table t5, t6, t7;
+	struct record rec;
+	int ret = storage_parse(argc, argv, &o);
+
+	if (ret)
+		return ret == 1 ? 0 : ret;
 	table_init(&t7, "Table 7: redundant fraction at equal capacity (index+base parts repeated by another entry)",
 		   "table7");
-	storage_table5(&t5, ent, nent, levels);
-	storage_table6(&t6, bits, nbits, levels);
-	if (stream && table7(&t7, stream, cap, ncap, levels))
-		ret = 1;
-	if (!ret && json) {
-		printf("{\"levels\": %u, ", levels);
-		table_print_json(&t5, stdout);
-		printf(", ");
-		table_print_json(&t6, stdout);
-		if (stream) {
-			printf(", ");
-			table_print_json(&t7, stdout);
-		}
-		printf("}\n");
-	} else if (!ret) {
-		table_print_text(&t5, stdout);
-		printf("\n");
-		table_print_text(&t6, stdout);
-		if (stream) {
-			printf("\n");
-			table_print_text(&t7, stdout);
-		} else {
-			printf("\n(Table 7 needs an address stream: --stream FILE)\n");
-		}
+	if (o.stream && table7(&t7, o.stream, o.cap, o.ncap, o.levels)) {
+		table_free(&t7);
+		return 1;
 	}
-	table_free(&t5);
-	table_free(&t6);
-	table_free(&t7);
-	return ret;
+	storage_table5(&t5, o.ent, o.nent, o.levels);
+	storage_table6(&t6, o.bits, o.nbits, o.levels);
+	record_init(&rec);
+	if (o.so.json)
+		record_u64(&rec, "levels", o.levels);
+	record_table(&rec, &t5);
+	record_table(&rec, &t6);
+	if (o.stream)
+		record_table(&rec, &t7);
+	else
+		table_free(&t7);
+	(o.so.json ? record_print_json : record_print_text)(&rec, stdout);
+	if (!o.stream && !o.so.json)
+		printf("\n(Table 7 needs an address stream: --stream FILE)\n");
+	record_free(&rec);
+	return fflush(stdout) ? 1 : 0;
 }

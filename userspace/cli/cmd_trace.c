@@ -4,94 +4,211 @@
  * (addr_stream.h) to text or binary, and describe a trace: for GPU traces
  * its kernels, warps, instructions and global accesses; for every trace
  * its addresses, distinct 4 KiB pages, 2 MiB and 1 GiB regions and
- * L4/L3/L2 paths.
+ * L4/L3/L2 paths.  --format (--from), --pid and --json are the shared
+ * options (options.h).
  */
 #include <getopt.h>
 
 #include "pwc.h"
 #include "pwc_hset.h"
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/parse.h"
 #include "output/table.h"
 #include "traces/addr_stream.h"
 
-static int trace_convert(int argc, char **argv)
+static void convert_usage(FILE *f)
 {
-	static const struct option opts[] = {
-		{ "from", required_argument, NULL, 'f' },
-		{ "to", required_argument, NULL, 't' },
-		{ "pid", required_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' },
-		{}
-	};
-	enum addr_format from = ADDR_AUTO, to = ADDR_BINARY;
-	unsigned long long va, pid = 0;
-	struct addr_stream in;
-	FILE *out;
-	int c, r, ret = 1;
+	fprintf(f,
+		"usage: pwcsim trace convert [OPTIONS] IN|DIR|- OUT|-\n"
+		"  -f, --from F           the input format: %s\n"
+		"                         (default auto; --format too)\n"
+		"  -t, --to text|binary   the output format (default binary)\n"
+		"  -p, --pid PID          perf input: only this process's samples\n",
+		ADDR_FORMATS);
+}
 
+static void info_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: pwcsim trace info [OPTIONS] FILE|DIR|-\n"
+		"  -f, --format F         the input format: %s\n"
+		"                         (default auto)\n"
+		"  -p, --pid PID          perf input: only this process's samples\n"
+		"  -j, --json             JSON instead of the tables\n",
+		ADDR_FORMATS);
+}
+
+/* A trace subcommand: its options, the operands it takes, its usage. */
+struct trace_cmd {
+	const struct option *opts;
+	const char *optstring;
+	int nargs;
+	const char *operands;
+	void (*usage)(FILE *f);
+};
+
+/*
+ * @cmd's options into @so (--to into @to): 0, 1 when --help was printed,
+ * 2 on a bad option or operand count (message printed).
+ */
+static int trace_parse(int argc, char **argv, const struct trace_cmd *cmd,
+		       struct shared_opts *so, enum addr_format *to)
+{
+	int c;
+
+	shared_opts_init(so);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:t:p:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'p':
-			if (parse_pid(optarg, &pid))
-				return 2;
-			break;
-		case 'f':
-		case 't':
-			if (addr_parse_format(optarg, c == 'f' ? &from : &to) ||
-			    (c == 't' && to != ADDR_TEXT && to != ADDR_BINARY)) {
-				fprintf(stderr, "pwcsim: --%s takes %s\n",
-					c == 'f' ? "from" : "to", c == 'f' ?
-					ADDR_FORMATS : "text or binary");
+	while ((c = getopt_long(argc, argv, cmd->optstring, cmd->opts,
+				NULL)) != -1) {
+		if (c == 'h') {
+			cmd->usage(stdout);
+			return 1;
+		}
+		if (c == 't') {
+			if (addr_parse_format(optarg, to) ||
+			    (*to != ADDR_TEXT && *to != ADDR_BINARY)) {
+				fprintf(stderr, "pwcsim: --to takes text or binary\n");
 				return 2;
 			}
-			break;
-		case 'h':
-			printf("usage: pwcsim trace convert [--from auto|text|binary|lackey|traceg|perf] [--pid PID] [--to binary|text] IN|DIR|- OUT|-\n");
-			return 0;
-		default:
+		} else if (shared_option_or_usage(so, c, optarg, cmd->usage)) {
 			return 2;
 		}
 	}
-	if (optind != argc - 2) {
-		fprintf(stderr, "pwcsim trace convert: give IN and OUT\n");
+	if (optind != argc - cmd->nargs) {
+		fprintf(stderr, "pwcsim trace %s: give %s\n", argv[0],
+			cmd->operands);
+		cmd->usage(stderr);
 		return 2;
 	}
-	if (addr_open(&in, argv[optind], from))
-		return 1;
-	in.pid = pid;
-	out = strcmp(argv[optind + 1], "-") ? fopen(argv[optind + 1], "wb") :
-	      stdout;
-	if (!out) {
-		perror(argv[optind + 1]);
-		goto close_in;
-	}
+	return 0;
+}
+
+/* Each address of @in to @out in format @to; 0, or 1 (message printed). */
+static int convert_stream(struct addr_stream *in, FILE *out,
+			  enum addr_format to, const char *name)
+{
+	unsigned long long va;
+	int r;
+
 	if (to == ADDR_BINARY && addr_write_binary_header(out))
-		goto close_out;
-	while ((r = addr_next(&in, &va)) > 0) {
-		if (to == ADDR_BINARY ? addr_write_binary(out, va) :
-		    fprintf(out, "0x%llx\n", va) < 0)
-			break;
-	}
+		r = 1;
+	else
+		while ((r = addr_next(in, &va)) > 0)
+			if (to == ADDR_BINARY ? addr_write_binary(out, va) :
+			    fprintf(out, "0x%llx\n", va) < 0)
+				break;
 	if (r == 0 && !ferror(out))
-		ret = 0;
-	else if (r >= 0)
-		fprintf(stderr, "pwcsim: %s: write error\n", argv[optind + 1]);
-close_out:
+		return 0;
+	if (r >= 0)
+		fprintf(stderr, "pwcsim: %s: write error\n", name);
+	return 1;
+}
+
+static int trace_convert(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		SHARED_OPT_FORMAT, SHARED_OPT_PID,
+		{ "from", required_argument, NULL, 'f' },
+		{ "to", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	static const struct trace_cmd cmd = { opts, "f:t:p:h", 2,
+					      "IN and OUT", convert_usage };
+	enum addr_format to = ADDR_BINARY;
+	struct shared_opts so;
+	struct addr_stream in;
+	const char *name;
+	FILE *out;
+	int ret = trace_parse(argc, argv, &cmd, &so, &to);
+
+	if (ret)
+		return ret == 1 ? 0 : ret;
+	name = argv[optind + 1];
+	if (addr_open(&in, argv[optind], so.fmt))
+		return 1;
+	in.pid = so.pid;
+	out = strcmp(name, "-") ? fopen(name, "wb") : stdout;
+	if (!out) {
+		perror(name);
+		addr_close(&in);
+		return 1;
+	}
+	ret = convert_stream(&in, out, to, name);
 	if (out != stdout ? fclose(out) : fflush(out))
 		ret = 1;
-close_in:
 	addr_close(&in);
 	return ret;
 }
 
+/* What trace_info counts: distinct pages and L4/L3/L2 paths, the span. */
+struct trace_census {
+	struct pwc_hset pages, paths[5];
+	unsigned long long lo, hi;
+};
+
+/* Every address of @in into @tc: 0, or -1 (message printed). */
+static int census_count(struct trace_census *tc, struct addr_stream *in)
+{
+	unsigned long long va;
+	unsigned int k;
+	int r;
+
+	tc->lo = ~0ULL;
+	while ((r = addr_next(in, &va)) > 0) {
+		if (pwc_hset_add(&tc->pages, pwc_key(va, 1), 0) < 0) {
+			fprintf(stderr, "pwcsim: out of memory\n");
+			return -1;
+		}
+		for (k = 2; k <= 4; k++)
+			pwc_hset_add(&tc->paths[k], pwc_key(va, k), 0);
+		tc->lo = va < tc->lo ? va : tc->lo;
+		tc->hi = va > tc->hi ? va : tc->hi;
+	}
+	return r;
+}
+
+static void census_free(struct trace_census *tc)
+{
+	unsigned int k;
+
+	pwc_hset_free(&tc->pages);
+	for (k = 0; k < 5; k++)
+		pwc_hset_free(&tc->paths[k]);
+}
+
+/* The table "trace": addresses, pages, paths and the span. */
+static void census_table(struct table *t, const struct trace_census *tc,
+			 unsigned long long count)
+{
+	char buf[24];
+
+	table_init(t, NULL, "trace");
+	table_cols(t, "addresses:u pages_4k:u footprint_bytes:u "
+		      "distinct_l4:u distinct_l3:u distinct_l2:u "
+		      "lowest:s highest:s");
+	table_row(t);
+	table_u64(t, 0, count);
+	table_u64(t, 1, tc->pages.used);
+	table_u64(t, 2, tc->pages.used * 4096);
+	table_u64(t, 3, tc->paths[4].used);
+	table_u64(t, 4, tc->paths[3].used);
+	table_u64(t, 5, tc->paths[2].used);
+	if (count) {
+		snprintf(buf, sizeof(buf), "0x%llx", tc->lo);
+		table_str(t, 6, buf);
+		snprintf(buf, sizeof(buf), "0x%llx", tc->hi);
+		table_str(t, 7, buf);
+	}
+}
+
 /*
- * A second table "source": what a GPU trace or a perf recording held, and
+ * The table "source": what a GPU trace or a perf recording held, and
  * the regions (2 MiB regions are the distinct L2 paths, 1 GiB the L3).
  */
-static void info_counts(struct table *t, const struct trace_counts *tc,
-			unsigned long long r2m, unsigned long long r1g)
+static void source_table(struct table *t, const struct trace_counts *tc,
+			 unsigned long long r2m, unsigned long long r1g)
 {
 	static const char *const cols[] = {
 		"kernels", "memcpys", "warps", "instructions",
@@ -103,109 +220,47 @@ static void info_counts(struct table *t, const struct trace_counts *tc,
 				   tc->no_addr };
 	unsigned int i;
 
-	table_init(t + 1, NULL, "source");
-	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		table_col(t + 1, cols[i], CELL_U64);
-	table_row(t + 1);
-	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++)
-		table_u64(t + 1, i, v[i]);
+	table_init(t, NULL, "source");
+	for (i = 0; i < ARRAY_SIZE(v); i++)
+		table_col(t, cols[i], CELL_U64);
+	table_row(t);
+	for (i = 0; i < ARRAY_SIZE(v); i++)
+		table_u64(t, i, v[i]);
 }
 
 static int trace_info(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "pid", required_argument, NULL, 'p' },
+		SHARED_OPT_FORMAT, SHARED_OPT_PID, SHARED_OPT_JSON,
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	struct pwc_hset pages = {}, paths[5] = {};
-	unsigned long long va, lo = ~0ULL, hi = 0, pid = 0;
-	enum addr_format fmt = ADDR_AUTO;
+	static const struct trace_cmd cmd = { opts, "f:p:jh", 1, "one FILE",
+					      info_usage };
+	struct trace_census tc = {};
+	struct shared_opts so;
 	struct addr_stream in;
-	bool json = false;
-	unsigned int k;
-	struct table t[2];
-	int c, r;
+	struct record rec;
+	struct table t;
+	int r = trace_parse(argc, argv, &cmd, &so, NULL);
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "jf:p:h", opts, NULL)) != -1) {
-		if (c == 'j') {
-			json = true;
-		} else if (c == 'f') {
-			if (addr_parse_format(optarg, &fmt)) {
-				fprintf(stderr, "pwcsim: --format takes %s\n",
-					ADDR_FORMATS);
-				return 2;
-			}
-		} else if (c == 'p') {
-			if (parse_pid(optarg, &pid))
-				return 2;
-		} else if (c == 'h') {
-			printf("usage: pwcsim trace info [--json] [--format F] [--pid PID] FILE|DIR|-\n");
-			return 0;
-		} else {
-			return 2;
-		}
-	}
-	if (optind != argc - 1) {
-		fprintf(stderr, "pwcsim trace info: give one FILE\n");
-		return 2;
-	}
-	if (addr_open(&in, argv[optind], fmt))
+	if (r)
+		return r == 1 ? 0 : r;
+	if (addr_open(&in, argv[optind], so.fmt))
 		return 1;
-	in.pid = pid;
-	while ((r = addr_next(&in, &va)) > 0) {
-		if (pwc_hset_add(&pages, pwc_key(va, 1), 0) < 0) {
-			r = -1;
-			fprintf(stderr, "pwcsim: out of memory\n");
-			break;
-		}
-		for (k = 2; k <= 4; k++)
-			pwc_hset_add(&paths[k], pwc_key(va, k), 0);
-		lo = va < lo ? va : lo;
-		hi = va > hi ? va : hi;
-	}
+	in.pid = so.pid;
+	r = census_count(&tc, &in);
 	addr_close(&in);
 	if (r == 0) {
-		table_init(t, NULL, "trace");
-		table_cols(t, "addresses:u pages_4k:u footprint_bytes:u "
-		              "distinct_l4:u distinct_l3:u distinct_l2:u "
-		              "lowest:s highest:s");
-		table_row(t);
-		table_u64(t, 0, in.count);
-		table_u64(t, 1, pages.used);
-		table_u64(t, 2, pages.used * 4096);
-		table_u64(t, 3, paths[4].used);
-		table_u64(t, 4, paths[3].used);
-		table_u64(t, 5, paths[2].used);
-		if (in.count) {
-			char buf[24];
-
-			snprintf(buf, sizeof(buf), "0x%llx", lo);
-			table_str(t, 6, buf);
-			snprintf(buf, sizeof(buf), "0x%llx", hi);
-			table_str(t, 7, buf);
-		}
-		info_counts(t, &in.tc, paths[2].used, paths[3].used);
-		if (json) {
-			printf("{");
-			table_print_json(t, stdout);
-			printf(", ");
-			table_print_json(t + 1, stdout);
-			printf("}\n");
-		} else {
-			table_print_text(t, stdout);
-			printf("\n");
-			table_print_text(t + 1, stdout);
-		}
-		table_free(t);
-		table_free(t + 1);
+		record_init(&rec);
+		census_table(&t, &tc, in.count);
+		record_table(&rec, &t);
+		source_table(&t, &in.tc, tc.paths[2].used, tc.paths[3].used);
+		record_table(&rec, &t);
+		(so.json ? record_print_json : record_print_text)(&rec, stdout);
+		record_free(&rec);
 	}
-	pwc_hset_free(&pages);
-	for (k = 0; k < 5; k++)
-		pwc_hset_free(&paths[k]);
+	census_free(&tc);
 	return r == 0 ? 0 : 1;
 }
 

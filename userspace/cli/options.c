@@ -138,11 +138,13 @@ static int shared_value(struct shared_opts *o, int c, char *arg)
 		return 0;
 	case 'f':
 		if (addr_parse_format(arg, &o->fmt)) {
-			fprintf(stderr, "pwcsim: --format takes %s\n",
-				ADDR_FORMATS);
+			fprintf(stderr, "pwcsim: a trace format is %s, not '%s'\n",
+				ADDR_FORMATS, arg);
 			return -1;
 		}
 		return 0;
+	case 'p':
+		return parse_pid(arg, &o->pid);
 	}
 	return 1;
 }

@@ -3,8 +3,8 @@
  * options.h - the options several commands share, parsed once with one
  * set of messages and defaults: models (-m), the storage budget (-b),
  * paging levels (-l), the IOTLB (-t), workload inputs (--size, --seed),
- * trace inputs (-f, --with-ifetch), --max-footprint, --userspace, --json,
- * --quiet (no progress line).
+ * trace inputs (-f, --with-ifetch, -p PID), --max-footprint, --userspace,
+ * --json, --quiet (no progress line).
  * A command lists the ones it takes in its struct option table (with the
  * SHARED_OPT_* entries) and hands every option it does not handle itself
  * to shared_option().
@@ -59,6 +59,7 @@ enum { OPT_SIZE = 0x100, OPT_SEED, OPT_MAX_FOOTPRINT, OPT_WITH_IFETCH,
 	"      --window N         addresses emitted after the warm-up (0: all)\n"
 
 #define SHARED_OPT_FORMAT { "format", required_argument, NULL, 'f' }
+#define SHARED_OPT_PID { "pid", required_argument, NULL, 'p' }
 #define SHARED_OPT_WITH_IFETCH \
 	{ "with-ifetch", no_argument, NULL, OPT_WITH_IFETCH }
 #define SHARED_OPT_USERSPACE { "userspace", no_argument, NULL, 'u' }
@@ -76,6 +77,7 @@ struct shared_opts {
 	struct workload_opts wo;
 	unsigned long long max_footprint;
 	enum addr_format fmt;
+	unsigned long long pid;		/* --pid; 0: none */
 	bool ifetch, userspace, json, quiet;
 };
 

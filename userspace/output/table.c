@@ -183,6 +183,15 @@ void json_string(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* A JSON number (null if it has none: NaN, infinities). */
+static void json_f64(FILE *f, double v)
+{
+	if (v != v || v - v != 0)
+		fputs("null", f);
+	else
+		fprintf(f, "%.6g", v);
+}
+
 void table_print_json(const struct table *t, FILE *f)
 {
 	const struct cell *cl;
@@ -205,7 +214,7 @@ void table_print_json(const struct table *t, FILE *f)
 			else if (t->type[c] == CELL_U64)
 				fprintf(f, "%llu", cl->u);
 			else
-				fprintf(f, "%.6g", cl->f);
+				json_f64(f, cl->f);
 		}
 		fputc('}', f);
 	}
@@ -254,4 +263,212 @@ void table_print_csv(const struct table *t, FILE *f)
 		}
 		fputc('\n', f);
 	}
+}
+
+/* Records (table.h): one object of named members, text or JSON. */
+
+enum member_kind { MEMBER_CELL, MEMBER_TABLE, MEMBER_RECORD, MEMBER_LIST };
+
+struct record_member {
+	char *name;
+	enum member_kind kind;
+	enum cell_type type;		/* MEMBER_CELL */
+	struct cell val;
+	struct table t;			/* MEMBER_TABLE */
+	struct record **sub;		/* MEMBER_RECORD (one), MEMBER_LIST */
+	unsigned int nsub;
+};
+
+static void *must(void *p)
+{
+	if (!p) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		exit(1);
+	}
+	return p;
+}
+
+void record_init(struct record *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+static struct record_member *member(struct record *r, const char *name,
+				    enum member_kind kind)
+{
+	struct record_member *m;
+
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 8;
+		r->m = must(realloc(r->m, r->cap * sizeof(*r->m)));
+	}
+	m = &r->m[r->n++];
+	memset(m, 0, sizeof(*m));
+	m->name = must(strdup(name));
+	m->kind = kind;
+	return m;
+}
+
+void record_str(struct record *r, const char *name, const char *s)
+{
+	struct record_member *m = member(r, name, MEMBER_CELL);
+
+	m->type = CELL_STR;
+	m->val.s = must(strdup(s));
+}
+
+void record_u64(struct record *r, const char *name, unsigned long long v)
+{
+	struct record_member *m = member(r, name, MEMBER_CELL);
+
+	m->type = CELL_U64;
+	m->val.u = v;
+}
+
+void record_f64(struct record *r, const char *name, double v)
+{
+	struct record_member *m = member(r, name, MEMBER_CELL);
+
+	m->type = CELL_F64;
+	m->val.f = v;
+}
+
+void record_table(struct record *r, struct table *t)
+{
+	member(r, t->key, MEMBER_TABLE)->t = *t;
+	memset(t, 0, sizeof(*t));
+}
+
+static struct record *add_sub(struct record_member *m)
+{
+	m->sub = must(realloc(m->sub, (m->nsub + 1) * sizeof(*m->sub)));
+	m->sub[m->nsub] = must(calloc(1, sizeof(struct record)));
+	return m->sub[m->nsub++];
+}
+
+struct record *record_object(struct record *r, const char *name)
+{
+	return add_sub(member(r, name, MEMBER_RECORD));
+}
+
+struct record *record_list_add(struct record *r, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < r->n; i++)
+		if (r->m[i].kind == MEMBER_LIST && !strcmp(r->m[i].name, name))
+			return add_sub(&r->m[i]);
+	return add_sub(member(r, name, MEMBER_LIST));
+}
+
+static void record_json(const struct record *r, FILE *f)
+{
+	const struct record_member *m;
+	unsigned int i, j;
+
+	fputc('{', f);
+	for (i = 0; i < r->n; i++) {
+		m = &r->m[i];
+		if (i)
+			fputs(", ", f);
+		if (m->kind == MEMBER_TABLE) {
+			table_print_json(&m->t, f);
+			continue;
+		}
+		json_string(f, m->name);
+		fputs(": ", f);
+		if (m->kind == MEMBER_RECORD) {
+			record_json(m->sub[0], f);
+		} else if (m->kind == MEMBER_LIST) {
+			fputc('[', f);
+			for (j = 0; j < m->nsub; j++) {
+				fputs(j ? ",\n " : "\n ", f);
+				record_json(m->sub[j], f);
+			}
+			fputc(']', f);
+		} else if (m->type == CELL_STR) {
+			json_string(f, m->val.s);
+		} else if (m->type == CELL_U64) {
+			fprintf(f, "%llu", m->val.u);
+		} else {
+			json_f64(f, m->val.f);
+		}
+	}
+	fputc('}', f);
+}
+
+void record_print_json(const struct record *r, FILE *f)
+{
+	record_json(r, f);
+	fputc('\n', f);
+}
+
+/* @r's values as "prefix.name: value" lines, then its tables. */
+static void record_text(const struct record *r, const char *prefix,
+			FILE *f, bool *blank)
+{
+	const struct record_member *m;
+	unsigned int i, j;
+	char name[256], buf[128];
+
+	for (i = 0; i < r->n; i++) {
+		m = &r->m[i];
+		snprintf(name, sizeof(name), "%s%s", prefix, m->name);
+		if (m->kind == MEMBER_CELL) {
+			if (*blank)
+				fputc('\n', f);
+			*blank = false;
+			fprintf(f, "%s: ", name);
+			if (m->type == CELL_STR) {
+				fprintf(f, "%s\n", m->val.s);
+				continue;
+			}
+			format_cell(&(struct table){ .type = { m->type } },
+				    &m->val, 0, buf, sizeof(buf));
+			fprintf(f, "%s\n", buf);
+		} else if (m->kind == MEMBER_TABLE) {
+			if (*blank)
+				fputc('\n', f);
+			table_print_text(&m->t, f);
+			*blank = true;
+		} else {
+			for (j = 0; j < m->nsub; j++) {
+				char sub[300];
+
+				if (m->kind == MEMBER_LIST)
+					snprintf(sub, sizeof(sub), "%s[%u].",
+						 name, j);
+				else
+					snprintf(sub, sizeof(sub), "%s.", name);
+				record_text(m->sub[j], sub, f, blank);
+			}
+		}
+	}
+}
+
+void record_print_text(const struct record *r, FILE *f)
+{
+	bool blank = false;
+
+	record_text(r, "", f, &blank);
+}
+
+void record_free(struct record *r)
+{
+	struct record_member *m;
+	unsigned int i, j;
+
+	for (i = 0; i < r->n; i++) {
+		m = &r->m[i];
+		free(m->name);
+		free(m->val.s);
+		table_free(&m->t);
+		for (j = 0; j < m->nsub; j++) {
+			record_free(m->sub[j]);
+			free(m->sub[j]);
+		}
+		free(m->sub);
+	}
+	free(r->m);
+	memset(r, 0, sizeof(*r));
 }

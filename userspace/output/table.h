@@ -3,7 +3,10 @@
  * table.h - one print path for human tables, JSON and CSV: a command
  * fills a table (typed columns, rows of cells) and prints it as an
  * aligned text table, a JSON array of objects (strings escaped) or CSV
- * (RFC 4180 quoting), never formatting twice.
+ * (RFC 4180 quoting), never formatting twice.  A record is one object of
+ * named members (values, tables, nested records, lists of records), the
+ * header of a command's output: printed as a JSON object, or as text
+ * ("name: value" lines and the tables).
  */
 #ifndef TABLE_H
 #define TABLE_H
@@ -55,6 +58,35 @@ void table_print_json(const struct table *t, FILE *f);
 void table_print_csv(const struct table *t, FILE *f);
 /* @s as a JSON string, escaped. */
 void json_string(FILE *f, const char *s);
+
+struct record_member;
+
+struct record {
+	unsigned int n, cap;
+	struct record_member *m;	/* in the order added */
+};
+
+void record_init(struct record *r);
+void record_str(struct record *r, const char *name, const char *s);
+void record_u64(struct record *r, const char *name, unsigned long long v);
+void record_f64(struct record *r, const char *name, double v);
+/* @t as member @t->key; the record owns it from now on (frees it). */
+void record_table(struct record *r, struct table *t);
+/* A nested record, member @name, owned by @r. */
+struct record *record_object(struct record *r, const char *name);
+/*
+ * A new record at the end of the list member @name (created by the first
+ * call), owned by @r.
+ */
+struct record *record_list_add(struct record *r, const char *name);
+/* A JSON object (and a newline after the outermost). */
+void record_print_json(const struct record *r, FILE *f);
+/*
+ * Text: a "name: value" line per value (nested names joined with '.'),
+ * each table as text; a blank line between tables and the rest.
+ */
+void record_print_text(const struct record *r, FILE *f);
+void record_free(struct record *r);
 
 /* @a as a percentage of @b (0 when @b is 0). */
 static inline double pct(unsigned long long a, unsigned long long b)

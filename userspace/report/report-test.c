@@ -40,9 +40,11 @@ static char *slurp(const char *path)
 
 int main(void)
 {
-	static const struct workload w = { .name = "made\"up", .paper_class = 2 };
-	char dir[] = "/tmp/report-test.XXXXXX", path[64], cmd[96];
-	struct report_opts o = { .size = "small",
+	/* a quote, a backslash and a control character in each string */
+	static const struct workload w = { .name = "made\"up\\\x01",
+					   .paper_class = 2 };
+	char dir[] = "/tmp/report-test.XXXXXX", path[64], cmd[512];
+	struct report_opts o = { .size = "sm\"al\\l\t",
 				 .run = { .budget = 5280, .tlb = 64 } };
 	struct report_row row = { .w = &w, .levels = 5, .walks = 100 };
 	unsigned int k;
@@ -71,9 +73,14 @@ int main(void)
 	expect(js && strstr(js, "\"misses\": 7") &&
 	       !strstr(js, "\"misses\": 20"),
 	       "5-level misses are the misses counter, not lookups - l2..l4");
-	expect(js && strstr(js, "\"workload\": \"made\\\"up\""),
+	expect(js && strstr(js, "\"workload\": \"made\\\"up\\\\\\u0001\""),
 	       "JSON strings are escaped");
 	free(js);
+	/* results.json parses, and the strings come back as they went in */
+	setenv("W", w.name, 1);
+	setenv("S", o.size, 1);
+	snprintf(cmd, sizeof(cmd), "python3 -c 'import json, os, sys; d = json.load(open(sys.argv[1])); sys.exit(d[\"workloads\"][0][\"workload\"] != os.environ[\"W\"] or d[\"config\"][\"size\"] != os.environ[\"S\"] or d[\"workloads\"][0][\"models\"][0][\"misses\"] != 7)' %s", path);
+	expect(!system(cmd), "results.json parses; quote, backslash and control character round-trip");
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		failed++;

@@ -95,8 +95,8 @@ static struct means class_means(const struct report_row *rows,
 	return m;
 }
 
-/* @t as @dir/@t->key.csv and as a member of @js; then freed. */
-static void write_table(const char *dir, struct table *t, FILE *js)
+/* @t as @dir/@t->key.csv, then a member of @rec (or freed). */
+static void write_table(const char *dir, struct table *t, struct record *rec)
 {
 	char name[64];
 	FILE *f;
@@ -107,23 +107,23 @@ static void write_table(const char *dir, struct table *t, FILE *js)
 		table_print_csv(t, f);
 		fclose(f);
 	}
-	if (js) {
-		table_print_json(t, js);
-		fputs(",\n", js);
-	}
-	table_free(t);
+	if (rec)
+		record_table(rec, t);
+	else
+		table_free(t);
 }
 
-static void storage_tables(const char *dir, FILE *js, unsigned int levels)
+static void storage_tables(const char *dir, struct record *rec,
+			   unsigned int levels)
 {
 	static const unsigned long long entries[] = STORAGE_TABLE5_ENTRIES;
 	static const unsigned long long bits[] = STORAGE_TABLE6_BITS;
 	struct table t;
 
 	storage_table5(&t, entries, ARRAY_SIZE(entries), levels);
-	write_table(dir, &t, js);
+	write_table(dir, &t, rec);
 	storage_table6(&t, bits, ARRAY_SIZE(bits), levels);
-	write_table(dir, &t, js);
+	write_table(dir, &t, rec);
 }
 
 /* Table 8: per workload, every model's accesses and L2 hit rate. */
@@ -198,32 +198,34 @@ static void models_table(struct table *t, const struct report_row *r)
 	model_results_table(m, PWC_KIND_COUNT, r->levels, r->uncached, t);
 }
 
-static void workloads_json(FILE *js, const struct report_row *rows,
-			   unsigned int n)
+/* Per workload its figures and models: the list "workloads" of @rec. */
+static void workloads_record(struct record *rec,
+			     const struct report_row *rows, unsigned int n)
 {
 	const struct report_row *r;
+	struct record *w;
 	struct table t;
 	unsigned int i;
 
-	fprintf(js, "\"workloads\": [");
 	for (i = 0; i < n; i++) {
 		r = &rows[i];
-		fprintf(js, "%s\n {\"workload\": ", i ? "," : "");
-		json_string(js, r->w->name);
-		fprintf(js, ", \"class\": %d, \"addresses\": %llu, \"tlb_hits\": %llu, \"walks\": %llu, \"cpwc_vs_tpc\": %.4f, \"tpc_redundant\": %.4f, \"cpwc_redundant\": %.4f, ",
-			r->w->paper_class, r->addresses, r->tlb_hits, r->walks,
-			reduction(r), r->redundant[0], r->redundant[1]);
+		w = record_list_add(rec, "workloads");
+		record_str(w, "workload", r->w->name);
+		record_u64(w, "class", r->w->paper_class);
+		record_u64(w, "addresses", r->addresses);
+		record_u64(w, "tlb_hits", r->tlb_hits);
+		record_u64(w, "walks", r->walks);
+		record_f64(w, "cpwc_vs_tpc", reduction(r));
+		record_f64(w, "tpc_redundant", r->redundant[0]);
+		record_f64(w, "cpwc_redundant", r->redundant[1]);
 		models_table(&t, r);
-		table_print_json(&t, js);
-		table_free(&t);
-		fputc('}', js);
+		record_table(w, &t);
 	}
-	fprintf(js, "],\n");
 }
 
 /* The budget sweep, summed over the workloads: CSV, JSON, sweep.dat. */
 static void sweep(const struct report_opts *o, const struct report_row *rows,
-		  unsigned int n, FILE *js)
+		  unsigned int n, struct record *rec)
 {
 	unsigned long long acc;
 	unsigned int b, k, i;
@@ -271,7 +273,7 @@ static void sweep(const struct report_opts *o, const struct report_row *rows,
 			table_u64(&t, 3, acc);
 		}
 	}
-	write_table(o->dir, &t, js);
+	write_table(o->dir, &t, rec);
 }
 
 /* Ours for each of the paper's figures (-1: not measured). */
@@ -342,46 +344,68 @@ static void summary(FILE *f, const struct report_opts *o,
 	}
 }
 
+/* The options a report was made with: the member "config" of @rec. */
+static void config_record(struct record *rec, const struct report_opts *o,
+			  unsigned int levels)
+{
+	struct record *c = record_object(rec, "config");
+
+	record_str(c, "tables", o->run.userspace ? "synthetic" : "real");
+	record_u64(c, "levels", levels);
+	record_u64(c, "budget_bits", o->run.budget);
+	record_u64(c, "tlb_entries", o->run.tlb);
+	record_str(c, "size", o->size);
+}
+
+/* results.json: the configuration, then every table. */
+static int write_results(const struct report_opts *o,
+			 const struct report_row *rows, unsigned int n,
+			 const double *ours)
+{
+	struct record rec;
+	struct table t;
+	FILE *js;
+	int ret;
+
+	record_init(&rec);
+	config_record(&rec, o, rows[0].levels);
+	storage_tables(o->dir, &rec, rows[0].levels);
+	table8(&t, rows, n);
+	write_table(o->dir, &t, NULL);
+	workloads_record(&rec, rows, n);
+	figure3(&t, rows, n);
+	write_table(o->dir, &t, NULL);
+	sweep(o, rows, n, &rec);
+	paper_table(&t, ours);
+	write_table(o->dir, &t, &rec);
+	if (o->nscen) {
+		report_scenarios_table(o, &t);
+		write_table(o->dir, &t, &rec);
+	}
+	js = report_file(o->dir, "results.json");
+	if (js) {
+		record_print_json(&rec, js);
+		ret = fclose(js) ? -1 : 0;
+	} else {
+		ret = -1;
+	}
+	record_free(&rec);
+	return ret;
+}
+
 int report_write(const struct report_opts *o, const struct report_row *rows,
 		 unsigned int n, FILE *out)
 {
 	double ours[NPAPER];
 	char *text = NULL;
-	struct table t;
 	size_t len = 0;
-	FILE *js, *f;
+	FILE *f;
 
 	if (!n)
 		return -1;
-	js = report_file(o->dir, "results.json");
-	if (!js)
-		return -1;
-	fprintf(js, "{\"config\": {\"tables\": \"%s\", \"levels\": %u, \"budget_bits\": %llu, \"tlb_entries\": %u, \"size\": ",
-		o->run.userspace ? "synthetic" : "real", rows[0].levels, o->run.budget,
-		o->run.tlb);
-	json_string(js, o->size);
-	fputs("},\n", js);
-	storage_tables(o->dir, js, rows[0].levels);
-	table8(&t, rows, n);
-	write_table(o->dir, &t, NULL);
-	workloads_json(js, rows, n);
-	figure3(&t, rows, n);
-	write_table(o->dir, &t, NULL);
-	sweep(o, rows, n, js);
 	paper_ours(o, rows, n, ours);
-	paper_table(&t, ours);
-	table_print_json(&t, js);
-	if (o->nscen) {
-		struct table st;
-
-		fputs(",\n", js);
-		report_scenarios_table(o, &st);
-		table_print_json(&st, js);
-		write_table(o->dir, &st, NULL);
-	}
-	fputs("}\n", js);
-	fclose(js);
-	write_table(o->dir, &t, NULL);
+	if (write_results(o, rows, n, ours))
+		return -1;
 
 	f = open_memstream(&text, &len);
 	if (!f)

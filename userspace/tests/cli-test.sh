@@ -89,6 +89,36 @@ assert m["cpwc"]["l2_hits"] > m["tpc"]["l2_hits"]
 X
 then ok "statistics add up (and CPWC beats TPC at 5,280 bits)"; else bad "statistics add up"; fi
 
+# Set geometries: ways = entries is the fully associative model address by
+# address; a direct-mapped TPC under a budget loses hits but not storage.
+$P replay -q --per-access -m tpc -m stc -m uptc "$tmp/gen.txt" >"$tmp/fa.csv"
+$P replay -q --per-access -m tpc:entries=24,ways=24 -m stc:ways=40 \
+	-m uptc:entries=46,ways=46 "$tmp/gen.txt" |
+	sed 's/"tpc:entries=24,ways=24"/tpc/; s/stc:ways=40/stc/; s/"uptc:entries=46,ways=46"/uptc/' >"$tmp/ways.csv"
+if [ "$(wc -l <"$tmp/fa.csv")" = 60001 ] && cmp -s "$tmp/fa.csv" "$tmp/ways.csv"; then
+	ok "ways=entries: per-access output identical to fully associative"
+else
+	bad "ways=entries per-access output differs"
+fi
+check "replay tpc:ways=1 under a budget" "$P" replay --json -b 5280 -m tpc -m tpc:ways=1 -m tpc:ways=4 "$tmp/gen.txt"
+if python3 - "$tmp/out" <<'X'
+import json, sys
+d = json.load(open(sys.argv[1]))
+m = {x["model"]: x for x in d["models"]}
+assert m["tpc:ways=1"]["config"] == "tpc:entries=24,ways=1"
+assert m["tpc:ways=4"]["config"] == "tpc:entries=24,ways=4"
+assert m["tpc:ways=1"]["bits"] == m["tpc"]["bits"] == 5280
+# 1,200 uniform paths: L2 hits stay near 24/1200 whatever the sets, but
+# a lookup sees its own set only, so fewer ways lose partial hits
+a = [m[k]["accesses"] for k in ("tpc", "tpc:ways=4", "tpc:ways=1")]
+assert a[0] < a[1] < a[2], a
+for k in m:
+    assert 250 < m[k]["l2_hits"] < 550, m[k]
+X
+then ok "direct-mapped and 4-way TPC sized to 5,280 bits: fewer partial hits"; else bad "set geometries under a budget"; fi
+fails "geometry that does not divide" "entries=24 is not a multiple of ways=5 (sized to 5280 bits)" \
+	"$P" replay -b 5280 -m tpc:ways=5 "$tmp/gen.txt"
+
 # Huge leaves: a 2 MiB range costs 3 uncached accesses.
 printf '0x40000000\n' >"$tmp/h.txt"
 $P replay --json -m none --huge-2m 40000000-40200000 "$tmp/h.txt" >"$tmp/h.json"
@@ -134,6 +164,40 @@ else
 	bad "trace info"
 fi
 
+# Every --json output parses (the one printer, table.h), and a file name
+# with a quote, a backslash and a control character comes back unchanged.
+weird=$tmp/$'q"b\\s\tt\001.txt'
+cp "$tmp/paper.txt" "$weird"
+for cmd in "run --json --userspace --quiet -m tpc" \
+	"replay --json --quiet --dump -m tpc -m cpwc" "storage --json --stream" \
+	"trace info --json"; do
+	# shellcheck disable=SC2086  # $cmd: the command and its options
+	if $P $cmd "$weird" >"$tmp/w.json" 2>"$tmp/err" && json_ok "$tmp/w.json"; then
+		ok "$cmd parses"
+	else
+		bad "$cmd parses"; sed 's/^/    /' "$tmp/err" | head -3
+	fi
+done
+if W=$weird python3 -c 'import json, os, sys; d = json.load(open(sys.argv[1])); assert d["source"] == os.environ["W"]' \
+	<($P run --userspace --quiet -m tpc --json "$weird"); then
+	ok "run --json: the source name round-trips"
+else
+	bad "run --json: the source name round-trips"
+fi
+if $P replay --json --dump -m tpc:entries=2 "$weird" | python3 -c 'import json, sys
+d = json.load(sys.stdin)["dumps"]["tpc:entries=2"]
+assert "entry 0:" in d and "\n" in d, d'; then
+	ok "replay --json --dump: the contents as one JSON string"
+else
+	bad "replay --json --dump"
+fi
+$P report --userspace --quiet --size small --sweep 5280 -o "$tmp/wrep" gemm >/dev/null 2>&1
+if json_ok "$tmp/wrep/results.json"; then
+	ok "report's results.json parses"
+else
+	bad "report's results.json parses"
+fi
+
 # Errors: a message naming the problem, a non-zero exit, no table.
 printf '0x1000\nzzz\n' >"$tmp/badline.txt"
 fails "malformed line number" "badline.txt:2: not a hexadecimal address" "$P" replay -m tpc "$tmp/badline.txt"
@@ -168,7 +232,33 @@ fails "truncated binary" "truncated record" "$P" replay -m tpc "$tmp/trunc.bin"
 printf 'PWCSIMXX' >"$tmp/magic.bin"
 fails "bad magic" "bad magic" "$P" replay -m tpc --format binary "$tmp/magic.bin"
 fails "unknown command" "unknown command" "$P" frobnicate
+
+# gen on the shared options: every bad option a message and a non-zero exit.
+fails "gen --size" "size takes small, sampled or full" "$P" gen --size huge gemm
+fails "gen --seed" "seed takes a number" "$P" gen --seed x gemm
+fails "gen --format" "format takes text or binary" "$P" gen --format lackey gemm
+fails "gen --limit" "limit takes a number" "$P" gen --limit -1 gemm
+fails "gen unknown option" "usage: pwcsim gen" "$P" gen --budget-bits 5 gemm
+fails "gen no NAME" "give one workload NAME" "$P" gen
+fails "gen --list NAME" "list takes no NAME" "$P" gen --list gemm
+fails "gen unknown workload" "unknown workload 'nope'" "$P" gen nope
+check "gen --limit --format binary" "$P" gen --size small --limit 3 --format binary gemm
+check "gen: header + 3 records" test "$(stat -c %s "$tmp/out")" = 32
 check "help" "$P" --help
+
+# trace on the shared options: every bad option a message and a non-zero exit.
+fails "trace info --format" "a trace format is auto" "$P" trace info --format zz "$tmp/paper.txt"
+fails "trace info --pid" "pid takes a process id" "$P" trace info --pid 0 "$tmp/paper.txt"
+fails "trace info --from" "usage: pwcsim trace info" "$P" trace info --from text "$tmp/paper.txt"
+fails "trace info no FILE" "give one FILE" "$P" trace info
+fails "trace convert --to" "to takes text or binary" "$P" trace convert --to perf "$tmp/paper.txt" -
+fails "trace convert --from" "a trace format is auto" "$P" trace convert --from zz "$tmp/paper.txt" -
+fails "trace convert --json" "usage: pwcsim trace convert" "$P" trace convert --json "$tmp/paper.txt" -
+fails "trace convert one operand" "give IN and OUT" "$P" trace convert "$tmp/paper.txt"
+fails "trace convert bad output" "$tmp/nodir/x" "$P" trace convert "$tmp/paper.txt" "$tmp/nodir/x"
+fails "trace nothing" "usage: pwcsim trace convert|info" "$P" trace frob
+check "trace convert --format (= --from) text" "$P" trace convert --format text --to text "$tmp/paper.txt" -
+check "trace convert: 3 lines" test "$(wc -l <"$tmp/out")" = 3
 
 # report: a small two-workload report; its numbers agree with each other.
 if $P report --userspace --size small --sweep 2000,5280 -o "$tmp/rep" gemm MUM >"$tmp/out" 2>"$tmp/err"; then
