@@ -85,6 +85,8 @@ int report_shard_merge(struct report_opts *o, struct report_row *rows,
 struct table;
 int report_scenarios_run(struct report_opts *o);
 void report_scenarios_table(const struct report_opts *o, struct table *t);
+/* one row per scenario, a column per figure (scenarios_wide.csv, plots) */
+void report_scenarios_wide(const struct report_opts *o, struct table *t);
 void report_scenarios_text(const struct report_opts *o, FILE *f);
 /* The plots from the CSV files of @dir (needs gnuplot). */
 int report_plot(const char *dir);

@@ -58,18 +58,20 @@ static const char scenarios[] =
 	"set terminal pngcairo size 1400,600 font ',11'\n"
 	"set output 'scenarios.png'\n"
 	"set datafile separator ','\n"
-	"set title 'The paper figures under each scenario (points: ours; lines: the paper)'\n"
+	"set datafile columnheaders\n"
+	"set title 'The paper figures under each scenario (first cluster: the paper)'\n"
 	"set style data histograms\n"
+	"set style histogram clustered gap 1\n"
 	"set style fill solid 0.8 border -1\n"
+	"set boxwidth 0.9\n"
 	"set key outside right\n"
 	"set grid ytics\n"
 	"set xtics rotate by -30\n"
 	"set ylabel '%'\n"
-	"f(s, w) = (strcol(2) eq w) ? $5 : NaN\n"
-	"plot 'scenarios.csv' every ::1 using (f(0, 'accesses, CPWC vs TPC, all (%)')):xtic(strcol(2) eq 'accesses, CPWC vs TPC, all (%)' ? strcol(1) : '') title 'CPWC vs TPC accesses (paper -25.4)', "
-	"-25.4 with lines dt 2 notitle, "
-	"'' every ::1 using (f(0, 'mean L2 hit rate, TPC (%)')) title 'TPC mean L2 hit (paper 46.5)', "
-	"'' every ::1 using (f(0, 'mean L2 hit rate, CPWC (%)')) title 'CPWC mean L2 hit (paper 86.5)'\n";
+	"plot 'scenarios_wide.csv' using 4:xtic(1) title 'CPWC vs TPC accesses, all', "
+	"'' using 8 title 'TPC mean L2 hit rate', "
+	"'' using 9 title 'CPWC mean L2 hit rate', "
+	"'' using 2 title '2mm IOTLB hit rate, 32 entries'\n";
 
 static int plot(const char *dir, const char *name, const char *script)
 {
@@ -104,7 +106,7 @@ int report_plot(const char *dir)
 
 	if (plot(dir, "figure3.gp", figure3) || plot(dir, "sweep.gp", sweep))
 		return -1;
-	snprintf(path, sizeof(path), "%s/scenarios.csv", dir);
+	snprintf(path, sizeof(path), "%s/scenarios_wide.csv", dir);
 	if (!access(path, R_OK))
 		return plot(dir, "scenarios.gp", scenarios);
 	return 0;

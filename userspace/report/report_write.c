@@ -381,6 +381,8 @@ static int write_results(const struct report_opts *o,
 	if (o->nscen) {
 		report_scenarios_table(o, &t);
 		write_table(o->dir, &t, &rec);
+		report_scenarios_wide(o, &t);
+		write_table(o->dir, &t, NULL);
 	}
 	js = report_file(o->dir, "results.json");
 	if (js) {
