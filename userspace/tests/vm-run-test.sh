@@ -74,7 +74,7 @@ for l in packed aligned; do
 done
 
 # Traces: text, binary, lackey, traceg, each through the module.
-$P gen --size small --limit 20000 gemm >$tmp/t.txt
+$P gen --size small --iotlb-at coalesced --limit 20000 gemm >$tmp/t.txt
 $P trace convert $tmp/t.txt $tmp/t.bin
 awk '{ sub(/^0x/, ""); printf " L %s,4\n", $1 }' $tmp/t.txt >$tmp/t.lackey
 {
