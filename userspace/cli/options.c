@@ -44,7 +44,8 @@ static int shared_tlb(struct shared_opts *o, char *arg)
 	return 0;
 }
 
-int shared_workload_option(struct workload_opts *wo, int c, char *arg)
+/* One of the GPU model's options into @wo: 0, -1 (message), 1 if not one. */
+static int shared_workload_option(struct workload_opts *wo, int c, char *arg)
 {
 	unsigned long long n;
 	char *end;

@@ -87,8 +87,6 @@ void shared_opts_init(struct shared_opts *o);
  * 0 if not, -1 for a bad value (the message printed).
  */
 int shared_option(struct shared_opts *o, int c, char *arg);
-/* One of the GPU model's options (OPT_INPUTS ...) into @wo: as above. */
-int shared_workload_option(struct workload_opts *wo, int c, char *arg);
 /* The run configuration the shared options give (engine/run_engine.h). */
 void shared_run_config(const struct shared_opts *o, struct run_config *cfg);
 /*

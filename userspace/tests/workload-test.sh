@@ -104,6 +104,35 @@ if $P gen nosuch 2>"$tmp/err"; [ $? = 2 ] && grep -q "unknown workload" "$tmp/er
 else
 	bad "gen: unknown workload"
 fi
+# The GPU model's options: bad values refused with a message and status 2.
+for opt in "--jitter x" "--jitter 101" "--iotlb-at nowhere" "--layout tiled" \
+	"--inputs huge" "--warmup 1001" "--window -1"; do
+	# shellcheck disable=SC2086 # option and value, word-split on purpose
+	$P gen gemm --size small $opt >/dev/null 2>"$tmp/err"
+	if [ $? = 2 ] && grep -q "^pwcsim: --" "$tmp/err"; then
+		ok "gen $opt: refused"
+	else
+		bad "gen $opt"
+	fi
+done
+# The layouts and input sets: where the first buffer starts, and that
+# table1 changes only the ISPASS inputs it names.
+a=$($P gen --size full --iotlb-at coalesced --warmup 0 --limit 1 --layout aligned AES)
+b=$($P gen --size full --iotlb-at coalesced --warmup 0 --limit 1 AES)
+if [ "$a" = 0x10000000000 ] && [ "$b" = 0xc0000000 ]; then
+	ok "AES: aligned from 1 TiB ($a), packed from 0xC0000000 ($b)"
+else
+	bad "AES first requests: aligned $a, packed $b"
+fi
+d=$($P gen --size full --window 2000 gemm | md5sum)
+t=$($P gen --size full --window 2000 --inputs table1 gemm | md5sum)
+s1=$($P gen --size full --iotlb-at coalesced --window 200000 STO | sort -u | wc -l)
+s2=$($P gen --size full --iotlb-at coalesced --window 200000 --inputs table1 STO | sort -u | wc -l)
+if [ "$d" = "$t" ] && [ "$s1" -lt "$s2" ]; then
+	ok "table1: gemm unchanged, STO's input larger ($s1 < $s2 distinct lines)"
+else
+	bad "table1: gemm $d / $t, STO $s1 / $s2"
+fi
 if [ "$($P gen --list | wc -l)" = 17 ]; then
 	ok "gen --list: 17 workloads"
 else
