@@ -17,6 +17,7 @@
 #include "cli/options.h"
 #include "cli/parse.h"
 #include "report/report.h"
+#include "report/report_wins.h"
 #include "workloads/workloads.h"
 
 static const unsigned long long default_sweep[] = {
@@ -180,6 +181,7 @@ int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = {};
 	struct report_row *rows;
+	struct wins_map *wins = NULL;
 	int ret = 1;
 
 	switch (report_parse(argc, argv, &o, &ret)) {
@@ -216,6 +218,10 @@ int cmd_report(int argc, char **argv)
 		goto out;
 	if (o.scenarios && !o.merge && report_scenarios_run(&o))
 		goto out;
+	wins = malloc(sizeof(*wins));
+	if (!wins || wins_run(&o, rows, wins))
+		goto out;
+	o.wins = wins;
 	if (report_write(&o, rows, o.nlist, stdout))
 		goto out;
 	/* Plots where gnuplot is (the VM has none: `--plot DIR` later). */
@@ -225,6 +231,7 @@ int cmd_report(int argc, char **argv)
 	printf("\n%s\n", o.dir);
 	ret = 0;
 out:
+	free(wins);
 	free(rows);
 	return ret;
 }

@@ -2,7 +2,8 @@
 /*
  * report.h - `pwcsim report`: the runs (report_run.c), the tables, CSV,
  * JSON and summary written from them (report_write.c) and the plots
- * (report_plot.c); sharded sweeps, saved and merged (report_shard.c).
+ * (report_plot.c); sharded sweeps, saved and merged (report_shard.c); the
+ * "where CPWC wins" map (report_wins.h).
  * Every model of the registry (pwc.h) is run at the budget; the sized
  * ones also in the budget sweep.
  */
@@ -28,6 +29,8 @@ struct report_scen {
 	double v[REPORT_SCEN_FIGURES];
 };
 
+struct wins_map;
+
 struct report_opts {
 	const char *dir;
 	const char *size;		/* small, sampled, full */
@@ -47,6 +50,8 @@ struct report_opts {
 	bool scenarios;			/* --scenarios: the sensitivity study */
 	struct report_scen scen[REPORT_SCENARIOS];
 	unsigned int nscen;
+
+	const struct wins_map *wins;	/* the wins map (report_wins.h) */
 };
 
 /* One workload's results; arrays indexed by enum pwc_kind. */
@@ -92,5 +97,9 @@ void report_scenarios_text(const struct report_opts *o, FILE *f);
 int report_plot(const char *dir);
 /* @dir/@name opened for writing, or NULL with a message. */
 FILE *report_file(const char *dir, const char *name);
+struct record;
+struct table;
+/* @t as @dir/@t->key.csv, then a member of @rec (or freed when NULL). */
+void report_table(const char *dir, struct table *t, struct record *rec);
 
 #endif /* REPORT_H */

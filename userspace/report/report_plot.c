@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "report/report.h"
+#include "report/report_wins.h"
 
 static const char figure3[] =
 	"set terminal pngcairo size 1400,600 font ',11'\n"
@@ -104,7 +105,8 @@ int report_plot(const char *dir)
 	}
 	char path[4096];
 
-	if (plot(dir, "figure3.gp", figure3) || plot(dir, "sweep.gp", sweep))
+	if (plot(dir, "figure3.gp", figure3) || plot(dir, "sweep.gp", sweep) ||
+	    wins_plot(dir))
 		return -1;
 	snprintf(path, sizeof(path), "%s/scenarios_wide.csv", dir);
 	if (!access(path, R_OK))

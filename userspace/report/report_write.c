@@ -14,6 +14,7 @@
 #include "engine/model_set.h"
 #include "output/table.h"
 #include "report/report.h"
+#include "report/report_wins.h"
 #include "report/storage_tables.h"
 
 /* The paper's published figures (section 3): for comparison only. */
@@ -96,7 +97,7 @@ static struct means class_means(const struct report_row *rows,
 }
 
 /* @t as @dir/@t->key.csv, then a member of @rec (or freed). */
-static void write_table(const char *dir, struct table *t, struct record *rec)
+void report_table(const char *dir, struct table *t, struct record *rec)
 {
 	char name[64];
 	FILE *f;
@@ -121,9 +122,9 @@ static void storage_tables(const char *dir, struct record *rec,
 	struct table t;
 
 	storage_table5(&t, entries, ARRAY_SIZE(entries), levels);
-	write_table(dir, &t, rec);
+	report_table(dir, &t, rec);
 	storage_table6(&t, bits, ARRAY_SIZE(bits), levels);
-	write_table(dir, &t, rec);
+	report_table(dir, &t, rec);
 }
 
 /* Table 8: per workload, every model's accesses and L2 hit rate. */
@@ -273,7 +274,7 @@ static void sweep(const struct report_opts *o, const struct report_row *rows,
 			table_u64(&t, 3, acc);
 		}
 	}
-	write_table(o->dir, &t, rec);
+	report_table(o->dir, &t, rec);
 }
 
 /* Ours for each of the paper's figures (-1: not measured). */
@@ -371,18 +372,20 @@ static int write_results(const struct report_opts *o,
 	config_record(&rec, o, rows[0].levels);
 	storage_tables(o->dir, &rec, rows[0].levels);
 	table8(&t, rows, n);
-	write_table(o->dir, &t, NULL);
+	report_table(o->dir, &t, NULL);
 	workloads_record(&rec, rows, n);
 	figure3(&t, rows, n);
-	write_table(o->dir, &t, NULL);
+	report_table(o->dir, &t, NULL);
 	sweep(o, rows, n, &rec);
+	if (o->wins)
+		wins_write(o->dir, o->wins, &rec);
 	paper_table(&t, ours);
-	write_table(o->dir, &t, &rec);
+	report_table(o->dir, &t, &rec);
 	if (o->nscen) {
 		report_scenarios_table(o, &t);
-		write_table(o->dir, &t, &rec);
+		report_table(o->dir, &t, &rec);
 		report_scenarios_wide(o, &t);
-		write_table(o->dir, &t, NULL);
+		report_table(o->dir, &t, NULL);
 	}
 	js = report_file(o->dir, "results.json");
 	if (js) {

@@ -294,6 +294,29 @@ sweep = list(csv.DictReader(open(os.path.join(d, "sweep.csv"))))
 assert len(sweep) == 8 and {s["bits"] for s in sweep} == {"2000", "5280"}
 X
 then ok "report: CSV = JSON, sums and reductions from the same runs"; else bad "report consistency"; fi
+if python3 - "$tmp/rep" <<'X'
+import csv, json, sys, os
+d = sys.argv[1]
+js = json.load(open(os.path.join(d, "results.json")))
+cells = list(csv.DictReader(open(os.path.join(d, "wins.csv"))))
+assert len(cells) == 3 * 15 * 11 == len(js["wins"])
+for c, j in zip(cells, js["wins"]):
+    assert int(c["regions"]) == j["regions"] and int(c["cpwc_accesses"]) == j["cpwc_accesses"]
+    assert abs(float(c["cpwc_tpc_accesses"]) - int(c["cpwc_accesses"]) / int(c["tpc_accesses"])) < 1e-3
+cell = {(c["bits"], c["regions"], c["locality"]): c for c in cells}
+# cyclic over 32 regions: LRU TPC of 24 misses, CPWC of 62 blocks hits
+c = cell[("5280", "32", "0.0000")]
+assert float(c["tpc_l2_hit_rate"]) == 0 and float(c["cpwc_l2_hit_rate"]) == 100, c
+assert {c["bits"] for c in cells} == {"5280", "10560", "21120"}
+pts = list(csv.DictReader(open(os.path.join(d, "wins_workloads.csv"))))
+assert [p["workload"] for p in pts] == ["gemm", "MUM"] and len(js["wins_workloads"]) == 2
+for p, w in zip(pts, js["workloads"]):
+    assert int(p["walks"]) == w["walks"], (p, w["walks"])
+    assert 0 <= float(p["locality"]) <= 1 and int(p["regions"]) >= 1
+    m = {x["model"]: x for x in w["models"]}
+    assert abs(float(p["cpwc_tpc_accesses"]) - m["cpwc"]["accesses"] / m["tpc"]["accesses"]) < 1e-3
+X
+then ok "report: the wins map (CSV = JSON, a cyclic cell, workloads' walks as the report's)"; else bad "report wins map"; fi
 if grep -q "^mean L2 hit rate, TPC (%) *46.50" "$tmp/rep/summary.txt" &&
 	grep -qF "$(head -n1 "$tmp/rep/summary.txt")" "$tmp/out"; then
 	ok "report: summary with the paper's figures beside ours"
@@ -301,7 +324,7 @@ else
 	bad "report summary"
 fi
 if command -v gnuplot >/dev/null; then
-	for png in figure3.png sweep.png; do
+	for png in figure3.png sweep.png wins.png; do
 		if [ "$(head -c 8 "$tmp/rep/$png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
 			[ "$(stat -c %s "$tmp/rep/$png")" -gt 2000 ]; then
 			ok "report: $png is a PNG"

@@ -136,6 +136,15 @@ if cmp -s $tmp/rk/table8.csv $tmp/ru/table8.csv && [ "$(wc -l <$tmp/rk/table8.cs
 else
 	{ bad "report: real != synthetic"; diff $tmp/rk/table8.csv $tmp/ru/table8.csv | head -4; }
 fi
+# The wins map: its cells and the workloads' places do not depend on the
+# tables (walks behind the same IOTLB, ratios from equal table8 rows).
+if cmp -s $tmp/rk/wins.csv $tmp/ru/wins.csv &&
+	cmp -s $tmp/rk/wins_workloads.csv $tmp/ru/wins_workloads.csv &&
+	[ "$(wc -l <$tmp/rk/wins_workloads.csv)" = 3 ]; then
+	ok "report: the wins map, real tables = synthetic tables"
+else
+	{ bad "report: wins map real != synthetic"; diff $tmp/rk/wins_workloads.csv $tmp/ru/wins_workloads.csv | head -4; }
+fi
 if grep -q "real $levels-level page tables" $tmp/rk/summary.txt &&
 	grep -q "^mean L2 hit rate, CPWC (%) *86.50" $tmp/rk/summary.txt &&
 	[ "$(tail -n1 $tmp/out)" = $tmp/rk ]; then

@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report_wins.c - the runs of the "where CPWC wins" map (report_wins.h):
+ * every cell of the stream family through TPC and CPWC at three budgets,
+ * and each workload's walk stream (behind the report's IOTLB) measured
+ * for its R and locality.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pwc.h"
+#include "pwc_synth.h"
+#include "pwc_tlb.h"
+#include "report/report_wins.h"
+#include "report/wins_stream.h"
+
+/* Measured accesses per cell, after the opening pass over the regions. */
+#define WINS_ACCESSES 4096
+
+int wins_init(struct wins_map *m, unsigned long long budget)
+{
+	struct pwc_config c;
+	unsigned int b;
+
+	memset(m, 0, sizeof(*m));
+	m->accesses = WINS_ACCESSES;
+	for (b = 0; b < WINS_NB; b++) {
+		m->budget[b] = budget << b;
+		if (pwc_size_for_budget(PWC_KIND_TPC, m->budget[b], 4, &c))
+			return -1;
+		pwc_format_spec(&c, m->tpc[b], PWC_SPEC_LEN);
+		if (pwc_size_for_budget(PWC_KIND_CPWC, m->budget[b], 4, &c))
+			return -1;
+		pwc_format_spec(&c, m->cpwc[b], PWC_SPEC_LEN);
+	}
+	return 0;
+}
+
+/* One walk of @va through the 2 x WINS_NB models. */
+static void wins_walk(struct pwc_model **mod, const struct pwc_synth *pt,
+		      unsigned long long va)
+{
+	struct pwc_result r;
+	struct pwc_walk w;
+	unsigned int i;
+
+	pwc_synth_walk(pt, va, &w);
+	for (i = 0; i < 2 * WINS_NB; i++)
+		pwc_access(mod[i], &w, &r);
+}
+
+int wins_cell_run(struct wins_map *m, unsigned int r, unsigned int l)
+{
+	struct pwc_model *mod[2 * WINS_NB] = {};
+	struct pwc_synth pt = { .levels = 4 };
+	unsigned int regions = wins_regions[r], i, b;
+	struct wins_stream s;
+	struct wins_cell *c;
+	struct pwc_config cfg;
+	int ret = -1;
+
+	if (wins_stream_init(&s, regions, l / 10.0, 1000ULL * r + l + 1))
+		return -1;
+	for (b = 0; b < WINS_NB; b++) {
+		if (pwc_parse_spec(m->tpc[b], &cfg, NULL, 0))
+			goto out;
+		mod[2 * b] = pwc_create(&cfg);
+		if (pwc_parse_spec(m->cpwc[b], &cfg, NULL, 0))
+			goto out;
+		mod[2 * b + 1] = pwc_create(&cfg);
+		if (!mod[2 * b] || !mod[2 * b + 1])
+			goto out;
+	}
+	for (i = 0; i < regions; i++)		/* the opening pass */
+		wins_walk(mod, &pt, wins_stream_next(&s));
+	for (i = 0; i < 2 * WINS_NB; i++)
+		memset(&mod[i]->stats, 0, sizeof(mod[i]->stats));
+	for (i = 0; i < m->accesses; i++)
+		wins_walk(mod, &pt, wins_stream_next(&s));
+	for (b = 0; b < WINS_NB; b++) {
+		c = &m->cell[b][r][l];
+		c->lookups = mod[2 * b]->stats.lookups;
+		c->tpc_acc = mod[2 * b]->stats.accesses;
+		c->cpwc_acc = mod[2 * b + 1]->stats.accesses;
+		c->tpc_l2 = mod[2 * b]->stats.hits[1];
+		c->cpwc_l2 = mod[2 * b + 1]->stats.hits[1];
+	}
+	ret = 0;
+out:
+	for (i = 0; i < 2 * WINS_NB; i++)
+		pwc_destroy(mod[i]);
+	wins_stream_free(&s);
+	return ret;
+}
+
+/* A workload's walk stream: behind the IOTLB, into the reuse meter. */
+struct wins_place {
+	struct pwc_tlb tlb;
+	struct pwc_synth pt;
+	struct reuse_meter rm;
+	unsigned long long walks;
+};
+
+static int wins_place_emit(void *arg, gva_t va)
+{
+	struct wins_place *p = arg;
+	struct pwc_walk w;
+
+	if (pwc_tlb_lookup(&p->tlb, va))
+		return 0;
+	pwc_synth_walk(&p->pt, va, &w);
+	pwc_tlb_fill(&p->tlb, &w);
+	reuse_add(&p->rm, va >> WINS_REGION_SHIFT);
+	p->walks++;
+	return 0;
+}
+
+static int wins_place(const struct report_opts *o,
+		      const struct report_row *row, struct wins_point *pt)
+{
+	struct wins_place p = { .pt = { .levels = 4 } };
+	struct gpu_sink sink = { .emit = wins_place_emit, .arg = &p };
+	struct workload_opts wo = o->wo;
+	struct gpu_heap heap = {};
+	unsigned long long tpc;
+	int ret = -1;
+
+	if (workload_size(o->size, row->w, &wo))
+		return -1;
+	if (pwc_tlb_init(&p.tlb, o->run.tlb, o->run.tlb2m ? PWC_TLB_2M : 0))
+		return -1;
+	reuse_init(&p.rm);
+	workload_run(row->w, &wo, &heap, &sink);
+	if (!p.rm.failed) {
+		pt->name = row->w->name;
+		pt->regions = reuse_regions(&p.rm);
+		pt->locality = reuse_locality(&p.rm);
+		pt->walks = p.walks;
+		tpc = row->st[PWC_KIND_TPC].accesses;
+		pt->ratio = tpc ? (double)row->st[PWC_KIND_CPWC].accesses / tpc
+				: 1;
+		ret = 0;
+	}
+	reuse_free(&p.rm);
+	pwc_tlb_free(&p.tlb);
+	return ret;
+}
+
+int wins_run(const struct report_opts *o, const struct report_row *rows,
+	     struct wins_map *m)
+{
+	unsigned int r, l, i;
+
+	if (wins_init(m, o->run.budget ? o->run.budget : 5280)) {
+		fprintf(stderr, "pwcsim: the wins map's budgets do not fit\n");
+		return -1;
+	}
+	for (r = 0; r < WINS_NR; r++)
+		for (l = 0; l < WINS_NL; l++)
+			if (wins_cell_run(m, r, l)) {
+				fprintf(stderr, "pwcsim: out of memory\n");
+				return -1;
+			}
+	for (i = 0; i < o->nlist; i++) {
+		if (wins_place(o, &rows[i], &m->pt[m->npt])) {
+			fprintf(stderr, "pwcsim: %s: placing it on the wins map failed\n",
+				rows[i].w->name);
+			return -1;
+		}
+		m->npt++;
+	}
+	return 0;
+}

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report_wins_write.c - the "where CPWC wins" map (report_wins.h) as
+ * tables (CSV, results.json), gnuplot data and wins.gp, and its drawing:
+ * wins.png, one heat map per budget of CPWC/TPC page-table accesses over
+ * R and the locality, the workloads as labelled points.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "output/table.h"
+#include "report/report_wins.h"
+
+/* The map's columns (here, with the code that draws them). */
+const unsigned int wins_regions[WINS_NR] = {
+	4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024,
+};
+
+static double wins_ratio(const struct wins_cell *c)
+{
+	return c->tpc_acc ? (double)c->cpwc_acc / c->tpc_acc : 1;
+}
+
+double wins_column(unsigned int regions)
+{
+	double x = regions ? log((double)regions) : 0, lo, hi;
+	unsigned int i;
+
+	if (regions <= wins_regions[0])
+		return 0;
+	for (i = 1; i < WINS_NR; i++) {
+		if (regions <= wins_regions[i]) {
+			lo = log((double)wins_regions[i - 1]);
+			hi = log((double)wins_regions[i]);
+			return i - 1 + (x - lo) / (hi - lo);
+		}
+	}
+	return WINS_NR - 1;	/* beyond the map: on its right edge */
+}
+
+static void wins_cells(const char *dir, const struct wins_map *m,
+		       struct record *rec)
+{
+	const struct wins_cell *c;
+	unsigned int b, r, l;
+	struct table t;
+
+	table_init(&t, NULL, "wins");
+	table_cols(&t, "bits:u tpc:s cpwc:s regions:u locality:f lookups:u tpc_l2_hit_rate:p cpwc_l2_hit_rate:p tpc_accesses:u cpwc_accesses:u cpwc_tpc_accesses:f");
+	for (b = 0; b < WINS_NB; b++) {
+		for (r = 0; r < WINS_NR; r++) {
+			for (l = 0; l < WINS_NL; l++) {
+				c = &m->cell[b][r][l];
+				table_row(&t);
+				table_u64(&t, 0, m->budget[b]);
+				table_str(&t, 1, m->tpc[b]);
+				table_str(&t, 2, m->cpwc[b]);
+				table_u64(&t, 3, wins_regions[r]);
+				table_f64(&t, 4, l / 10.0);
+				table_u64(&t, 5, c->lookups);
+				table_f64(&t, 6, pct(c->tpc_l2, c->lookups));
+				table_f64(&t, 7, pct(c->cpwc_l2, c->lookups));
+				table_u64(&t, 8, c->tpc_acc);
+				table_u64(&t, 9, c->cpwc_acc);
+				table_f64(&t, 10, wins_ratio(c));
+			}
+		}
+	}
+	report_table(dir, &t, rec);
+}
+
+/* The cell nearest a workload at the first budget. */
+static const struct wins_cell *wins_nearest(const struct wins_map *m,
+					    const struct wins_point *p)
+{
+	unsigned int r = (unsigned int)(wins_column(p->regions) + 0.5);
+	unsigned int l = (unsigned int)(p->locality * 10 + 0.5);
+
+	return &m->cell[0][r < WINS_NR ? r : WINS_NR - 1]
+		       [l < WINS_NL ? l : WINS_NL - 1];
+}
+
+static void wins_points(const char *dir, const struct wins_map *m,
+			struct record *rec)
+{
+	const struct wins_point *p;
+	struct table t;
+	unsigned int i;
+
+	table_init(&t, NULL, "wins_workloads");
+	table_cols(&t, "workload:s walks:u regions:u locality:f cpwc_tpc_accesses:f map_cpwc_tpc_accesses:f");
+	for (i = 0; i < m->npt; i++) {
+		p = &m->pt[i];
+		table_row(&t);
+		table_str(&t, 0, p->name);
+		table_u64(&t, 1, p->walks);
+		table_u64(&t, 2, p->regions);
+		table_f64(&t, 3, p->locality);
+		table_f64(&t, 4, p->ratio);
+		table_f64(&t, 5, wins_ratio(wins_nearest(m, p)));
+	}
+	report_table(dir, &t, rec);
+}
+
+/* gnuplot's data: one block per budget (x = column, y = L), the points. */
+static void wins_data(const char *dir, const struct wins_map *m)
+{
+	unsigned int b, r, l, i;
+	FILE *f;
+
+	f = report_file(dir, "wins.dat");
+	if (f) {
+		for (b = 0; b < WINS_NB; b++) {
+			fprintf(f, "# %llu bits: column locality cpwc/tpc\n",
+				m->budget[b]);
+			for (r = 0; r < WINS_NR; r++)
+				for (l = 0; l < WINS_NL; l++)
+					fprintf(f, "%u %.1f %.4f\n", r, l / 10.0,
+						wins_ratio(&m->cell[b][r][l]));
+			fputs("\n\n", f);
+		}
+		fclose(f);
+	}
+	f = report_file(dir, "wins_points.dat");
+	if (f) {
+		fputs("# column locality workload\n", f);
+		for (i = 0; i < m->npt; i++)
+			fprintf(f, "%.4f %.4f %s\n", wins_column(m->pt[i].regions),
+				m->pt[i].locality, m->pt[i].name);
+		fclose(f);
+	}
+}
+
+static void wins_script(const char *dir, const struct wins_map *m)
+{
+	unsigned int r, b;
+	FILE *f;
+
+	f = report_file(dir, "wins.gp");
+	if (!f)
+		return;
+	fputs("set terminal pngcairo size 1800,620 font ',10'\n"
+	      "set output 'wins.png'\n"
+	      "set multiplot layout 1,3 title 'Where CPWC wins: CPWC / TPC page-table accesses (blue: CPWC reads fewer; synthetic streams, no IOTLB; points: the workloads behind the IOTLB)'\n"
+	      "set palette defined (0.5 '#2166ac', 0.75 '#92c5de', 1 '#f7f7f7', 1.25 '#f4a582', 1.5 '#b2182b')\n"
+	      "set cbrange [0.5:1.5]\n"
+	      "set xlabel 'R: distinct 2 MiB regions'\n"
+	      "set ylabel 'locality: 1 - mean LRU stack distance / (R - 1)'\n"
+	      "set yrange [-0.05:1.05]\n", f);
+	fprintf(f, "set xrange [-0.5:%u.5]\nset xtics (", WINS_NR - 1);
+	for (r = 0; r < WINS_NR; r++)
+		fprintf(f, "%s'%u' %u", r ? ", " : "", wins_regions[r], r);
+	fputs(") rotate by -45\nset ytics 0.1\n", f);
+	for (b = 0; b < WINS_NB; b++)
+		fprintf(f, "set title '%llu bits: %s vs %s'\n"
+			"plot 'wins.dat' index %u using 1:2:3 with image notitle, \\\n"
+			"  'wins_points.dat' using 1:2 with points pt 7 ps 0.8 lc 'black' notitle, \\\n"
+			"  '' using 1:2:3 with labels left offset 0.5,0.4 font ',8' notitle\n",
+			m->budget[b], m->tpc[b], m->cpwc[b], b);
+	fputs("unset multiplot\n", f);
+	fclose(f);
+}
+
+void wins_write(const char *dir, const struct wins_map *m,
+		struct record *rec)
+{
+	wins_cells(dir, m, rec);
+	wins_points(dir, m, rec);
+	wins_data(dir, m);
+	wins_script(dir, m);
+}
+
+int wins_plot(const char *dir)
+{
+	char cmd[4096];
+
+	snprintf(cmd, sizeof(cmd), "%s/wins.gp", dir);
+	if (access(cmd, R_OK))
+		return 0;	/* a report from before the map */
+	snprintf(cmd, sizeof(cmd), "cd '%s' && gnuplot wins.gp", dir);
+	if (system(cmd)) {
+		fprintf(stderr, "pwcsim: gnuplot failed on %s/wins.gp\n", dir);
+		return -1;
+	}
+	return 0;
+}
