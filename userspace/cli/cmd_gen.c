@@ -39,6 +39,7 @@ static void gen_usage(FILE *f)
 		"       pwcsim gen --list\n"
 		"      --size small|sampled|full  the input (default full)\n"
 		"      --seed N           the execution model's seed (default 1)\n"
+		SHARED_GPU_USAGE
 		"  -f, --format text|binary   the output (default text)\n"
 		"  -n, --limit N          at most N addresses\n"
 		"  -l, --list             the workloads, their suites and classes\n");
@@ -71,7 +72,7 @@ static int gen_format(const char *arg, struct gen_out *out)
 static int gen_parse(int argc, char **argv, struct gen_opts *o)
 {
 	static const struct option opts[] = {
-		SHARED_OPT_SIZE, SHARED_OPT_SEED,
+		SHARED_OPT_SIZE, SHARED_OPT_SEED, SHARED_OPTS_GPU,
 		{ "format", required_argument, NULL, 'f' },
 		{ "limit", required_argument, NULL, 'n' },
 		{ "list", no_argument, NULL, 'l' },

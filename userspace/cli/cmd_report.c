@@ -34,6 +34,7 @@ static void report_usage(FILE *f)
 		"  -t, --tlb N[,2m]       IOTLB entries in front (default 64; 0: none)\n"
 		"      --size S           small (default), sampled or full inputs\n"
 		"      --seed N           the workloads' seed\n"
+		SHARED_GPU_USAGE
 		"  -b, --budget-bits N    the equal storage budget (default 5280)\n"
 		"      --sweep LIST       budgets of the sweep (default 1000,...,40000)\n"
 		"  -l, --levels 4|5       paging levels with --userspace (default 4)\n"
@@ -41,6 +42,7 @@ static void report_usage(FILE *f)
 		"      --plot DIR         only (re)draw DIR's plots from its CSV files\n"
 		"      --shard K/N        only workloads K, K+N, ...: DIR/shard.txt\n"
 		"      --merge            the report of the shards in SHARD-DIRs\n"
+		"      --scenarios        also the sensitivity study (scenarios.csv)\n"
 		"  -q, --quiet            no progress line on stderr\n");
 }
 
@@ -95,12 +97,14 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 	static const struct option opts[] = {
 		SHARED_OPT_USERSPACE, SHARED_OPT_TLB, SHARED_OPT_SIZE,
 		SHARED_OPT_SEED, SHARED_OPT_BUDGET, SHARED_OPT_LEVELS,
+		SHARED_OPTS_GPU,
 		SHARED_OPT_MAX_FOOTPRINT, SHARED_OPT_QUIET,
 		{ "out", required_argument, NULL, 'o' },
 		{ "sweep", required_argument, NULL, 'S' },
 		{ "plot", required_argument, NULL, 'P' },
 		{ "shard", required_argument, NULL, 'K' },
 		{ "merge", no_argument, NULL, 'M' },
+		{ "scenarios", no_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -132,6 +136,9 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 			break;
 		case 'M':
 			o->merge = true;
+			break;
+		case 'C':
+			o->scenarios = true;
 			break;
 		case 'h':
 			report_usage(stdout);
@@ -208,6 +215,8 @@ int cmd_report(int argc, char **argv)
 	if (o.merge ? report_shard_merge(&o, rows, argv + optind,
 					  argc - optind) :
 		      report_run(&o, rows))
+		goto out;
+	if (o.scenarios && !o.merge && report_scenarios_run(&o))
 		goto out;
 	wins = malloc(sizeof(*wins));
 	if (!wins || wins_run(&o, rows, wins))

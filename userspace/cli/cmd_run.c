@@ -32,6 +32,7 @@ static void run_usage(FILE *f)
 		"  -w, --workload NAME    a generated GPU workload (pwcsim gen --list)\n"
 		"      --size small|sampled|full  the workload's input (default small)\n"
 		"      --seed N           the workload's seed\n"
+		SHARED_GPU_USAGE
 		"  -p, --pid PID          walk a live process's tables (addresses from FILE or\n"
 		"                         stdin; with --format perf, the samples of PID)\n"
 		"      --thp always|never|madvise   THP advice for the shadow pages (default never)\n"
@@ -76,6 +77,7 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 	static const struct option opts[] = {
 		SHARED_OPT_MODEL, SHARED_OPT_BUDGET, SHARED_OPT_TLB,
 		SHARED_OPT_SIZE, SHARED_OPT_SEED, SHARED_OPT_MAX_FOOTPRINT,
+		SHARED_OPTS_GPU,
 		SHARED_OPT_USERSPACE, SHARED_OPT_LEVELS, SHARED_OPT_FORMAT,
 		SHARED_OPT_JSON, SHARED_OPT_WITH_IFETCH, SHARED_OPT_QUIET,
 		SHARED_OPT_PID,

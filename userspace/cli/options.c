@@ -4,6 +4,7 @@
  * per option.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pwc.h"
@@ -15,7 +16,7 @@ void shared_opts_init(struct shared_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->budget = SHARED_BUDGET_BITS;
 	o->size = SHARED_SIZE;
-	o->wo.seed = 1;
+	workload_opts_init(&o->wo);
 	workload_size(o->size, NULL, &o->wo);
 	o->max_footprint = SHARED_MAX_FOOTPRINT;
 	o->fmt = ADDR_AUTO;
@@ -43,9 +44,60 @@ static int shared_tlb(struct shared_opts *o, char *arg)
 	return 0;
 }
 
+/* One of the GPU model's options into @wo: 0, -1 (message), 1 if not one. */
+static int shared_workload_option(struct workload_opts *wo, int c, char *arg)
+{
+	unsigned long long n;
+	char *end;
+
+	switch (c) {
+	case OPT_INPUTS:
+		if (!workload_parse_inputs(arg, &wo->table1))
+			return 0;
+		fprintf(stderr, "pwcsim: --inputs takes default or table1\n");
+		return -1;
+	case OPT_LAYOUT:
+		if (!workload_parse_layout(arg, &wo->layout))
+			return 0;
+		fprintf(stderr, "pwcsim: --layout takes packed or aligned\n");
+		return -1;
+	case OPT_IOTLB_AT:
+		if (!workload_parse_at(arg, &wo->at))
+			return 0;
+		fprintf(stderr, "pwcsim: --iotlb-at takes coalesced, l1-miss or l2-miss\n");
+		return -1;
+	case OPT_JITTER:
+		wo->jitter = strtod(arg, &end);
+		if (*arg && !*end && wo->jitter >= 0 && wo->jitter <= 100)
+			return 0;
+		fprintf(stderr, "pwcsim: --jitter takes a number from 0 to 100\n");
+		return -1;
+	case OPT_WARMUP:
+		if (!parse_count(arg, 1000, &n)) {
+			wo->warmup = n;
+			return 0;
+		}
+		fprintf(stderr, "pwcsim: --warmup takes 0 to 1000 waves\n");
+		return -1;
+	case OPT_WINDOW:
+		if (!parse_count(arg, ~0ULL, &wo->window))
+			return 0;
+		fprintf(stderr, "pwcsim: --window takes a number of addresses\n");
+		return -1;
+	}
+	return 1;
+}
+
 static int shared_value(struct shared_opts *o, int c, char *arg)
 {
 	switch (c) {
+	case OPT_INPUTS:
+	case OPT_LAYOUT:
+	case OPT_IOTLB_AT:
+	case OPT_JITTER:
+	case OPT_WARMUP:
+	case OPT_WINDOW:
+		return shared_workload_option(&o->wo, c, arg);
 	case 'm':
 		if (o->nspecs == MODEL_SET_MAX) {
 			fprintf(stderr, "pwcsim: at most %d models\n",

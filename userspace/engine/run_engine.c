@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/run_engine.h"
+#include "engine/stream_cache.h"
 
 struct run {
 	struct run_backend b;
@@ -43,14 +44,13 @@ static int run_emit(void *arg, gva_t va)
 static int run_feed_source(struct run *r, const struct run_source *src,
 			   struct run_result *res)
 {
-	struct gpu_heap heap = {};
 	struct gpu_sink sink = { .emit = run_emit, .arg = r };
 	struct addr_stream in;
 	unsigned long long va;
 	int rd;
 
 	if (src->w) {
-		workload_run(src->w, &src->wo, &heap, &sink);
+		stream_cache_run(src->w, &src->wo, &sink);
 		return r->failed;
 	}
 	if (addr_open(&in, src->path ? src->path : "-", src->fmt))

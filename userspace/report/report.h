@@ -20,6 +20,15 @@
 #define REPORT_MAX_SWEEP 8
 #define REPORT_MAX_WORKLOADS 32
 
+#define REPORT_SCENARIOS 7
+#define REPORT_SCEN_FIGURES 8
+
+/* One scenario's headline figures (-1: not measured). */
+struct report_scen {
+	const char *name;
+	double v[REPORT_SCEN_FIGURES];
+};
+
 struct wins_map;
 
 struct report_opts {
@@ -38,6 +47,10 @@ struct report_opts {
 	bool quiet;			/* no progress line */
 	unsigned int shard_k, shard_n;	/* --shard K/N; N 0: unsharded */
 	bool merge;			/* --merge */
+	bool scenarios;			/* --scenarios: the sensitivity study */
+	struct report_scen scen[REPORT_SCENARIOS];
+	unsigned int nscen;
+
 	const struct wins_map *wins;	/* the wins map (report_wins.h) */
 };
 
@@ -73,6 +86,13 @@ int report_shard_save(const struct report_opts *o,
  */
 int report_shard_merge(struct report_opts *o, struct report_row *rows,
 		       char **dirs, unsigned int ndirs);
+/* The sensitivity study (report_scenarios.c): runs, table, text. */
+struct table;
+int report_scenarios_run(struct report_opts *o);
+void report_scenarios_table(const struct report_opts *o, struct table *t);
+/* one row per scenario, a column per figure (scenarios_wide.csv, plots) */
+void report_scenarios_wide(const struct report_opts *o, struct table *t);
+void report_scenarios_text(const struct report_opts *o, FILE *f);
 /* The plots from the CSV files of @dir (needs gnuplot). */
 int report_plot(const char *dir);
 /* @dir/@name opened for writing, or NULL with a message. */

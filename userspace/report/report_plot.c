@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "report/report.h"
 #include "report/report_wins.h"
@@ -53,6 +54,26 @@ static const char sweep[] =
 	"title word(names, i + 1)\n"
 	"unset multiplot\n";
 
+/* The sensitivity study: the access reduction and mean hit rates. */
+static const char scenarios[] =
+	"set terminal pngcairo size 1400,600 font ',11'\n"
+	"set output 'scenarios.png'\n"
+	"set datafile separator ','\n"
+	"set datafile columnheaders\n"
+	"set title 'The paper figures under each scenario (first cluster: the paper)'\n"
+	"set style data histograms\n"
+	"set style histogram clustered gap 1\n"
+	"set style fill solid 0.8 border -1\n"
+	"set boxwidth 0.9\n"
+	"set key outside right\n"
+	"set grid ytics\n"
+	"set xtics rotate by -30\n"
+	"set ylabel '%'\n"
+	"plot 'scenarios_wide.csv' using 4:xtic(1) title 'CPWC vs TPC accesses, all', "
+	"'' using 8 title 'TPC mean L2 hit rate', "
+	"'' using 9 title 'CPWC mean L2 hit rate', "
+	"'' using 2 title '2mm IOTLB hit rate, 32 entries'\n";
+
 static int plot(const char *dir, const char *name, const char *script)
 {
 	char cmd[4096];
@@ -82,6 +103,13 @@ int report_plot(const char *dir)
 			dir);
 		return -1;
 	}
-	return plot(dir, "figure3.gp", figure3) || plot(dir, "sweep.gp", sweep) ||
-	       wins_plot(dir) ? -1 : 0;
+	char path[4096];
+
+	if (plot(dir, "figure3.gp", figure3) || plot(dir, "sweep.gp", sweep) ||
+	    wins_plot(dir))
+		return -1;
+	snprintf(path, sizeof(path), "%s/scenarios_wide.csv", dir);
+	if (!access(path, R_OK))
+		return plot(dir, "scenarios.gp", scenarios);
+	return 0;
 }

@@ -330,16 +330,18 @@ static void summary(FILE *f, const struct report_opts *o,
 			l2(r, PWC_KIND_STC), l2(r, PWC_KIND_UPTC),
 			l2(r, PWC_KIND_IDEAL), reduction(r));
 	}
-	fprintf(f, "\n%-44s %9s %9s %9s\n", "figure", "paper", "ours",
-		"ours-paper");
+	fprintf(f, "\n%-44s %9s %9s %9s  %s\n", "figure", "paper", "ours",
+		"ours-paper", "(fit: scripts/calibrate's one; else prediction)");
 	for (i = 0; i < NPAPER; i++) {
+		const char *label = i == 6 ? "fit" : "prediction";
+
 		if (ours[i] < 0 && i >= 6)
-			fprintf(f, "%-44s %9.2f %9s %9s\n", paper[i].what,
-				paper[i].paper, "-", "-");
+			fprintf(f, "%-44s %9.2f %9s %9s  %s\n", paper[i].what,
+				paper[i].paper, "-", "-", label);
 		else
-			fprintf(f, "%-44s %9.2f %9.2f %+9.2f\n",
+			fprintf(f, "%-44s %9.2f %9.2f %+9.2f  %s\n",
 				paper[i].what, paper[i].paper, ours[i],
-				ours[i] - paper[i].paper);
+				ours[i] - paper[i].paper, label);
 	}
 }
 
@@ -379,6 +381,12 @@ static int write_results(const struct report_opts *o,
 		wins_write(o->dir, o->wins, &rec);
 	paper_table(&t, ours);
 	report_table(o->dir, &t, &rec);
+	if (o->nscen) {
+		report_scenarios_table(o, &t);
+		report_table(o->dir, &t, &rec);
+		report_scenarios_wide(o, &t);
+		report_table(o->dir, &t, NULL);
+	}
 	js = report_file(o->dir, "results.json");
 	if (js) {
 		record_print_json(&rec, js);
@@ -408,6 +416,8 @@ int report_write(const struct report_opts *o, const struct report_row *rows,
 	if (!f)
 		return -1;
 	summary(f, o, rows, n, ours);
+	if (o->nscen)
+		report_scenarios_text(o, f);
 	fclose(f);
 	f = report_file(o->dir, "summary.txt");
 	if (f) {

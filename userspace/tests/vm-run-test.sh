@@ -52,8 +52,29 @@ for w in gemm BFS backprop; do
 	fi
 done
 
+# Both GPU layouts on real tables: GPGPU-Sim's packed cudaMalloc from
+# 0xC0000000 (below 4 GiB, the default) and 2 MiB-aligned at 1 TiB; the
+# shadow process maps the pages at those addresses.
+first=$($P gen --size small --iotlb-at coalesced --warmup 0 gemm | head -1)
+case $first in
+0xc0*) ok "packed layout: gemm's first request $first" ;;
+*) bad "packed layout: gemm's first request $first" ;;
+esac
+for l in packed aligned; do
+	$P run -w 2mm --layout $l --tlb 32 --thp never --json |
+		sed 's/"tables": "[a-z]*", //' >$tmp/k.json 2>$tmp/err
+	$P run -w 2mm --layout $l --tlb 32 --userspace --levels "$levels" --json |
+		sed 's/"tables": "[a-z]*", //' >$tmp/u.json
+	if sums $tmp/k.json && grep -q '"walks": [1-9]' $tmp/k.json &&
+		cmp -s $tmp/k.json $tmp/u.json; then
+		ok "2mm, $l layout: on real tables, kernel = --userspace"
+	else
+		{ bad "2mm, $l layout"; cat $tmp/err; diff $tmp/k.json $tmp/u.json | head -6; }
+	fi
+done
+
 # Traces: text, binary, lackey, traceg, each through the module.
-$P gen --size small --limit 20000 gemm >$tmp/t.txt
+$P gen --size small --iotlb-at coalesced --limit 20000 gemm >$tmp/t.txt
 $P trace convert $tmp/t.txt $tmp/t.bin
 awk '{ sub(/^0x/, ""); printf " L %s,4\n", $1 }' $tmp/t.txt >$tmp/t.lackey
 {

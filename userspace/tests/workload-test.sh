@@ -11,18 +11,19 @@ P=${PWCSIM:-./pwcsim}
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
-# pages(4 KiB) L4 L3 L2 first-address, derived by hand (heap at 1 TiB,
-# buffers 2 MiB-aligned, float data; see Documentation/workloads.rst):
+# pages(4 KiB) L4 L3 L2 first-address, derived by hand with the 2 MiB-
+# aligned layout (heap at 1 TiB), every coalesced request (before the L1)
+# and no warm-up, float data; see Documentation/workloads.rst:
+#  CTAs are dealt one per SM in cycle 0; SM 0's scheduler 0 issues first,
+#  its oldest warp (CTA 0, warp 0); a warp with no active thread retires
+#  and scheduler 1 issues CTA 0's warp 1.
 #  gemm 128^2: A, B, C of 16 pages; warp 0 first loads C[0][0..31]
-#  2mm: tmp, A, B, C, D; kernel 1 first reads A[0][0] (A is buffer 2)
-#  3mm: 7 buffers; first A[0][0]
-#  Blocks are dealt 6 per SM (48 warps each); each SM in turn issues one
-#  warp instruction.  2DCONV 512^2: A and B of 256 pages; the first warps
-#    of SMs 0-2 are halo row 0 (inactive), so the first access is SM 3's
-#    block 18 (bx 2, by 1), warp 0 (row 8): A[7][63..94], from 0x3880
-#  3DCONV 64^3: A read whole (256), B planes 1..62 (62 x 4); SM 0's first
-#    warp is halo row 0, SM 1's block 6 (by 3) warp 0 reads
-#    A[0][23][0..30]: float 1472, 0x1700
+#  2mm: tmp, A, B, C, D; kernel 1 first stores tmp[0][0] = 0 (buffer 1)
+#  3mm: 7 buffers; kernel 1 first stores E[0][0] = 0 (buffer 5: 8 MiB)
+#  2DCONV 512^2: A and B of 256 pages; warp 0 is halo row 0 (inactive),
+#    warp 1 (row 1) reads A[0][0..30]: the first byte of A
+#  3DCONV 64^3: A read whole (256), B planes 1..62 (62 x 4); warp 0 is
+#    halo row 0, warp 1 reads A[0][0][0..30]
 #  gramschmidt 128^2: A, R, Q of 16 pages; kernel 1 starts at A[0][0]
 #  AES 1 MiB: in and out, 256 pages each
 #  STO 16 MiB: in (4096 pages, 8 regions) and out 256 KiB (64 pages)
@@ -37,10 +38,10 @@ P=${PWCSIM:-./pwcsim}
 #    kernel 1 starts with mask[] (the third buffer: 4 MiB)
 cat >"$tmp/expect" <<'X'
 gemm 48 1 1 3 0x10000400000
-2mm 80 1 1 5 0x10000200000
-3mm 112 1 1 7 0x10000000000
-2DCONV 512 1 1 2 0x10000003880
-3DCONV 504 1 1 2 0x10000001700
+2mm 80 1 1 5 0x10000000000
+3mm 112 1 1 7 0x10000800000
+2DCONV 512 1 1 2 0x10000000000
+3DCONV 504 1 1 2 0x10000000000
 gramschmidt 48 1 1 3 0x10000000000
 AES 512 1 1 2 0x10000000000
 STO 4160 1 1 9 0x10000000000
@@ -52,7 +53,8 @@ streamcluster 282 1 1 5 0x10000000000
 BFS 78 1 1 6 0x10000400000
 X
 while read -r name pages l4 l3 l2 first; do
-	$P gen --size small "$name" >"$tmp/w.txt" 2>"$tmp/err" || { bad "gen $name"; continue; }
+	$P gen --size small --layout aligned --iotlb-at coalesced --warmup 0 \
+		"$name" >"$tmp/w.txt" 2>"$tmp/err" || { bad "gen $name"; continue; }
 	$P trace info --json "$tmp/w.txt" >"$tmp/info.json"
 	got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["trace"][0]; print(d["pages_4k"], d["distinct_l4"], d["distinct_l3"], d["distinct_l2"])' "$tmp/info.json")
 	if [ "$got" = "$pages $l4 $l3 $l2" ]; then
@@ -79,12 +81,13 @@ for name in b+tree RAY MUM BFS streamcluster; do
 		bad "$name: seeds"
 	fi
 done
-# Every generator: 128-byte segments, inside the heap, one L4 index.
+# Every generator: 128-byte segments, inside the heap (packed: from
+# 0xC0000000 below 4 GiB, every request before the L1), one L4 index.
 for name in $($P gen --list | awk '{print $1}'); do
-	$P gen --size small --format binary "$name" >"$tmp/w.bin"
+	$P gen --size small --iotlb-at coalesced --format binary "$name" >"$tmp/w.bin"
 	if $P trace convert --to text "$tmp/w.bin" - | awk '
 		{ v = $1; sub(/^0x/, "", v) }
-		length(v) != 11 || v !~ /[08]0$/ { bad = 1 }
+		length(v) != 8 || v !~ /^[c-f]/ || v !~ /[08]0$/ { bad = 1 }
 		END { exit bad }'; then
 		ok "$name: aligned segments in the heap"
 	else
@@ -100,6 +103,35 @@ if $P gen nosuch 2>"$tmp/err"; [ $? = 2 ] && grep -q "unknown workload" "$tmp/er
 	ok "gen: unknown workload"
 else
 	bad "gen: unknown workload"
+fi
+# The GPU model's options: bad values refused with a message and status 2.
+for opt in "--jitter x" "--jitter 101" "--iotlb-at nowhere" "--layout tiled" \
+	"--inputs huge" "--warmup 1001" "--window -1"; do
+	# shellcheck disable=SC2086 # option and value, word-split on purpose
+	$P gen gemm --size small $opt >/dev/null 2>"$tmp/err"
+	if [ $? = 2 ] && grep -q "^pwcsim: --" "$tmp/err"; then
+		ok "gen $opt: refused"
+	else
+		bad "gen $opt"
+	fi
+done
+# The layouts and input sets: where the first buffer starts, and that
+# table1 changes only the ISPASS inputs it names.
+a=$($P gen --size full --iotlb-at coalesced --warmup 0 --limit 1 --layout aligned AES)
+b=$($P gen --size full --iotlb-at coalesced --warmup 0 --limit 1 AES)
+if [ "$a" = 0x10000000000 ] && [ "$b" = 0xc0000000 ]; then
+	ok "AES: aligned from 1 TiB ($a), packed from 0xC0000000 ($b)"
+else
+	bad "AES first requests: aligned $a, packed $b"
+fi
+d=$($P gen --size full --window 2000 gemm | md5sum)
+t=$($P gen --size full --window 2000 --inputs table1 gemm | md5sum)
+s1=$($P gen --size full --iotlb-at coalesced --window 200000 STO | sort -u | wc -l)
+s2=$($P gen --size full --iotlb-at coalesced --window 200000 --inputs table1 STO | sort -u | wc -l)
+if [ "$d" = "$t" ] && [ "$s1" -lt "$s2" ]; then
+	ok "table1: gemm unchanged, STO's input larger ($s1 < $s2 distinct lines)"
+else
+	bad "table1: gemm $d / $t, STO $s1 / $s2"
 fi
 if [ "$($P gen --list | wc -l)" = 17 ]; then
 	ok "gen --list: 17 workloads"
@@ -214,12 +246,14 @@ else
 	bad "random garbage (rc $rc)"
 fi
 
-# run --userspace: a workload behind an IOTLB; the sums add up.
-$P run --userspace --json --tlb 64 -w gemm >"$tmp/r.json" 2>/dev/null
+# run --userspace: a workload behind an IOTLB; the sums add up.  gemm
+# 128^2 behind the L2 without warm-up: A, B and C (3 x 512 lines) fit in
+# the 768 KB L2, so each line misses once: 1,536 addresses.
+$P run --userspace --json --tlb 64 --warmup 0 -w gemm >"$tmp/r.json" 2>/dev/null
 if python3 - "$tmp/r.json" <<'X'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["addresses"] == 132096, d["addresses"]
+assert d["addresses"] == 1536, d["addresses"]
 assert d["tlb_lookups"] == d["addresses"]
 assert d["walks"] == d["addresses"] - d["tlb_hits"]
 for m in d["models"]:

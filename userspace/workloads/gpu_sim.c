@@ -1,40 +1,126 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * gpu_sim.c - the GPU execution model (gpu_sim.h).
+ * gpu_sim.c - the GPU execution model (gpu_sim.h): CTA dealing, GTO warp
+ * schedulers, load latencies, the L1D and L2 caches, and the stream the
+ * IOTLB sees at its placement.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "workloads/gpu_sim.h"
 
-
 gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes)
 {
+	unsigned long long align = h->layout == GPU_LAYOUT_ALIGNED ?
+				   GPU_ALIGNED_ALIGN : GPU_PACKED_ALIGN;
 	gva_t va;
 
 	if (!h->next)
-		h->next = GPU_HEAP_BASE;
+		h->next = h->layout == GPU_LAYOUT_ALIGNED ? GPU_HEAP_BASE :
+							    GPU_PACKED_BASE;
 	va = h->next;
-	h->next += (bytes + (2ULL << 20) - 1) & ~((2ULL << 20) - 1);
+	h->next += (bytes + align - 1) & ~(align - 1);
 	return va;
 }
 
-struct gpu_warp {
-	unsigned int block;	/* linear block index */
-	unsigned int warp;	/* warp within the block */
-	unsigned int step;
-	bool live;
+/* A set-associative LRU cache of 128-byte lines; tag 0 is empty. */
+struct gpu_cache {
+	unsigned int ways;
+	gva_t *tag;			/* line + 1 */
+	unsigned long long *used;	/* LRU stamps */
 };
 
-struct gpu_sm {
-	struct gpu_warp warps[GPU_MAX_WARPS_PER_SM];
-	unsigned int nwarps;	/* slots ever used (the scan bound) */
-	unsigned int live;	/* live warps */
-	unsigned int blocks;	/* resident blocks */
-	unsigned int next;	/* round-robin position */
-	unsigned int block_live[GPU_MAX_BLOCKS_PER_SM];
-	unsigned int block_id[GPU_MAX_BLOCKS_PER_SM];
+struct gpu_state {
+	struct gpu_cache l1[GPU_SMS], l2;
+	unsigned long long rng, stamp, cycle, ctas, warm_at, age;
+	double jitter;
+	bool warm_set, emitting;
 };
+
+static int cache_init(struct gpu_cache *c, unsigned int sets,
+		      unsigned int ways)
+{
+	c->ways = ways;
+	c->tag = calloc((size_t)sets * ways, sizeof(*c->tag));
+	c->used = calloc((size_t)sets * ways, sizeof(*c->used));
+	return c->tag && c->used ? 0 : -1;
+}
+
+static void cache_free(struct gpu_cache *c)
+{
+	free(c->tag);
+	free(c->used);
+}
+
+/* Look @line up in @set: true on a hit (made most recent). */
+static bool cache_hit(struct gpu_cache *c, unsigned int set, gva_t line,
+		      unsigned long long stamp)
+{
+	unsigned int i, b = set * c->ways;
+
+	for (i = 0; i < c->ways; i++)
+		if (c->tag[b + i] == line + 1) {
+			c->used[b + i] = stamp;
+			return true;
+		}
+	return false;
+}
+
+/* Fill @line into @set over its least recently used way. */
+static void cache_fill(struct gpu_cache *c, unsigned int set, gva_t line,
+		       unsigned long long stamp)
+{
+	unsigned int i, b = set * c->ways, v = b;
+
+	for (i = 1; i < c->ways; i++)
+		if (c->used[b + i] < c->used[v])
+			v = b + i;
+	c->tag[v] = line + 1;
+	c->used[v] = stamp;
+}
+
+static unsigned long long rnd(struct gpu_state *st)
+{
+	st->rng ^= st->rng << 13;
+	st->rng ^= st->rng >> 7;
+	st->rng ^= st->rng << 17;
+	return st->rng;
+}
+
+static struct gpu_state *state_get(struct gpu_sink *out)
+{
+	struct gpu_state *st = out->st;
+	unsigned int s;
+
+	if (st)
+		return st;
+	st = calloc(1, sizeof(*st));
+	if (!st)
+		abort();
+	for (s = 0; s < GPU_SMS; s++)
+		if (cache_init(&st->l1[s], GPU_L1_SETS, GPU_L1_WAYS))
+			abort();
+	if (cache_init(&st->l2, GPU_L2_BANKS * GPU_L2_SETS, GPU_L2_WAYS))
+		abort();
+	st->rng = out->p.seed * 0x9E3779B97F4A7C15ULL | 1;
+	st->jitter = out->p.jitter;
+	out->st = st;
+	return st;
+}
+
+void gpu_done(struct gpu_sink *out)
+{
+	struct gpu_state *st = out->st;
+	unsigned int s;
+
+	if (!st)
+		return;
+	for (s = 0; s < GPU_SMS; s++)
+		cache_free(&st->l1[s]);
+	cache_free(&st->l2);
+	free(st);
+	out->st = NULL;
+}
 
 static int emit(struct gpu_sink *out, gva_t va)
 {
@@ -49,17 +135,120 @@ static int emit(struct gpu_sink *out, gva_t va)
 	return 0;
 }
 
-/* One warp instruction: the active threads' addresses, coalesced. */
-static bool warp_step(const struct gpu_launch *l, const struct gpu_warp *w,
-		      struct gpu_sink *out)
+static void emit_at(struct gpu_sink *out, struct gpu_state *st,
+		    enum gpu_iotlb_at at, gva_t line)
 {
-	unsigned int tpb = l->block_x * l->block_y, i, j, nseg = 0;
+	if (st->emitting && out->p.at == at)
+		emit(out, line * GPU_SEGMENT);
+}
+
+/*
+ * One coalesced request from SM @sm through the caches; the latency a
+ * load waits for (0 for a store).
+ */
+static unsigned int request(struct gpu_sink *out, struct gpu_state *st,
+			    unsigned int sm, gva_t line, bool store)
+{
+	struct gpu_cache *l1 = &st->l1[sm];
+	unsigned int s1 = line % GPU_L1_SETS;
+	unsigned int s2 = (unsigned int)(line % GPU_L2_BANKS) * GPU_L2_SETS +
+			  (unsigned int)(line / GPU_L2_BANKS % GPU_L2_SETS);
+	unsigned int lat;
+
+	st->stamp++;
+	out->c.requests++;
+	emit_at(out, st, GPU_AT_COALESCED, line);
+	if (store) {
+		/* write-through, no write-allocate: a hit is updated */
+		out->c.stores++;
+		if (cache_hit(l1, s1, line, st->stamp))
+			out->c.l1_hits++;
+		else
+			out->c.l1_misses++;
+		emit_at(out, st, GPU_AT_L1_MISS, line);
+		if (cache_hit(&st->l2, s2, line, st->stamp)) {
+			out->c.l2_hits++;
+		} else {	/* write-allocate */
+			out->c.l2_misses++;
+			emit_at(out, st, GPU_AT_L2_MISS, line);
+			cache_fill(&st->l2, s2, line, st->stamp);
+		}
+		return 0;
+	}
+	out->c.loads++;
+	if (cache_hit(l1, s1, line, st->stamp)) {
+		out->c.l1_hits++;
+		lat = GPU_LAT_L1;
+	} else {
+		out->c.l1_misses++;
+		emit_at(out, st, GPU_AT_L1_MISS, line);
+		if (cache_hit(&st->l2, s2, line, st->stamp)) {
+			out->c.l2_hits++;
+			lat = GPU_LAT_L2;
+		} else {
+			out->c.l2_misses++;
+			emit_at(out, st, GPU_AT_L2_MISS, line);
+			cache_fill(&st->l2, s2, line, st->stamp);
+			lat = GPU_LAT_DRAM;
+		}
+		cache_fill(l1, s1, line, st->stamp);
+	}
+	return lat;
+}
+
+struct gpu_warp {
+	unsigned int block;	/* linear CTA index */
+	unsigned int slot;	/* the CTA's slot on the SM */
+	unsigned int warp;	/* warp within the CTA */
+	unsigned int step;
+	unsigned long long ready, age;
+	double slow;		/* the CTA's latency factor */
+	bool live;
+};
+
+struct gpu_sm {
+	struct gpu_warp warps[GPU_MAX_WARPS_PER_SM];
+	unsigned int blocks;	/* resident CTAs */
+	unsigned int warps_live;
+	unsigned int block_live[GPU_MAX_BLOCKS_PER_SM];
+	int greedy[GPU_SCHEDULERS];
+	/* no warp of the scheduler is ready before this cycle */
+	unsigned long long wake[GPU_SCHEDULERS];
+};
+
+unsigned int gpu_ctas_per_sm(const struct gpu_launch *l)
+{
+	unsigned int tpb = l->block_x * l->block_y;
+	unsigned int wpb = (tpb + GPU_WARP - 1) / GPU_WARP;
+	unsigned int regs = l->regs ? l->regs : GPU_DEFAULT_REGS;
+	unsigned int n = GPU_MAX_BLOCKS_PER_SM, m;
+
+	if (!tpb || wpb > GPU_MAX_WARPS_PER_SM)
+		return 0;
+	m = GPU_MAX_WARPS_PER_SM / wpb;
+	n = m < n ? m : n;
+	m = GPU_REGS_PER_SM / (regs * wpb * GPU_WARP);
+	n = m < n ? m : n;
+	if (l->smem) {
+		m = GPU_SMEM_PER_SM / l->smem;
+		n = m < n ? m : n;
+	}
+	return n;
+}
+
+/* One warp instruction: the active threads' addresses, coalesced. */
+static bool warp_exec(const struct gpu_launch *l, struct gpu_warp *w,
+		      unsigned int sm, struct gpu_sink *out,
+		      struct gpu_state *st, unsigned int *lat)
+{
+	unsigned int tpb = l->block_x * l->block_y, i, j, nseg = 0, t_lat;
 	gva_t seg[GPU_WARP], va;
 	struct gpu_thread t;
-	bool any = false;
+	bool any = false, store = false;
 
 	t.bx = w->block % l->grid_x;
 	t.by = w->block / l->grid_x;
+	*lat = 0;
 	for (i = 0; i < GPU_WARP; i++) {
 		unsigned int lin = w->warp * GPU_WARP + i;
 
@@ -69,92 +258,164 @@ static bool warp_step(const struct gpu_launch *l, const struct gpu_warp *w,
 		t.ty = lin / l->block_x;
 		if (!l->addr(l->ctx, &t, w->step, &va))
 			continue;
+		if (out->on_access)
+			out->on_access(out->test_arg, w->block, lin, w->step,
+				       va);
+		store = va & GPU_STORE;
 		any = true;
-		va &= ~(gva_t)(GPU_SEGMENT - 1);
+		va = (va & ~GPU_STORE) / GPU_SEGMENT;
 		for (j = 0; j < nseg && seg[j] != va; j++)
 			;
 		if (j == nseg)
 			seg[nseg++] = va;
 	}
-	for (j = 0; j < nseg; j++)
-		if (emit(out, seg[j]))
-			return any;
+	for (j = 0; j < nseg && !out->stopped; j++) {
+		t_lat = request(out, st, sm, seg[j], store);
+		*lat = t_lat > *lat ? t_lat : *lat;
+	}
 	return any;
 }
 
-static bool sm_admit(const struct gpu_launch *l, struct gpu_sm *sm,
-		     unsigned int block)
+static void sm_admit(const struct gpu_launch *l, struct gpu_sm *sm,
+		     unsigned int block, struct gpu_state *st,
+		     unsigned long long now)
 {
 	unsigned int wpb = (l->block_x * l->block_y + GPU_WARP - 1) / GPU_WARP;
 	unsigned int w, slot, b;
 
-	if (sm->blocks == GPU_MAX_BLOCKS_PER_SM ||
-	    sm->live + wpb > GPU_MAX_WARPS_PER_SM)
-		return false;
+	double slow = 1 + st->jitter * ((rnd(st) >> 11) * 0x1.0p-53);
+
 	for (b = 0; b < GPU_MAX_BLOCKS_PER_SM && sm->block_live[b]; b++)
 		;
 	sm->block_live[b] = wpb;
-	sm->block_id[b] = block;
 	sm->blocks++;
-	sm->live += wpb;
+	sm->wake[0] = sm->wake[1] = 0;
+	sm->warps_live += wpb;
 	for (w = 0, slot = 0; w < wpb; slot++) {
 		if (sm->warps[slot].live)
 			continue;
-		sm->warps[slot] = (struct gpu_warp){ block, w++, 0, true };
-		if (slot >= sm->nwarps)
-			sm->nwarps = slot + 1;
+		sm->warps[slot] = (struct gpu_warp){ block, b, w++, 0, now + 1,
+						     st->age++, slow, true };
 	}
-	return true;
 }
 
-static void sm_retire(struct gpu_sm *sm, unsigned int block)
+/* GTO: the greedy warp while it is ready, else the oldest ready one. */
+static struct gpu_warp *gto_pick(struct gpu_sm *sm, unsigned int sch,
+				 unsigned long long now,
+				 unsigned long long *wake)
 {
-	unsigned int b;
+	struct gpu_warp *w, *best = NULL;
+	unsigned long long next = ~0ULL;
+	unsigned int i;
 
-	for (b = 0; b < GPU_MAX_BLOCKS_PER_SM; b++) {
-		if (sm->block_live[b] && sm->block_id[b] == block &&
-		    --sm->block_live[b] == 0)
-			sm->blocks--;
+	if (now < sm->wake[sch]) {
+		*wake = sm->wake[sch] < *wake ? sm->wake[sch] : *wake;
+		return NULL;
 	}
+	if (sm->greedy[sch] >= 0) {
+		w = &sm->warps[sm->greedy[sch]];
+		if (w->live && w->ready <= now)
+			return w;
+	}
+	for (i = sch; i < GPU_MAX_WARPS_PER_SM; i += GPU_SCHEDULERS) {
+		w = &sm->warps[i];
+		if (!w->live)
+			continue;
+		if (w->ready > now) {
+			next = w->ready < next ? w->ready : next;
+			continue;
+		}
+		if (!best || w->age < best->age)
+			best = w;
+	}
+	if (best) {
+		sm->greedy[sch] = (int)(best - sm->warps);
+	} else {
+		sm->wake[sch] = next;
+		*wake = next < *wake ? next : *wake;
+	}
+	return best;
 }
 
 bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 {
 	unsigned int stride = out->sample > 1 ? out->sample : 1;
-	unsigned int nblocks = l->grid_x * l->grid_y, next = 0, s, live;
+	unsigned int nblocks = l->grid_x * l->grid_y, next = 0, s, i, sch;
+	unsigned int per = gpu_ctas_per_sm(l), rr = 0, lat, live = 0;
+	struct gpu_state *st = state_get(out);
 	struct gpu_sm *sms = calloc(GPU_SMS, sizeof(*sms));
+	unsigned long long now = st->cycle, wake;
 	struct gpu_warp *w;
-	bool busy = true;
+	bool acted;
 
-	if (!sms)
+	if (!sms || !per)
 		abort();
-	while (busy && !out->stopped) {
-		busy = false;
-		for (s = 0; s < GPU_SMS; s++) {
+	for (s = 0; s < GPU_SMS; s++)
+		sms[s].greedy[0] = sms[s].greedy[1] = -1;
+	if (!st->warm_set) {
+		unsigned long long wave = (unsigned long long)GPU_SMS * per;
+
+		st->warm_at = out->p.warmup * wave;
+		if (st->warm_at > nblocks / stride / 2)
+			st->warm_at = nblocks / stride / 2;
+		st->warm_set = true;
+		st->emitting = !st->warm_at;
+	}
+	while (!out->stopped && (next < nblocks || live)) {
+		acted = false;
+		wake = ~0ULL;
+		/* one CTA per SM per cycle, round-robin from a rotating SM */
+		for (i = 0; i < GPU_SMS && next < nblocks; i++) {
+			s = (rr + i) % GPU_SMS;
+			if (sms[s].blocks >= per)
+				continue;
+			sm_admit(l, &sms[s], next, st, now);
+			live += (l->block_x * l->block_y + GPU_WARP - 1) /
+				GPU_WARP;
+			out->c.ctas++;
+			if (sms[s].blocks > out->c.max_ctas_per_sm)
+				out->c.max_ctas_per_sm = sms[s].blocks;
+			if (out->on_cta)
+				out->on_cta(out->test_arg, s, next,
+					    sms[s].blocks);
+			if (++st->ctas >= st->warm_at && !st->emitting) {
+				st->emitting = true;
+				out->c.emitted_from_cta = st->ctas;
+			}
+			next += stride;
+			acted = true;
+		}
+		rr = (rr + 1) % GPU_SMS;
+		for (s = 0; s < GPU_SMS && !out->stopped; s++) {
 			struct gpu_sm *sm = &sms[s];
 
-			while (next < nblocks && sm_admit(l, sm, next))
-				next += stride;
-			/* the next live warp, round-robin */
-			for (live = 0; live < sm->nwarps; live++) {
-				w = &sm->warps[(sm->next + live) % sm->nwarps];
-				if (w->live)
-					break;
-			}
-			if (live == sm->nwarps)
-				continue;
-			busy = true;
-			sm->next = (sm->next + live + 1) % sm->nwarps;
-			if (w->step >= l->steps || !warp_step(l, w, out)) {
+			for (sch = 0; sch < GPU_SCHEDULERS; sch++) {
+				w = sm->warps_live ? gto_pick(sm, sch, now,
+							      &wake) : NULL;
+				if (!w)
+					continue;
+				acted = true;
+				if (w->step < l->steps &&
+				    warp_exec(l, w, s, out, st, &lat)) {
+					w->step++;
+					w->ready = now + 1 +
+						   (unsigned long long)(lat *
+									w->slow);
+					continue;
+				}
 				w->live = false;
-				sm->live--;
-				sm_retire(sm, w->block);
-				continue;
+				live--;
+				sm->warps_live--;
+				if (!--sm->block_live[w->slot])
+					sm->blocks--;
 			}
-			w->step++;
 		}
-		busy = busy || next < nblocks;
+		now++;
+		if (!acted && wake != ~0ULL && wake > now)
+			now = wake;
 	}
+	st->cycle = now;
+	out->c.cycles = now;
 	free(sms);
 	return !out->stopped;
 }

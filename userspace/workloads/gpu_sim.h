@@ -1,12 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * gpu_sim.h - the GPU execution model the workload generators share: a
- * GTX 480-class GPU (15 SMs, 32-thread warps, at most 48 resident warps
- * and 8 resident thread blocks per SM) running a kernel launch, each warp
- * instruction's global-memory accesses coalesced into 128-byte segments,
- * resident warps issuing round-robin (one warp instruction per SM per
- * step, SMs in turn).  Buffers are laid out as cudaMalloc would place
- * them: one 2 MiB-aligned mapping each, from GPU_HEAP_BASE.
+ * gpu_sim.h - the GPU execution model the workload generators share, after
+ * GPGPU-Sim's GTX 480 configuration: 15 SMs; per SM at most 1,536 threads,
+ * 8 thread blocks (CTAs), 32,768 registers and 48 KB of shared memory;
+ * CTAs dealt one per SM per cycle, round-robin, as slots free up; two
+ * greedy-then-oldest (GTO) warp schedulers per SM, each issuing at most
+ * one warp instruction a cycle; a warp's global accesses coalesced into
+ * 128-byte requests; a load stalls its warp until its slowest request
+ * returns (L1 hit, L2 hit or DRAM latency), scaled by its CTA's factor,
+ * drawn once per CTA from U[1, 1 + jitter] (memory-partition contention
+ * and divergence make some CTAs slower; this spreads their loop phases); per-SM L1D (32 sets x 4 ways x 128 B, LRU, stores
+ * write-through without allocation) and the shared L2 (12 banks of
+ * 64 sets x 8 ways x 128 B, LRU, write-back, write-allocate).
+ *
+ * The stream emitted is the one the IOTLB sees at its placement
+ * (enum gpu_iotlb_at), from the first CTA after the warm-up waves on, up
+ * to the sink's limit (a contiguous window of execution).
+ *
+ * Buffers are laid out as GPGPU-Sim v4.0's cudaMalloc does (a packed bump
+ * allocator, 256-byte alignment, from 0xC0000000), or, as an option, one
+ * 2 MiB-aligned mapping each from 1 TiB (a UVM/mmap-like allocator).
  */
 #ifndef GPU_SIM_H
 #define GPU_SIM_H
@@ -16,17 +29,55 @@
 
 #define GPU_SMS 15
 #define GPU_WARP 32
-#define GPU_MAX_WARPS_PER_SM 48
+#define GPU_MAX_THREADS_PER_SM 1536
+#define GPU_MAX_WARPS_PER_SM (GPU_MAX_THREADS_PER_SM / GPU_WARP)
 #define GPU_MAX_BLOCKS_PER_SM 8
+#define GPU_REGS_PER_SM 32768
+#define GPU_SMEM_PER_SM (48 * 1024)
+#define GPU_SCHEDULERS 2
 #define GPU_SEGMENT 128
-/* Where the first buffer goes: 1 TiB, clear of a process's own mappings. */
+/* Registers per thread assumed where a kernel's figure is not known. */
+#define GPU_DEFAULT_REGS 16
+
+/* Caches (GPGPU-Sim's GTX 480 config) */
+#define GPU_L1_SETS 32
+#define GPU_L1_WAYS 4
+#define GPU_L2_BANKS 12
+#define GPU_L2_SETS 64
+#define GPU_L2_WAYS 8
+
+/* Latencies in core cycles: L1 hit, L2 hit (ROP ~120 + interconnect), DRAM */
+#define GPU_LAT_L1 20
+#define GPU_LAT_L2 200
+#define GPU_LAT_DRAM 300
+
+/* The packed allocator's base (GPGPU-Sim v4.0) and alignment */
+#define GPU_PACKED_BASE 0xC0000000ULL
+#define GPU_PACKED_ALIGN 256ULL
+/* The aligned layout: 1 TiB, 2 MiB per buffer */
 #define GPU_HEAP_BASE 0x10000000000ULL
+#define GPU_ALIGNED_ALIGN (2ULL << 20)
+
+/* A store: a workload ORs this into the address it returns. */
+#define GPU_STORE (1ULL << 63)
+#define GPU_ST(va) ((va) | GPU_STORE)
 
 typedef unsigned long long gva_t;
+
+enum gpu_layout { GPU_LAYOUT_PACKED, GPU_LAYOUT_ALIGNED };
+
+/* Where the IOTLB sits: which requests it (and the emitted stream) sees. */
+enum gpu_iotlb_at {
+	GPU_AT_COALESCED,	/* every coalesced request, before the L1 */
+	GPU_AT_L1_MISS,		/* L1 misses and stores (write-through) */
+	GPU_AT_L2_MISS,		/* L2 misses (DRAM fills) */
+	GPU_AT_COUNT
+};
 
 /* A bump allocator standing in for cudaMalloc. */
 struct gpu_heap {
 	gva_t next;
+	enum gpu_layout layout;
 };
 
 gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes);
@@ -38,9 +89,10 @@ struct gpu_thread {
 
 /*
  * One kernel launch.  @addr gives the address of memory instruction @step
- * of a thread, or false when the thread has no such instruction (it
- * diverged or finished); a warp runs until none of its threads has one,
- * at most @steps.
+ * of a thread (GPU_ST() for a store), or false when the thread has no such
+ * instruction (it diverged or finished); a warp runs until none of its
+ * threads has one, at most @steps.  @regs (per thread) and @smem (bytes
+ * per CTA) limit the CTAs per SM; 0: GPU_DEFAULT_REGS, no shared memory.
  */
 struct gpu_launch {
 	unsigned int grid_x, grid_y;
@@ -49,23 +101,52 @@ struct gpu_launch {
 	bool (*addr)(const void *ctx, const struct gpu_thread *t,
 		     unsigned int step, gva_t *va);
 	const void *ctx;
+	unsigned int regs, smem;
 };
 
-/*
- * The block sampling of the "sampled" size (workloads.h), set for every
- * launch: full-size inputs, every N-th thread block.
- */
-/* Where the coalesced segment addresses go; return non-zero to stop. */
+/* The execution model's parameters (the workload options carry them). */
+struct gpu_params {
+	enum gpu_iotlb_at at;
+	double jitter;			/* per-CTA latency x U[1, 1 + jitter] */
+	unsigned int warmup;		/* waves of CTAs before the window */
+	unsigned long long seed;
+};
+
+/* Counters of a run, for tests and statistics. */
+struct gpu_counts {
+	unsigned long long requests, loads, stores;
+	unsigned long long l1_hits, l1_misses, l2_hits, l2_misses;
+	unsigned long long ctas, cycles, emitted_from_cta;
+	unsigned int max_ctas_per_sm;
+};
+
+struct gpu_state;
+
+/* Where the emitted addresses go; return non-zero to stop. */
 struct gpu_sink {
 	int (*emit)(void *arg, gva_t va);
 	void *arg;
 	unsigned long long limit;	/* stop after this many (0: none) */
 	unsigned long long count;
 	bool stopped;
-	unsigned int sample;		/* run every sample-th block (0: all) */
+	unsigned int sample;		/* fast mode: every sample-th CTA */
+	struct gpu_params p;
+	struct gpu_state *st;		/* caches, clock (gpu_run allocates) */
+	struct gpu_counts c;
+	/* per-SM CTA trace for tests: called at each CTA's dispatch */
+	void (*on_cta)(void *arg, unsigned int sm, unsigned int cta,
+		       unsigned int resident);
+	/* per-thread access trace for tests (NULL: none) */
+	void (*on_access)(void *arg, unsigned int cta, unsigned int thread,
+			  unsigned int step, gva_t va);
+	void *test_arg;
 };
 
-/* Run @l, emitting every segment; false once the sink stopped. */
+/* The CTAs one SM holds at once for @l (threads, CTAs, registers, smem). */
+unsigned int gpu_ctas_per_sm(const struct gpu_launch *l);
+/* Run @l, emitting; false once the sink stopped. Caches persist. */
 bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out);
+/* Free what gpu_run allocated in @out. */
+void gpu_done(struct gpu_sink *out);
 
 #endif /* GPU_SIM_H */

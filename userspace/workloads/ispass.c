@@ -26,18 +26,21 @@ static bool aes_addr(const void *p, const struct gpu_thread *t,
 
 	if (b >= c->blocks || step >= 8)
 		return false;
-	*va = (step < 4 ? c->in : c->out) + 16 * b + 4 * (step % 4);
+	*va = step < 4 ? c->in + 16 * b + 4 * step :
+			 GPU_ST(c->out + 16 * b + 4 * (step % 4));
 	return true;
 }
 
 void wl_aes(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
 {
-	unsigned long long bytes = o->small ? (1ULL << 20) : (16ULL << 20);
+	/* the default 256 KiB image; table1: 16 MiB */
+	unsigned long long bytes = o->small ? (1ULL << 20) :
+				   o->table1 ? (16ULL << 20) : (256ULL << 10);
 	struct aes_ctx c = { gpu_alloc(h, bytes), gpu_alloc(h, bytes),
 			     bytes / 16 };
 	struct gpu_launch l = { (unsigned int)((c.blocks + 255) / 256), 1, 256,
-				1, 8, aes_addr, &c };
+				1, 8, aes_addr, &c, 0, 8192 };
 
 	gpu_run(&l, out);
 }
@@ -69,7 +72,7 @@ static bool bfs_addr(const void *p, const struct gpu_thread *t,
 		if (step == 0)
 			*va = c->update + tid;
 		else if (step <= 2 && g->update[tid])
-			*va = (step == 1 ? c->mask : c->visited) + tid;
+			*va = GPU_ST((step == 1 ? c->mask : c->visited) + tid);
 		else
 			return false;
 		return true;
@@ -90,7 +93,7 @@ static bool bfs_addr(const void *p, const struct gpu_thread *t,
 		return false;
 	dst = g->edges[tid * g->deg + e];
 	*va = step % 3 == 0 ? c->edges + F * (tid * g->deg + e) :
-	      step % 3 == 1 ? c->visited + dst : c->cost + F * dst;
+	      step % 3 == 1 ? c->visited + dst : GPU_ST(c->cost + F * dst);
 	return true;
 }
 
@@ -100,7 +103,7 @@ void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
 	struct bfs_graph g = { .n = o->small ? 8192 : 65536, .deg = 6 };
 	unsigned long long seed = o->seed | 1;
 	struct bfs_ctx c;
-	struct gpu_launch l = { 0, 1, 512, 1, 0, bfs_addr, &c };
+	struct gpu_launch l = { 0, 1, 512, 1, 0, bfs_addr, &c, 0, 0 };
 	unsigned int i, e, front;
 	bool ok = true;
 
@@ -163,19 +166,24 @@ static bool sto_addr(const void *p, const struct gpu_thread *t,
 
 	if (i >= c->chunks || step > 256)
 		return false;
-	*va = step < 256 ? c->in + 1024 * i + F * step : c->out + 16 * i;
+	*va = step < 256 ? c->in + 1024 * i + F * step :
+			   GPU_ST(c->out + 16 * i);
 	return true;
 }
 
 void wl_sto(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
 {
-	/* 409 distinct L2 indices in the paper's trace: ~818 MiB of input */
-	unsigned long long bytes = o->small ? (16ULL << 20) : (818ULL << 20);
+	/*
+	 * The default input: 400 KiB; table1: ~818 MiB, fitted to the 409
+	 * distinct L2 indices of the paper's Table 1 (not a benchmark input).
+	 */
+	unsigned long long bytes = o->small ? (16ULL << 20) :
+				   o->table1 ? (818ULL << 20) : (400ULL << 10);
 	struct sto_ctx c = { gpu_alloc(h, bytes), gpu_alloc(h, bytes / 64),
 			     bytes / 1024 };
 	struct gpu_launch l = { (unsigned int)((c.chunks + 127) / 128), 1,
-				128, 1, 257, sto_addr, &c };
+				128, 1, 257, sto_addr, &c, 0, 0 };
 
 	gpu_run(&l, out);
 }
@@ -197,7 +205,7 @@ static bool ray_addr(const void *p, const struct gpu_thread *t,
 	if (x >= c->w || y >= c->h || step > 16)
 		return false;
 	if (step == 16) {
-		*va = c->image + F * ((gva_t)y * c->w + x);
+		*va = GPU_ST(c->image + F * ((gva_t)y * c->w + x));
 		return true;
 	}
 	s = (c->seed ^ ((gva_t)y * c->w + x) * 0x9e3779b97f4a7c15ULL ^ step) | 1;
@@ -212,12 +220,14 @@ static bool ray_addr(const void *p, const struct gpu_thread *t,
 void wl_ray(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
 {
-	unsigned int n = o->small ? 128 : 512;
-	unsigned long long tex = o->small ? (32ULL << 20) : (512ULL << 20);
+	/* the default 256 x 256 image, a 3.5 MiB scene texture; table1: fitted */
+	unsigned int n = o->small ? 128 : o->table1 ? 512 : 256;
+	unsigned long long tex = o->small ? (32ULL << 20) :
+				 o->table1 ? (512ULL << 20) : (7ULL << 19);
 	struct ray_ctx c = { gpu_alloc(h, 64 * 4096), gpu_alloc(h, tex),
 			     gpu_alloc(h, F * n * n), n, n, 4096, tex,
 			     o->seed };
-	struct gpu_launch l = { n / 16, n / 16, 16, 16, 17, ray_addr, &c };
+	struct gpu_launch l = { n / 16, n / 16, 16, 16, 17, ray_addr, &c, 0, 0 };
 
 	gpu_run(&l, out);
 }
@@ -240,7 +250,7 @@ static bool mum_addr(const void *p, const struct gpu_thread *t,
 	if (q >= c->nq || step > 2 * c->qlen)
 		return false;
 	if (step == 2 * c->qlen) {
-		*va = c->out + 8 * q;
+		*va = GPU_ST(c->out + 8 * q);
 		return true;
 	}
 	d = step / 2;
@@ -261,12 +271,15 @@ static bool mum_addr(const void *p, const struct gpu_thread *t,
 void wl_mum(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
 {
-	unsigned long long tree = o->small ? (32ULL << 20) : (384ULL << 20);
-	unsigned int nq = o->small ? 8192 : 65536, qlen = 25;
+	/* default: ~96 MiB tree of the 1.4 Mbp reference, 50k 25 bp queries */
+	unsigned long long tree = o->small ? (32ULL << 20) :
+				  o->table1 ? (384ULL << 20) : (96ULL << 20);
+	unsigned int nq = o->small ? 8192 : o->table1 ? 65536 : 50000;
+	unsigned int qlen = 25;
 	struct mum_ctx c = { gpu_alloc(h, tree), gpu_alloc(h, (gva_t)nq * qlen),
 			     gpu_alloc(h, 8ULL * nq), tree, o->seed, nq, qlen };
 	struct gpu_launch l = { (nq + 255) / 256, 1, 256, 1, 2 * qlen + 1,
-				mum_addr, &c };
+				mum_addr, &c, 0, 0 };
 
 	gpu_run(&l, out);
 }

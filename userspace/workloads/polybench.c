@@ -9,11 +9,16 @@
 
 #define F 4ULL			/* sizeof(float) */
 
-/* C[i][j] (+)= sum_k A[i][k] * B[k][j]: one thread per (i, j). */
+/*
+ * C[i][j] (+)= sum_k A[i][k] * B[k][j]: one thread per (i, j).  As in
+ * PolyBench/GPU's CUDA source, C is global memory updated in the loop:
+ * every iteration loads A, B and C and stores C.  Before the loop C is
+ * zeroed (a store) or, with @accum, scaled by beta (a load and a store).
+ */
 struct mm_ctx {
 	gva_t a, b, c;
 	unsigned int ni, nj, nk;
-	bool accum;		/* C is read first (C *= beta) */
+	bool accum;
 };
 
 static bool mm_addr(const void *p, const struct gpu_thread *t,
@@ -21,27 +26,39 @@ static bool mm_addr(const void *p, const struct gpu_thread *t,
 {
 	const struct mm_ctx *c = p;
 	unsigned int i = t->by * 8 + t->ty, j = t->bx * 32 + t->tx, k;
+	gva_t cij = c->c + F * ((gva_t)i * c->nj + j);
 
 	if (i >= c->ni || j >= c->nj)
 		return false;
 	if (c->accum) {
 		if (step == 0) {
-			*va = c->c + F * ((gva_t)i * c->nj + j);
+			*va = cij;
 			return true;
 		}
 		step--;
 	}
-	if (step < 2 * c->nk) {
-		k = step / 2;
-		*va = step & 1 ? c->b + F * ((gva_t)k * c->nj + j) :
-				 c->a + F * ((gva_t)i * c->nk + k);
+	if (step == 0) {
+		*va = GPU_ST(cij);
 		return true;
 	}
-	if (step == 2 * c->nk) {
-		*va = c->c + F * ((gva_t)i * c->nj + j);
-		return true;
+	step--;
+	if (step >= 4 * c->nk)
+		return false;
+	k = step / 4;
+	switch (step % 4) {
+	case 0:
+		*va = c->a + F * ((gva_t)i * c->nk + k);
+		break;
+	case 1:
+		*va = c->b + F * ((gva_t)k * c->nj + j);
+		break;
+	case 2:
+		*va = cij;
+		break;
+	default:
+		*va = GPU_ST(cij);
 	}
-	return false;
+	return true;
 }
 
 static bool mm(struct gpu_sink *out, gva_t a, gva_t b, gva_t c,
@@ -49,7 +66,7 @@ static bool mm(struct gpu_sink *out, gva_t a, gva_t b, gva_t c,
 {
 	struct mm_ctx ctx = { a, b, c, ni, nj, nk, accum };
 	struct gpu_launch l = { (nj + 31) / 32, (ni + 7) / 8, 32, 8,
-				2 * nk + 2, mm_addr, &ctx };
+				4 * nk + 2, mm_addr, &ctx, 0, 0 };
 
 	return gpu_run(&l, out);
 }
@@ -105,7 +122,7 @@ static bool conv2_addr(const void *p, const struct gpu_thread *t,
 	if (i < 1 || j < 1 || i >= c->ni - 1 || j >= c->nj - 1 || step > 9)
 		return false;
 	if (step == 9)
-		*va = c->b + F * ((gva_t)i * c->nj + j);
+		*va = GPU_ST(c->b + F * ((gva_t)i * c->nj + j));
 	else
 		*va = c->a + F * ((gva_t)(i + step / 3 - 1) * c->nj + j +
 				  step % 3 - 1);
@@ -118,7 +135,7 @@ void wl_2dconv(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned int n = o->small ? 512 : 4096;
 	struct conv2_ctx c = { gpu_alloc(h, F * n * n), gpu_alloc(h, F * n * n),
 			       n, n };
-	struct gpu_launch l = { n / 32, n / 8, 32, 8, 10, conv2_addr, &c };
+	struct gpu_launch l = { n / 32, n / 8, 32, 8, 10, conv2_addr, &c, 0, 0 };
 
 	gpu_run(&l, out);
 }
@@ -146,7 +163,7 @@ static bool conv3_addr(const void *p, const struct gpu_thread *t,
 	if (j < 1 || k < 1 || j >= n - 1 || k >= n - 1 || step > 15)
 		return false;
 	if (step == 15) {
-		*va = c->b + F * ((c->i * n + j) * n + k);
+		*va = GPU_ST(c->b + F * ((c->i * n + j) * n + k));
 		return true;
 	}
 	*va = c->a + F * (((c->i + conv3_off[step][0]) * n + j +
@@ -160,7 +177,7 @@ void wl_3dconv(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned int n = o->small ? 64 : 256;
 	struct conv3_ctx c = { gpu_alloc(h, F * n * n * n),
 			       gpu_alloc(h, F * n * n * n), n, 0 };
-	struct gpu_launch l = { n / 32, n / 8, 32, 8, 16, conv3_addr, &c };
+	struct gpu_launch l = { n / 32, n / 8, 32, 8, 16, conv3_addr, &c, 0, 0 };
 
 	for (c.i = 1; c.i < n - 1; c.i++)
 		if (!gpu_run(&l, out))
@@ -173,40 +190,59 @@ struct gs_ctx {
 	unsigned int m, n, k, kernel;
 };
 
+/*
+ * Kernel 3 as PolyBench/GPU's source has it, r[k][j] and a[i][j] global:
+ * r[k][j] = 0; per i: r[k][j] += q[i][k] * a[i][j] (loads q, a, r, store
+ * r); per i: a[i][j] -= q[i][k] * r[k][j] (loads a, q, r, store a).
+ */
 static bool gs_addr(const void *p, const struct gpu_thread *t,
 		    unsigned int step, gva_t *va)
 {
 	const struct gs_ctx *c = p;
 	unsigned int tid = t->bx * 256 + t->tx;
-	gva_t n = c->n, k = c->k;
+	gva_t n = c->n, k = c->k, i, rkj = c->r + F * (k * n + tid);
 
 	switch (c->kernel) {
-	case 1:		/* one thread: the norm of column k */
+	case 1:		/* one thread: the norm of column k, into r[k][k] */
 		if (tid || step > c->m)
 			return false;
 		*va = step < c->m ? c->a + F * (step * n + k) :
-				    c->r + F * (k * n + k);
+				    GPU_ST(c->r + F * (k * n + k));
 		return true;
 	case 2:		/* q[i][k] = a[i][k] / r[k][k] */
 		if (tid >= c->m || step > 2)
 			return false;
 		*va = step == 0 ? c->a + F * (tid * n + k) :
 		      step == 1 ? c->r + F * (k * n + k) :
-				  c->q + F * (tid * n + k);
+				  GPU_ST(c->q + F * (tid * n + k));
 		return true;
-	default:	/* columns j > k: r[k][j], then update a[.][j] */
-		if (tid <= k || tid >= c->n || step >= 4 * c->m + 1)
+	default:	/* columns j > k */
+		if (tid <= k || tid >= c->n || step >= 8 * c->m + 1)
 			return false;
 		if (step == 0) {
-			*va = c->r + F * (k * n + tid);
-		} else if (step <= 2 * c->m) {
-			step--;
-			*va = step & 1 ? c->a + F * ((step / 2) * n + tid) :
-					 c->q + F * ((step / 2) * n + k);
-		} else {
-			step -= 2 * c->m + 1;
-			*va = step & 1 ? c->a + F * ((step / 2) * n + tid) :
-					 c->q + F * ((step / 2) * n + k);
+			*va = GPU_ST(rkj);
+			return true;
+		}
+		step--;
+		i = (step % (4 * c->m)) / 4;
+		switch (step % 4 + (step >= 4 * c->m ? 4 : 0)) {
+		case 0:
+		case 5:
+			*va = c->q + F * (i * n + k);
+			break;
+		case 1:
+		case 4:
+			*va = c->a + F * (i * n + tid);
+			break;
+		case 2:
+		case 6:
+			*va = rkj;
+			break;
+		case 3:
+			*va = GPU_ST(rkj);
+			break;
+		default:
+			*va = GPU_ST(c->a + F * (i * n + tid));
 		}
 		return true;
 	}
@@ -218,10 +254,10 @@ void wl_gramschmidt(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned int n = o->small ? 128 : 2048;
 	struct gs_ctx c = { gpu_alloc(h, F * n * n), gpu_alloc(h, F * n * n),
 			    gpu_alloc(h, F * n * n), n, n, 0, 0 };
-	struct gpu_launch k1 = { 1, 1, 256, 1, n + 1, gs_addr, &c };
-	struct gpu_launch k2 = { (n + 255) / 256, 1, 256, 1, 3, gs_addr, &c };
-	struct gpu_launch k3 = { (n + 255) / 256, 1, 256, 1, 4 * n + 1,
-				 gs_addr, &c };
+	struct gpu_launch k1 = { 1, 1, 256, 1, n + 1, gs_addr, &c, 0, 0 };
+	struct gpu_launch k2 = { (n + 255) / 256, 1, 256, 1, 3, gs_addr, &c, 0, 0 };
+	struct gpu_launch k3 = { (n + 255) / 256, 1, 256, 1, 8 * n + 1,
+				 gs_addr, &c, 0, 0 };
 
 	/* sampled: every 8 x sample-th column (the pattern repeats) */
 	for (c.k = 0; c.k < n; c.k += o->sample > 1 ? 8 * o->sample : 1) {

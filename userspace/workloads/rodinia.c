@@ -37,7 +37,7 @@ static bool bp_addr(const void *p, const struct gpu_thread *t,
 		case 2:		/* the block's partial sums, row 0 only */
 			if (t->ty)
 				return false;
-			*va = c->partial + F * (t->by * 16ULL + t->tx);
+			*va = GPU_ST(c->partial + F * (t->by * 16ULL + t->tx));
 			return true;
 		}
 		return false;
@@ -69,7 +69,7 @@ void wl_backprop(const struct workload_opts *o, struct gpu_heap *h,
 			    gpu_alloc(h, F * (in + 1) * 17),
 			    gpu_alloc(h, F * (in + 1) * 17),
 			    gpu_alloc(h, F * in), gpu_alloc(h, F * 17), 1 };
-	struct gpu_launch l = { 1, in / 16, 16, 16, 6, bp_addr, &c };
+	struct gpu_launch l = { 1, in / 16, 16, 16, 6, bp_addr, &c, 0, 1088 };
 
 	if (gpu_run(&l, out)) {
 		c.kernel = 2;
@@ -96,7 +96,8 @@ static bool hs_addr(const void *p, const struct gpu_thread *t,
 	if (step == 2 && (t->tx == 0 || t->ty == 0 || t->tx == 15 ||
 			  t->ty == 15))
 		return false;	/* halo threads compute nothing */
-	*va = (step == 0 ? c->power : step == 1 ? c->src : c->dst) + F * idx;
+	*va = step == 2 ? GPU_ST(c->dst + F * idx) :
+	      (step == 0 ? c->power : c->src) + F * idx;
 	return true;
 }
 
@@ -106,7 +107,7 @@ void wl_hotspot(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned int n = o->small ? 128 : 512, it, g = (n + 13) / 14;
 	struct hs_ctx c = { gpu_alloc(h, F * n * n), gpu_alloc(h, F * n * n),
 			    gpu_alloc(h, F * n * n), n };
-	struct gpu_launch l = { g, g, 16, 16, 3, hs_addr, &c };
+	struct gpu_launch l = { g, g, 16, 16, 3, hs_addr, &c, 0, 3072 };
 	gva_t tmp;
 
 	for (it = 0; it < 2; it++) {
@@ -137,7 +138,7 @@ static bool pf_addr(const void *p, const struct gpu_thread *t,
 	else if (step <= 20)
 		*va = c->wall + F * ((gva_t)(c->start + step - 1) * c->cols + x);
 	else if (t->tx >= 20 && t->tx < 236)
-		*va = c->dst + F * x;
+		*va = GPU_ST(c->dst + F * x);
 	else
 		return false;
 	return true;
@@ -150,7 +151,7 @@ void wl_pathfinder(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned int rows = o->small ? 41 : 101;
 	struct pf_ctx c = { gpu_alloc(h, F * cols * rows), gpu_alloc(h, F * cols),
 			    gpu_alloc(h, F * cols), cols, 1 };
-	struct gpu_launch l = { (cols + 215) / 216, 1, 256, 1, 22, pf_addr, &c };
+	struct gpu_launch l = { (cols + 215) / 216, 1, 256, 1, 22, pf_addr, &c, 0, 2048 };
 	gva_t tmp;
 
 	for (c.start = 1; c.start + 20 <= rows; c.start += 20) {
@@ -186,7 +187,7 @@ static bool dwt_addr(const void *p, const struct gpu_thread *t,
 	/* de-interleaved output: low and high halves in both directions */
 	ox = x / 2 + (x & 1) * (c->w / 2);
 	oy = y / 2 + (y & 1) * (c->h / 2);
-	*va = c->out + F * ((gva_t)oy * c->w + ox);
+	*va = GPU_ST(c->out + F * ((gva_t)oy * c->w + ox));
 	return true;
 }
 
@@ -196,7 +197,7 @@ void wl_dwt2d(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned int n = o->small ? 256 : 1024, comp, lvl;
 	gva_t img[3], tmp = gpu_alloc(h, F * n * n);
 	struct dwt_ctx c;
-	struct gpu_launch l = { 0, 0, 64, 1, 32, dwt_addr, &c };
+	struct gpu_launch l = { 0, 0, 64, 1, 32, dwt_addr, &c, 0, 0 };
 
 	for (comp = 0; comp < 3; comp++)
 		img[comp] = gpu_alloc(h, F * n * n);
@@ -260,7 +261,7 @@ void wl_streamcluster(const struct workload_opts *o, struct gpu_heap *h,
 			    gpu_alloc(h, F * n * 20), gpu_alloc(h, n),
 			    n, dim, 0 };
 	struct gpu_launch l = { (n + 511) / 512, 1, 512, 1, 2 * dim + 4,
-				sc_addr, &c };
+				sc_addr, &c, 0, 0 };
 
 	for (it = 0; it < iters; it++) {
 		c.cand = workload_rand(&seed) % n;
@@ -324,7 +325,7 @@ void wl_bptree(const struct workload_opts *o, struct gpu_heap *h,
 			     gpu_alloc(h, F * nrec), nrec > 65536 ? 3 : 2,
 			     nnodes, nrec, o->seed };
 	struct gpu_launch l = { queries, 1, 256, 1, c.height + 1, bpt_addr,
-				&c };
+				&c, 0, 0 };
 
 	gpu_run(&l, out);
 }

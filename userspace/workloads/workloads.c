@@ -55,9 +55,68 @@ int workload_size(const char *arg, const struct workload *w,
 	       0 : -1;
 }
 
+static const char *const at_names[GPU_AT_COUNT] = {
+	"coalesced", "l1-miss", "l2-miss"
+};
+
+void workload_opts_init(struct workload_opts *o)
+{
+	*o = (struct workload_opts){ .seed = 1, .sample = 1,
+				     .layout = GPU_LAYOUT_PACKED,
+				     .at = WORKLOAD_IOTLB_AT,
+				     .jitter = WORKLOAD_JITTER,
+				     .warmup = WORKLOAD_WARMUP };
+}
+
+int workload_parse_at(const char *arg, enum gpu_iotlb_at *at)
+{
+	unsigned int i;
+
+	for (i = 0; i < GPU_AT_COUNT; i++)
+		if (!strcmp(arg, at_names[i])) {
+			*at = i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *workload_at_name(enum gpu_iotlb_at at)
+{
+	return at < GPU_AT_COUNT ? at_names[at] : "?";
+}
+
+int workload_parse_layout(const char *arg, enum gpu_layout *l)
+{
+	if (!strcmp(arg, "packed"))
+		*l = GPU_LAYOUT_PACKED;
+	else if (!strcmp(arg, "aligned"))
+		*l = GPU_LAYOUT_ALIGNED;
+	else
+		return -1;
+	return 0;
+}
+
+const char *workload_layout_name(enum gpu_layout l)
+{
+	return l == GPU_LAYOUT_ALIGNED ? "aligned" : "packed";
+}
+
+int workload_parse_inputs(const char *arg, bool *table1)
+{
+	if (strcmp(arg, "default") && strcmp(arg, "table1"))
+		return -1;
+	*table1 = !strcmp(arg, "table1");
+	return 0;
+}
+
 void workload_run(const struct workload *w, const struct workload_opts *o,
 		  struct gpu_heap *h, struct gpu_sink *out)
 {
 	out->sample = o->sample;
+	out->p = (struct gpu_params){ o->at, o->jitter, o->warmup, o->seed };
+	if (o->window && (!out->limit || o->window < out->limit))
+		out->limit = o->window;
+	h->layout = o->layout;
 	w->run(o, h, out);
+	gpu_done(out);
 }

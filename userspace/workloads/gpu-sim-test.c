@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gpu-sim-test.c - tests of the GPU execution model (gpu_sim.c) on
+ * hand-made tiny kernels: every thread's access issued exactly once per
+ * step; CTAs per SM within the thread, CTA, register and shared-memory
+ * limits and dealt one per SM per cycle; L1 and L2 hits and misses,
+ * write-through without allocation, LRU eviction; what each IOTLB
+ * placement sees; the warm-up; the packed and aligned allocators;
+ * determinism for a seed.  Ends with "gpu-sim-test: N passed, N failed".
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workloads/workloads.h"
+
+static unsigned int passed, failed;
+
+static void expect(int cond, const char *what)
+{
+	if (cond) {
+		passed++;
+		printf("ok - %s\n", what);
+	} else {
+		failed++;
+		printf("not ok - %s\n", what);
+	}
+}
+
+/* ---- every thread, every step, exactly once ---- */
+#define EX_GX 7
+#define EX_GY 3
+#define EX_BX 48
+#define EX_BY 2
+#define EX_STEPS 5
+#define EX_TPB (EX_BX * EX_BY)
+#define EX_CTAS (EX_GX * EX_GY)
+
+static unsigned char seen[EX_CTAS][EX_TPB][EX_STEPS];
+static unsigned long long emitted_lines;
+
+/* thread (cta, lin) at step s: its own 128-byte line; odd threads skip 3 */
+static bool ex_addr(const void *ctx, const struct gpu_thread *t,
+		    unsigned int step, gva_t *va)
+{
+	unsigned int cta = t->by * EX_GX + t->bx;
+	unsigned int lin = t->ty * EX_BX + t->tx;
+
+	if ((lin & 1) && step == 3)
+		return false;
+	*va = 0x100000 + 128ULL * ((cta * EX_TPB + lin) * EX_STEPS + step);
+	return true;
+}
+
+static void ex_access(void *arg, unsigned int cta, unsigned int thread,
+		      unsigned int step, gva_t va)
+{
+	seen[cta][thread][step]++;
+}
+
+static int count_emit(void *arg, gva_t va)
+{
+	emitted_lines++;
+	return 0;
+}
+
+static void test_exactly_once(void)
+{
+	struct gpu_launch l = { EX_GX, EX_GY, EX_BX, EX_BY, EX_STEPS,
+				ex_addr, NULL, 0, 0 };
+	struct gpu_sink s = { .emit = count_emit, .on_access = ex_access,
+			      .p = { GPU_AT_COALESCED, 1.0, 0, 1 } };
+	unsigned int c, t, st, once = 0, skipped = 0, other = 0;
+
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	for (c = 0; c < EX_CTAS; c++)
+		for (t = 0; t < EX_TPB; t++)
+			for (st = 0; st < EX_STEPS; st++) {
+				if ((t & 1) && st == 3)
+					skipped += seen[c][t][st] == 0;
+				else if (seen[c][t][st] == 1)
+					once++;
+				else
+					other++;
+			}
+	expect(once == EX_CTAS * EX_TPB * EX_STEPS - EX_CTAS * EX_TPB / 2 &&
+	       skipped == EX_CTAS * EX_TPB / 2 && !other,
+	       "every active thread's access issued exactly once per step");
+	expect(emitted_lines == once,
+	       "one coalesced request per distinct line, all emitted");
+	expect(s.c.ctas == EX_CTAS, "every CTA dealt once");
+}
+
+/* ---- CTAs per SM ---- */
+static unsigned int resident_max;
+static unsigned int deal_order_ok;
+
+static bool none_addr(const void *ctx, const struct gpu_thread *t,
+		      unsigned int step, gva_t *va)
+{
+	*va = 0x200000 + 128ULL * t->tx;
+	return step < 4;
+}
+
+static void on_cta(void *arg, unsigned int sm, unsigned int cta,
+		   unsigned int resident)
+{
+	if (resident > resident_max)
+		resident_max = resident;
+	if (cta < GPU_SMS)
+		deal_order_ok += sm == cta;
+}
+
+static int drop(void *arg, gva_t va)
+{
+	return 0;
+}
+
+static void cta_case(unsigned int bx, unsigned int regs, unsigned int smem,
+		     unsigned int want, const char *what)
+{
+	struct gpu_launch l = { 200, 1, bx, 1, 4, none_addr, NULL, regs,
+				smem };
+	struct gpu_sink s = { .emit = drop, .on_cta = on_cta,
+			      .p = { GPU_AT_COALESCED, 0, 0, 1 } };
+	char msg[160];
+
+	resident_max = 0;
+	deal_order_ok = 0;
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	snprintf(msg, sizeof(msg), "%s: %u CTAs per SM (limit %u, most resident %u)",
+		 what, want, gpu_ctas_per_sm(&l), resident_max);
+	expect(gpu_ctas_per_sm(&l) == want && resident_max == want, msg);
+}
+
+static void test_ctas(void)
+{
+	cta_case(256, 0, 0, 6, "256 threads: the 1,536-thread limit");
+	cta_case(32, 0, 0, 8, "32 threads: the 8-CTA limit");
+	cta_case(256, 64, 0, 2, "256 threads x 64 registers: the register file");
+	cta_case(128, 0, 20 * 1024, 2, "20 KB shared memory: the 48 KB limit");
+	cta_case(1024, 0, 0, 1, "1024 threads: one CTA");
+	expect(deal_order_ok == GPU_SMS,
+	       "the first 15 CTAs dealt one per SM, round-robin");
+}
+
+/* ---- caches ---- */
+static const gva_t *cache_seq;
+static unsigned int cache_n;
+
+/* one thread; step i accesses cache_seq[i] */
+static bool seq_addr(const void *ctx, const struct gpu_thread *t,
+		     unsigned int step, gva_t *va)
+{
+	if (t->tx || step >= cache_n)
+		return false;
+	*va = cache_seq[step];
+	return true;
+}
+
+static gva_t got[64];
+static unsigned int ngot;
+
+static int record(void *arg, gva_t va)
+{
+	if (ngot < 64)
+		got[ngot++] = va;
+	return 0;
+}
+
+static struct gpu_counts run_seq(const gva_t *seq, unsigned int n,
+				 enum gpu_iotlb_at at)
+{
+	struct gpu_launch l = { 1, 1, 32, 1, n, seq_addr, NULL, 0, 0 };
+	struct gpu_sink s = { .emit = record, .p = { at, 0, 0, 1 } };
+
+	cache_seq = seq;
+	cache_n = n;
+	ngot = 0;
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	return s.c;
+}
+
+static void test_caches(void)
+{
+	const gva_t x = 0x10000, y = 0x20000;
+	const gva_t seq[] = { x, x + 4, GPU_ST(y), y };
+	gva_t evict[6], l2seq[10];
+	struct gpu_counts c;
+	unsigned int i;
+
+	c = run_seq(seq, 4, GPU_AT_COALESCED);
+	expect(c.l1_hits == 1 && c.l1_misses == 3,
+	       "L1: a reload hits; a store does not allocate (its reload misses)");
+	expect(c.l2_hits == 1 && c.l2_misses == 2,
+	       "L2: a store allocates (write-allocate), its reload hits");
+	expect(ngot == 4, "coalesced placement: all 4 requests");
+	run_seq(seq, 4, GPU_AT_L1_MISS);
+	expect(ngot == 3 && got[0] == x && got[1] == y && got[2] == y,
+	       "L1-miss placement: the load miss, the store, the store's reload");
+	run_seq(seq, 4, GPU_AT_L2_MISS);
+	expect(ngot == 2 && got[0] == x && got[1] == y,
+	       "L2-miss placement: the two fills");
+	/* five lines of one L1 set (stride 32 lines), then the first again */
+	for (i = 0; i < 5; i++)
+		evict[i] = 0x100000 + i * 32ULL * GPU_SEGMENT;
+	evict[5] = evict[0];
+	c = run_seq(evict, 6, GPU_AT_COALESCED);
+	expect(c.l1_hits == 0 && c.l2_hits == 1,
+	       "L1: 4-way LRU evicts the first of 5 lines of a set (the L2 holds it)");
+	/* nine lines of one L2 bank and set (stride 12 x 64 lines) */
+	for (i = 0; i < 9; i++)
+		l2seq[i] = 0x1000000 + i * 768ULL * GPU_SEGMENT;
+	l2seq[9] = l2seq[0];
+	c = run_seq(l2seq, 10, GPU_AT_L2_MISS);
+	expect(c.l2_misses == 10 && ngot == 10,
+	       "L2: 8-way LRU evicts the first of 9 lines of a bank's set");
+	l2seq[9] = l2seq[8];
+	c = run_seq(l2seq, 10, GPU_AT_L2_MISS);
+	expect(c.l2_misses == 9 && c.l1_hits == 1,
+	       "L2: the most recent line stays (an L1 hit before it)");
+}
+
+/* ---- warm-up ---- */
+static void test_warmup(void)
+{
+	struct gpu_launch l = { 400, 1, 256, 1, 4, none_addr, NULL, 0, 0 };
+	struct gpu_sink s = { .emit = drop,
+			      .p = { GPU_AT_COALESCED, 0, 1, 1 } };
+
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	expect(s.c.emitted_from_cta == GPU_SMS * 6,
+	       "warm-up of one wave: the window opens at CTA 90 (15 SMs x 6)");
+	expect(s.count > 0 && s.count < s.c.requests,
+	       "the warm-up's requests are simulated, not emitted");
+}
+
+/* ---- allocators ---- */
+static void test_alloc(void)
+{
+	struct gpu_heap p = { .layout = GPU_LAYOUT_PACKED };
+	struct gpu_heap a = { .layout = GPU_LAYOUT_ALIGNED };
+	gva_t p1 = gpu_alloc(&p, 1), p2 = gpu_alloc(&p, 300);
+	gva_t p3 = gpu_alloc(&p, 256), p4 = gpu_alloc(&p, 4 << 20);
+	gva_t a1 = gpu_alloc(&a, 1), a2 = gpu_alloc(&a, 3 << 20);
+	gva_t a3 = gpu_alloc(&a, 1);
+
+	expect(p1 == 0xC0000000ULL && p2 == 0xC0000100ULL &&
+	       p3 == 0xC0000300ULL && p4 == 0xC0000400ULL,
+	       "packed: from 0xC0000000, each buffer rounded up to 256 bytes");
+	expect(a1 == 1ULL << 40 && a2 == (1ULL << 40) + (2 << 20) &&
+	       a3 == (1ULL << 40) + (6 << 20),
+	       "aligned: from 1 TiB, each buffer rounded up to 2 MiB");
+}
+
+/* ---- determinism ---- */
+static unsigned long long hash;
+
+static int hash_emit(void *arg, gva_t va)
+{
+	hash = (hash ^ va) * 0x100000001b3ULL;
+	return 0;
+}
+
+static unsigned long long stream_hash(unsigned long long seed, double jitter)
+{
+	const struct workload *w = workload_find("2mm");
+	struct workload_opts o;
+	struct gpu_sink s = { .emit = hash_emit };
+	struct gpu_heap h = {};
+
+	workload_opts_init(&o);
+	workload_size("small", w, &o);
+	o.seed = seed;
+	o.jitter = jitter;
+	o.window = 20000;
+	hash = 0xcbf29ce484222325ULL;
+	workload_run(w, &o, &h, &s);
+	return hash;
+}
+
+static void test_determinism(void)
+{
+	unsigned long long a = stream_hash(7, 2), b = stream_hash(7, 2);
+	unsigned long long c = stream_hash(8, 2);
+
+	expect(a == b, "the same seed: the same stream");
+	expect(a != c, "another seed: another stream (the jitter draws)");
+}
+
+int main(void)
+{
+	test_exactly_once();
+	test_ctas();
+	test_caches();
+	test_warmup();
+	test_alloc();
+	test_determinism();
+	printf("gpu-sim-test: %u passed, %u failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
