@@ -337,85 +337,122 @@ static struct gpu_warp *gto_pick(struct gpu_sm *sm, unsigned int sch,
 	return best;
 }
 
+/* One launch in progress (gpu_run()). */
+struct gpu_run {
+	const struct gpu_launch *l;
+	struct gpu_sink *out;
+	struct gpu_state *st;
+	struct gpu_sm *sms;
+	unsigned int stride, nblocks, next, per, rr, live;
+	unsigned long long now;
+};
+
+/* The warm-up: the CTA from which segments are emitted, set once. */
+static void run_warmup(struct gpu_run *r)
+{
+	unsigned long long wave = (unsigned long long)GPU_SMS * r->per;
+	struct gpu_state *st = r->st;
+
+	if (st->warm_set)
+		return;
+	st->warm_at = r->out->p.warmup * wave;
+	if (st->warm_at > r->nblocks / r->stride / 2)
+		st->warm_at = r->nblocks / r->stride / 2;
+	st->warm_set = true;
+	st->emitting = !st->warm_at;
+}
+
+/* One CTA per SM per cycle, round-robin from a rotating SM. */
+static bool run_deal(struct gpu_run *r)
+{
+	const struct gpu_launch *l = r->l;
+	struct gpu_sink *out = r->out;
+	struct gpu_state *st = r->st;
+	unsigned int i, s;
+	bool acted = false;
+
+	for (i = 0; i < GPU_SMS && r->next < r->nblocks; i++) {
+		s = (r->rr + i) % GPU_SMS;
+		if (r->sms[s].blocks >= r->per)
+			continue;
+		sm_admit(l, &r->sms[s], r->next, st, r->now);
+		r->live += (l->block_x * l->block_y + GPU_WARP - 1) / GPU_WARP;
+		out->c.ctas++;
+		if (r->sms[s].blocks > out->c.max_ctas_per_sm)
+			out->c.max_ctas_per_sm = r->sms[s].blocks;
+		if (out->on_cta)
+			out->on_cta(out->test_arg, s, r->next,
+				    r->sms[s].blocks);
+		if (++st->ctas >= st->warm_at && !st->emitting) {
+			st->emitting = true;
+			out->c.emitted_from_cta = st->ctas;
+		}
+		r->next += r->stride;
+		acted = true;
+	}
+	r->rr = (r->rr + 1) % GPU_SMS;
+	return acted;
+}
+
+/* Each scheduler of SM @s issues its GTO pick, if any; true if one did. */
+static bool run_issue(struct gpu_run *r, unsigned int s,
+		      unsigned long long *wake)
+{
+	struct gpu_sm *sm = &r->sms[s];
+	unsigned int sch, lat;
+	struct gpu_warp *w;
+	bool acted = false;
+
+	for (sch = 0; sch < GPU_SCHEDULERS; sch++) {
+		w = sm->warps_live ? gto_pick(sm, sch, r->now, wake) : NULL;
+		if (!w)
+			continue;
+		acted = true;
+		if (w->step < r->l->steps &&
+		    warp_exec(r->l, w, s, r->out, r->st, &lat)) {
+			w->step++;
+			w->ready = r->now + 1 +
+				   (unsigned long long)(lat * w->slow);
+			continue;
+		}
+		w->live = false;
+		r->live--;
+		sm->warps_live--;
+		if (!--sm->block_live[w->slot])
+			sm->blocks--;
+	}
+	return acted;
+}
+
 bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 {
-	unsigned int stride = out->sample > 1 ? out->sample : 1;
-	unsigned int nblocks = l->grid_x * l->grid_y, next = 0, s, i, sch;
-	unsigned int per = gpu_ctas_per_sm(l), rr = 0, lat, live = 0;
-	struct gpu_state *st = state_get(out);
-	struct gpu_sm *sms = calloc(GPU_SMS, sizeof(*sms));
-	unsigned long long now = st->cycle, wake;
-	struct gpu_warp *w;
+	struct gpu_run r = {
+		.l = l, .out = out, .st = state_get(out),
+		.stride = out->sample > 1 ? out->sample : 1,
+		.nblocks = l->grid_x * l->grid_y, .per = gpu_ctas_per_sm(l),
+	};
+	unsigned long long wake;
+	unsigned int s;
 	bool acted;
 
-	if (!sms || !per)
+	r.sms = calloc(GPU_SMS, sizeof(*r.sms));
+	if (!r.sms || !r.per)
 		abort();
+	r.now = r.st->cycle;
 	for (s = 0; s < GPU_SMS; s++)
-		sms[s].greedy[0] = sms[s].greedy[1] = -1;
-	if (!st->warm_set) {
-		unsigned long long wave = (unsigned long long)GPU_SMS * per;
-
-		st->warm_at = out->p.warmup * wave;
-		if (st->warm_at > nblocks / stride / 2)
-			st->warm_at = nblocks / stride / 2;
-		st->warm_set = true;
-		st->emitting = !st->warm_at;
-	}
-	while (!out->stopped && (next < nblocks || live)) {
-		acted = false;
+		r.sms[s].greedy[0] = r.sms[s].greedy[1] = -1;
+	run_warmup(&r);
+	while (!out->stopped && (r.next < r.nblocks || r.live)) {
 		wake = ~0ULL;
-		/* one CTA per SM per cycle, round-robin from a rotating SM */
-		for (i = 0; i < GPU_SMS && next < nblocks; i++) {
-			s = (rr + i) % GPU_SMS;
-			if (sms[s].blocks >= per)
-				continue;
-			sm_admit(l, &sms[s], next, st, now);
-			live += (l->block_x * l->block_y + GPU_WARP - 1) /
-				GPU_WARP;
-			out->c.ctas++;
-			if (sms[s].blocks > out->c.max_ctas_per_sm)
-				out->c.max_ctas_per_sm = sms[s].blocks;
-			if (out->on_cta)
-				out->on_cta(out->test_arg, s, next,
-					    sms[s].blocks);
-			if (++st->ctas >= st->warm_at && !st->emitting) {
-				st->emitting = true;
-				out->c.emitted_from_cta = st->ctas;
-			}
-			next += stride;
-			acted = true;
-		}
-		rr = (rr + 1) % GPU_SMS;
-		for (s = 0; s < GPU_SMS && !out->stopped; s++) {
-			struct gpu_sm *sm = &sms[s];
-
-			for (sch = 0; sch < GPU_SCHEDULERS; sch++) {
-				w = sm->warps_live ? gto_pick(sm, sch, now,
-							      &wake) : NULL;
-				if (!w)
-					continue;
-				acted = true;
-				if (w->step < l->steps &&
-				    warp_exec(l, w, s, out, st, &lat)) {
-					w->step++;
-					w->ready = now + 1 +
-						   (unsigned long long)(lat *
-									w->slow);
-					continue;
-				}
-				w->live = false;
-				live--;
-				sm->warps_live--;
-				if (!--sm->block_live[w->slot])
-					sm->blocks--;
-			}
-		}
-		now++;
-		if (!acted && wake != ~0ULL && wake > now)
-			now = wake;
+		acted = run_deal(&r);
+		for (s = 0; s < GPU_SMS && !out->stopped; s++)
+			acted |= run_issue(&r, s, &wake);
+		r.now++;
+		if (!acted && wake != ~0ULL && wake > r.now)
+			r.now = wake;
 	}
-	st->cycle = now;
-	out->c.cycles = now;
-	free(sms);
+	r.st->cycle = r.now;
+	out->c.cycles = r.now;
+	free(r.sms);
 	return !out->stopped;
 }
