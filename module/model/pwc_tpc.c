@@ -124,6 +124,32 @@ static void tpc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 	}
 }
 
+/* The set's first invalid entry, else its least recently used one. */
+static inline u32 tpc_victim(const struct pwc_tpc *t, u32 set, u32 end)
+{
+	u32 i, victim = set;
+
+	for (i = set; i < end; i++) {
+		if (!t->depth[i])
+			return i;
+		if (t->stamp[i] < t->stamp[victim])
+			victim = i;
+	}
+	return victim;
+}
+
+/* Entry @i now holds @prefix at @depth of a @levels-level walk. */
+static inline void tpc_take(struct pwc_model *m, struct pwc_tpc *t, u32 i,
+			    u64 prefix, unsigned int depth,
+			    unsigned int levels)
+{
+	m->stats.fills++;
+	t->prefix[i] = prefix;
+	t->depth[i] = depth;
+	t->levels[i] = levels;
+	t->stamp[i] = pwc_tick(m);
+}
+
 static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 		     const struct pwc_result *r)
 {
@@ -150,23 +176,11 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 		}
 	}
 	if (victim == end) {
-		victim = set;
-		for (i = set; i < end; i++) {
-			if (!t->depth[i]) {
-				victim = i;
-				break;
-			}
-			if (t->stamp[i] < t->stamp[victim])
-				victim = i;
-		}
+		victim = tpc_victim(t, set, end);
 		if (t->depth[victim])
 			m->stats.evictions++;
 	}
-	m->stats.fills++;
-	t->prefix[victim] = prefix;
-	t->depth[victim] = depth;
-	t->levels[victim] = levels;
-	t->stamp[victim] = pwc_tick(m);
+	tpc_take(m, t, victim, prefix, depth, levels);
 	for (k = 0; k <= PWC_MAX_LEVELS; k++)
 		tpc_pba(t, victim)[k] = 0;
 	for (k = levels - depth; k < levels; k++)
@@ -234,22 +248,10 @@ static void tpc_access(struct pwc_model *m, const struct pwc_walk *w,
 		tpc_fill(m, w, r);
 		return;
 	}
-	victim = set;	/* the set's first invalid entry, else its LRU one */
-	for (i = set; i < end; i++) {
-		if (!t->depth[i]) {
-			victim = i;
-			break;
-		}
-		if (t->stamp[i] < t->stamp[victim])
-			victim = i;
-	}
+	victim = tpc_victim(t, set, end);
 	if (t->depth[victim])
 		m->stats.evictions++;
-	m->stats.fills++;
-	t->prefix[victim] = key2;
-	t->depth[victim] = full;
-	t->levels[victim] = levels;
-	t->stamp[victim] = pwc_tick(m);
+	tpc_take(m, t, victim, key2, full, levels);
 	for (k = 0; k <= PWC_MAX_LEVELS; k++)
 		tpc_pba(t, victim)[k] = k >= 1 && k < levels ? w->base[k] : 0;
 }

@@ -11,19 +11,8 @@
 
 #include "pwc.h"
 #include "report/report.h"
+#include "tests/expect.h"
 
-static unsigned int passed, failed;
-
-static void expect(int cond, const char *what)
-{
-	if (cond) {
-		passed++;
-		printf("ok - %s\n", what);
-	} else {
-		failed++;
-		printf("not ok - %s\n", what);
-	}
-}
 
 /* The whole of @path, NUL-terminated (freed by the caller). */
 static char *slurp(const char *path)
@@ -84,6 +73,5 @@ int main(void)
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		failed++;
-	printf("report-test: %u passed, %u failed\n", passed, failed);
-	return failed != 0;
+	return expect_done("report-test");
 }

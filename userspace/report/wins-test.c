@@ -14,19 +14,8 @@
 
 #include "report/report_wins.h"
 #include "report/wins_stream.h"
+#include "tests/expect.h"
 
-static unsigned int passed, failed;
-
-static void expect(int cond, const char *what)
-{
-	if (cond) {
-		passed++;
-		printf("ok - %s\n", what);
-	} else {
-		failed++;
-		printf("not ok - %s\n", what);
-	}
-}
 
 /* Exactly R regions, all inside the R regions from WINS_BASE. */
 static void family_regions(void)
@@ -257,6 +246,5 @@ int main(void)
 	meter_vs_stack();
 	family_measured();
 	cells();
-	printf("wins-test: %u passed, %u failed\n", passed, failed);
-	return failed != 0;
+	return expect_done("wins-test");
 }

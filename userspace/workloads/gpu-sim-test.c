@@ -13,19 +13,8 @@
 #include <string.h>
 
 #include "workloads/workloads.h"
+#include "tests/expect.h"
 
-static unsigned int passed, failed;
-
-static void expect(int cond, const char *what)
-{
-	if (cond) {
-		passed++;
-		printf("ok - %s\n", what);
-	} else {
-		failed++;
-		printf("not ok - %s\n", what);
-	}
-}
 
 /* ---- every thread, every step, exactly once ---- */
 #define EX_GX 7
@@ -300,6 +289,5 @@ int main(void)
 	test_warmup();
 	test_alloc();
 	test_determinism();
-	printf("gpu-sim-test: %u passed, %u failed\n", passed, failed);
-	return failed ? 1 : 0;
+	return expect_done("gpu-sim-test");
 }
