@@ -72,8 +72,9 @@ int run_stream(const struct run_config *cfg, const struct run_source *src,
 
 	memset(res, 0, sizeof(*res));
 	r.b.ops = cfg->userspace ? &run_synthetic_ops : &run_module_ops;
-	if (cfg->nspecs > MODEL_SET_MAX) {
-		fprintf(stderr, "pwcsim: at most %d models\n", MODEL_SET_MAX);
+	if (cfg->nspecs > (cfg->userspace ? RUN_MAX_MODELS : MODEL_SET_MAX)) {
+		fprintf(stderr, "pwcsim: at most %d models\n",
+			cfg->userspace ? RUN_MAX_MODELS : MODEL_SET_MAX);
 		return -1;
 	}
 	if (r.b.ops->start(&r.b, cfg, src->pid, res))

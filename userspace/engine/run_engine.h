@@ -18,6 +18,13 @@
 #include "traces/addr_stream.h"
 #include "workloads/workloads.h"
 
+/*
+ * Most models of one run: a pwcsim.ko session holds MODEL_SET_MAX; the
+ * synthetic backend feeds the same walks to several model sets, so that a
+ * report's whole budget sweep is one pass over the stream.
+ */
+#define RUN_MAX_MODELS (4 * MODEL_SET_MAX)
+
 struct run_config {
 	const char *const *specs;
 	unsigned int nspecs;
@@ -48,7 +55,7 @@ struct run_result {
 	unsigned long long addresses, tlb_lookups, tlb_hits, walks;
 	unsigned long long uncached;	/* accesses with no cache at all */
 	unsigned int n;			/* models */
-	struct model_result models[MODEL_SET_MAX];
+	struct model_result models[RUN_MAX_MODELS];
 	struct trace_counts counts;	/* of a trace: kernels, skipped... */
 };
 

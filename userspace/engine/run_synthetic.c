@@ -2,7 +2,10 @@
 /*
  * run_synthetic.c - the userspace backend of the run engine
  * (run_engine.h, --userspace): an IOTLB, the synthetic page table
- * (pwc_synth.h) and the models, all in this process.
+ * (pwc_synth.h) and the models, all in this process.  Up to
+ * RUN_MAX_MODELS models, in model sets of MODEL_SET_MAX that are fed the
+ * same walks (models are independent: a set's results do not depend on
+ * the others).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +18,11 @@
 #define RUN_SYNTHETIC_BATCH 65536
 /* TLB misses walked and fed to the models at once. */
 #define RUN_SYNTHETIC_WALKS 1024
+#define RUN_SYNTHETIC_SETS (RUN_MAX_MODELS / MODEL_SET_MAX)
 
 struct run_synthetic {
-	struct model_set set;
+	struct model_set set[RUN_SYNTHETIC_SETS];
+	unsigned int nsets;			/* at least one */
 	struct pwc_synth pt;
 	struct pwc_tlb tlb;
 	unsigned int nw;				/* walks held */
@@ -31,7 +36,11 @@ struct run_synthetic {
  */
 static void synthetic_flush(struct run_synthetic *s)
 {
-	model_set_access_batch(&s->set, s->w, s->nw, s->res, PWC_BATCH_SAME2M);
+	unsigned int k;
+
+	for (k = 0; k < s->nsets; k++)
+		model_set_access_batch(&s->set[k], s->w, s->nw, s->res,
+				       PWC_BATCH_SAME2M);
 	s->nw = 0;
 }
 
@@ -48,15 +57,23 @@ static int synthetic_start(struct run_backend *b, const struct run_config *cfg,
 	}
 	res->levels = cfg->levels ? cfg->levels : 4;
 	s->pt.levels = res->levels;
-	model_set_init(&s->set, res->levels);
+	s->nsets = cfg->nspecs ? (cfg->nspecs + MODEL_SET_MAX - 1) /
+		MODEL_SET_MAX : 1;
+	if (s->nsets > RUN_SYNTHETIC_SETS) {
+		fprintf(stderr, "pwcsim: at most %d models\n", RUN_MAX_MODELS);
+		return -1;
+	}
+	for (i = 0; i < s->nsets; i++)
+		model_set_init(&s->set[i], res->levels);
 	for (i = 0; i < cfg->nspecs; i++)
-		if (model_set_add(&s->set, cfg->specs[i], cfg->budget))
+		if (model_set_add(&s->set[i / MODEL_SET_MAX], cfg->specs[i],
+				  cfg->budget))
 			return -1;
 	if (pwc_tlb_init(&s->tlb, cfg->tlb, cfg->tlb2m ? PWC_TLB_2M : 0)) {
 		fprintf(stderr, "pwcsim: out of memory\n");
 		return -1;
 	}
-	res->n = s->set.n;
+	res->n = cfg->nspecs;
 	b->batch = RUN_SYNTHETIC_BATCH;
 	return 0;
 }
@@ -83,11 +100,15 @@ static int synthetic_finish(struct run_backend *b, struct run_result *res)
 {
 	struct run_synthetic *s = b->priv;
 
-	model_set_results(&s->set, res->models);
+	unsigned int k;
+
+	for (k = 0; k < s->nsets; k++)
+		model_set_results(&s->set[k], res->models + k * MODEL_SET_MAX);
 	res->tlb_lookups = s->tlb.lookups;
 	res->tlb_hits = s->tlb.hits;
-	res->walks = s->set.walks;
-	res->uncached = s->set.uncached;
+	/* every set saw the same walks */
+	res->walks = s->set[0].walks;
+	res->uncached = s->set[0].uncached;
 	return 0;
 }
 
@@ -95,9 +116,12 @@ static void synthetic_stop(struct run_backend *b)
 {
 	struct run_synthetic *s = b->priv;
 
+	unsigned int k;
+
 	if (!s)
 		return;
-	model_set_free(&s->set);
+	for (k = 0; k < s->nsets; k++)
+		model_set_free(&s->set[k]);
 	pwc_tlb_free(&s->tlb);
 	free(s);
 	b->priv = NULL;

@@ -79,14 +79,14 @@ static int report_sweep_part(const struct report_opts *o,
 			     const struct workload *w, struct report_row *row,
 			     unsigned int b0, unsigned int b1)
 {
-	char specs_buf[MODEL_SET_MAX][PWC_SPEC_LEN];
-	const char *specs[MODEL_SET_MAX];
+	char specs_buf[RUN_MAX_MODELS][PWC_SPEC_LEN];
+	const char *specs[RUN_MAX_MODELS];
 	struct run_config cfg = { .specs = specs, .tlb = o->run.tlb,
 				  .tlb2m = o->run.tlb2m,
 				  .userspace = true, .levels = row->levels,
 				  .progress = o->run.progress };
 	struct run_source src = { .w = w, .wo = o->wo };
-	bool fits[MODEL_SET_MAX];
+	bool fits[RUN_MAX_MODELS];
 	struct pwc_config pc;
 	struct run_result r;
 	unsigned int b, k, n = 0;
@@ -122,7 +122,11 @@ static int report_sweep_part(const struct report_opts *o,
 	return 0;
 }
 
-/* The budget sweep, in runs of as many models as a model set holds. */
+/*
+ * The budget sweep in runs of as many models as a synthetic run holds
+ * (RUN_MAX_MODELS): the default sweep, 8 budgets of the 4 sized models,
+ * is one pass over the stream.
+ */
 static int report_sweep(const struct report_opts *o,
 			const struct workload *w, struct report_row *row)
 {
@@ -130,7 +134,7 @@ static int report_sweep(const struct report_opts *o,
 
 	for (k = 0; k < PWC_KIND_COUNT; k++)
 		sized += pwc_kind_sized(k);
-	per_run = sized ? MODEL_SET_MAX / sized : o->nsweep;
+	per_run = sized ? RUN_MAX_MODELS / sized : o->nsweep;
 	for (b = 0; b < o->nsweep; b += per_run)
 		if (report_sweep_part(o, w, row, b, b + per_run < o->nsweep ?
 				      b + per_run : o->nsweep))
