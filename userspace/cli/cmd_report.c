@@ -43,7 +43,10 @@ static void report_usage(FILE *f)
 		"      --shard K/N        only workloads K, K+N, ...: DIR/shard.txt\n"
 		"      --merge            the report of the shards in SHARD-DIRs\n"
 		"      --scenarios        also the sensitivity study (scenarios.csv)\n"
-		"  -q, --quiet            no progress line on stderr\n");
+		"      --wins-iotlb N     the wins map's cells behind an N-entry IOTLB\n"
+		"                         (%u pages a region visit; default 0: none)\n"
+		"  -q, --quiet            no progress line on stderr\n",
+		WINS_VISIT_PAGES);
 }
 
 /* --sweep B1,B2,...: 0, or -1 with a message. */
@@ -87,12 +90,26 @@ static int report_parse_shard(const char *arg, struct report_opts *o)
 	return 0;
 }
 
+/* --wins-iotlb N: 0, or -1 with a message. */
+static int report_parse_wins_iotlb(const char *arg, unsigned int *iotlb)
+{
+	unsigned long long n;
+
+	if (parse_count(arg, PWC_MAX_ENTRIES, &n)) {
+		fprintf(stderr, "pwcsim: --wins-iotlb takes 0 to %d entries\n",
+			PWC_MAX_ENTRIES);
+		return -1;
+	}
+	*iotlb = n;
+	return 0;
+}
+
 /*
- * The options into @o: 0, 1 when done (--help, --plot; *ret is the exit
+ * The options into @o (the wins map's IOTLB into @wins_iotlb): 0, 1 when done (--help, --plot; *ret is the exit
  * status), 2 on a bad option (message printed).
  */
 static int report_parse(int argc, char **argv, struct report_opts *o,
-			int *ret)
+			unsigned int *wins_iotlb, int *ret)
 {
 	static const struct option opts[] = {
 		SHARED_OPT_USERSPACE, SHARED_OPT_TLB, SHARED_OPT_SIZE,
@@ -105,6 +122,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 		{ "shard", required_argument, NULL, 'K' },
 		{ "merge", no_argument, NULL, 'M' },
 		{ "scenarios", no_argument, NULL, 'C' },
+		{ "wins-iotlb", required_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -139,6 +157,10 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 			break;
 		case 'C':
 			o->scenarios = true;
+			break;
+		case 'W':
+			if (report_parse_wins_iotlb(optarg, wins_iotlb))
+				return 2;
 			break;
 		case 'h':
 			report_usage(stdout);
@@ -182,9 +204,10 @@ int cmd_report(int argc, char **argv)
 	struct report_opts o = {};
 	struct report_row *rows;
 	struct wins_map *wins = NULL;
+	unsigned int wins_iotlb = 0;
 	int ret = 1;
 
-	switch (report_parse(argc, argv, &o, &ret)) {
+	switch (report_parse(argc, argv, &o, &wins_iotlb, &ret)) {
 	case 1:
 		return ret;
 	case 2:
@@ -219,7 +242,7 @@ int cmd_report(int argc, char **argv)
 	if (o.scenarios && !o.merge && report_scenarios_run(&o))
 		goto out;
 	wins = malloc(sizeof(*wins));
-	if (!wins || wins_run(&o, rows, wins))
+	if (!wins || wins_run(&o, rows, wins_iotlb, wins))
 		goto out;
 	o.wins = wins;
 	if (report_write(&o, rows, o.nlist, stdout))

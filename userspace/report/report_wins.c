@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report_wins.c - the runs of the "where CPWC wins" map (report_wins.h):
- * every cell of the stream family through TPC and CPWC at three budgets,
- * and each workload's walk stream (behind the report's IOTLB) measured
+ * every cell of the stream family (optionally behind an IOTLB) through
+ * TPC and CPWC at three budgets, and each workload's walk stream (behind the report's IOTLB) measured
  * for its R and locality.
  */
 #include <stdio.h>
@@ -37,47 +37,101 @@ int wins_init(struct wins_map *m, unsigned long long budget)
 	return 0;
 }
 
+/* A cell's models and what stands in front of them. */
+struct wins_feed {
+	struct pwc_model *mod[2 * WINS_NB];
+	struct pwc_synth pt;
+	struct pwc_tlb tlb;
+	unsigned int iotlb;
+};
+
 /* One walk of @va through the 2 x WINS_NB models. */
-static void wins_walk(struct pwc_model **mod, const struct pwc_synth *pt,
-		      unsigned long long va)
+static void wins_walk(struct wins_feed *f, unsigned long long va)
 {
 	struct pwc_result r;
 	struct pwc_walk w;
 	unsigned int i;
 
-	pwc_synth_walk(pt, va, &w);
+	pwc_synth_walk(&f->pt, va, &w);
+	if (f->iotlb)
+		pwc_tlb_fill(&f->tlb, &w);
 	for (i = 0; i < 2 * WINS_NB; i++)
-		pwc_access(mod[i], &w, &r);
+		pwc_access(f->mod[i], &w, &r);
+}
+
+/*
+ * One region visit at @va: its walk, or with an IOTLB the walks of the
+ * visit's pages (WINS_VISIT_PAGES from @va's, in the region) it misses.
+ */
+static void wins_visit(struct wins_feed *f, unsigned long long va)
+{
+	unsigned long long base = va >> WINS_REGION_SHIFT << WINS_REGION_SHIFT;
+	unsigned long long page, pva;
+	unsigned int j;
+
+	if (!f->iotlb)
+		return wins_walk(f, va);
+	for (j = 0; j < WINS_VISIT_PAGES; j++) {
+		page = ((va >> 12) + j) & 511;
+		pva = base | page << 12;
+		if (!pwc_tlb_lookup(&f->tlb, pva))
+			wins_walk(f, pva);
+	}
+}
+
+/* The 2 x WINS_NB models of @m and its IOTLB into @f; 0 or -1. */
+static int wins_feed_init(struct wins_feed *f, const struct wins_map *m)
+{
+	struct pwc_config cfg;
+	unsigned int b;
+
+	memset(f, 0, sizeof(*f));
+	f->pt.levels = 4;
+	f->iotlb = m->iotlb;
+	if (pwc_tlb_init(&f->tlb, m->iotlb, 0))
+		return -1;
+	for (b = 0; b < WINS_NB; b++) {
+		if (pwc_parse_spec(m->tpc[b], &cfg, NULL, 0))
+			return -1;
+		f->mod[2 * b] = pwc_create(&cfg);
+		if (pwc_parse_spec(m->cpwc[b], &cfg, NULL, 0))
+			return -1;
+		f->mod[2 * b + 1] = pwc_create(&cfg);
+		if (!f->mod[2 * b] || !f->mod[2 * b + 1])
+			return -1;
+	}
+	return 0;
+}
+
+static void wins_feed_free(struct wins_feed *f)
+{
+	unsigned int i;
+
+	for (i = 0; i < 2 * WINS_NB; i++)
+		pwc_destroy(f->mod[i]);
+	pwc_tlb_free(&f->tlb);
 }
 
 int wins_cell_run(struct wins_map *m, unsigned int r, unsigned int l)
 {
-	struct pwc_model *mod[2 * WINS_NB] = {};
-	struct pwc_synth pt = { .levels = 4 };
 	unsigned int regions = wins_regions[r], i, b;
+	struct pwc_model **mod;
 	struct wins_stream s;
+	struct wins_feed f;
 	struct wins_cell *c;
-	struct pwc_config cfg;
 	int ret = -1;
 
 	if (wins_stream_init(&s, regions, l / 10.0, 1000ULL * r + l + 1))
 		return -1;
-	for (b = 0; b < WINS_NB; b++) {
-		if (pwc_parse_spec(m->tpc[b], &cfg, NULL, 0))
-			goto out;
-		mod[2 * b] = pwc_create(&cfg);
-		if (pwc_parse_spec(m->cpwc[b], &cfg, NULL, 0))
-			goto out;
-		mod[2 * b + 1] = pwc_create(&cfg);
-		if (!mod[2 * b] || !mod[2 * b + 1])
-			goto out;
-	}
+	mod = f.mod;
+	if (wins_feed_init(&f, m))
+		goto out;
 	for (i = 0; i < regions; i++)		/* the opening pass */
-		wins_walk(mod, &pt, wins_stream_next(&s));
+		wins_visit(&f, wins_stream_next(&s));
 	for (i = 0; i < 2 * WINS_NB; i++)
 		memset(&mod[i]->stats, 0, sizeof(mod[i]->stats));
 	for (i = 0; i < m->accesses; i++)
-		wins_walk(mod, &pt, wins_stream_next(&s));
+		wins_visit(&f, wins_stream_next(&s));
 	for (b = 0; b < WINS_NB; b++) {
 		c = &m->cell[b][r][l];
 		c->lookups = mod[2 * b]->stats.lookups;
@@ -88,8 +142,7 @@ int wins_cell_run(struct wins_map *m, unsigned int r, unsigned int l)
 	}
 	ret = 0;
 out:
-	for (i = 0; i < 2 * WINS_NB; i++)
-		pwc_destroy(mod[i]);
+	wins_feed_free(&f);
 	wins_stream_free(&s);
 	return ret;
 }
@@ -148,7 +201,7 @@ static int wins_place(const struct report_opts *o,
 }
 
 int wins_run(const struct report_opts *o, const struct report_row *rows,
-	     struct wins_map *m)
+	     unsigned int iotlb, struct wins_map *m)
 {
 	unsigned int r, l, i;
 
@@ -156,6 +209,7 @@ int wins_run(const struct report_opts *o, const struct report_row *rows,
 		fprintf(stderr, "pwcsim: the wins map's budgets do not fit\n");
 		return -1;
 	}
+	m->iotlb = iotlb;
 	for (r = 0; r < WINS_NR; r++)
 		for (l = 0; l < WINS_NL; l++)
 			if (wins_cell_run(m, r, l)) {

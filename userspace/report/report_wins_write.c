@@ -143,9 +143,13 @@ static void wins_script(const char *dir, const struct wins_map *m)
 	if (!f)
 		return;
 	fputs("set terminal pngcairo size 1800,620 font ',10'\n"
-	      "set output 'wins.png'\n"
-	      "set multiplot layout 1,3 title 'Where CPWC wins: CPWC / TPC page-table accesses (blue: CPWC reads fewer; synthetic streams, no IOTLB; points: the workloads behind the IOTLB)'\n"
-	      "set palette defined (0.5 '#2166ac', 0.75 '#92c5de', 1 '#f7f7f7', 1.25 '#f4a582', 1.5 '#b2182b')\n"
+	      "set output 'wins.png'\n", f);
+	if (m->iotlb)
+		fprintf(f, "set multiplot layout 1,3 title 'Where CPWC wins: CPWC / TPC page-table accesses (blue: CPWC reads fewer; synthetic streams of %u pages a region visit behind a %u-entry IOTLB; points: the workloads behind the report IOTLB)'\n",
+			WINS_VISIT_PAGES, m->iotlb);
+	else
+		fputs("set multiplot layout 1,3 title 'Where CPWC wins: CPWC / TPC page-table accesses (blue: CPWC reads fewer; synthetic streams, no IOTLB; points: the workloads behind the IOTLB)'\n", f);
+	fputs("set palette defined (0.5 '#2166ac', 0.75 '#92c5de', 1 '#f7f7f7', 1.25 '#f4a582', 1.5 '#b2182b')\n"
 	      "set cbrange [0.5:1.5]\n"
 	      "set xlabel 'R: distinct 2 MiB regions'\n"
 	      "set ylabel 'locality: 1 - mean LRU stack distance / (R - 1)'\n"
@@ -164,9 +168,23 @@ static void wins_script(const char *dir, const struct wins_map *m)
 	fclose(f);
 }
 
+/* The map's own configuration: the member "wins_config" of @rec. */
+static void wins_config(const struct wins_map *m, struct record *rec)
+{
+	struct record *c;
+
+	if (!rec)
+		return;
+	c = record_object(rec, "wins_config");
+	record_u64(c, "iotlb_entries", m->iotlb);
+	record_u64(c, "visit_pages", m->iotlb ? WINS_VISIT_PAGES : 1);
+	record_u64(c, "visits_per_cell", m->accesses);
+}
+
 void wins_write(const char *dir, const struct wins_map *m,
 		struct record *rec)
 {
+	wins_config(m, rec);
 	wins_cells(dir, m, rec);
 	wins_points(dir, m, rec);
 	wins_data(dir, m);

@@ -4,7 +4,8 @@
  * family (wins_stream.c: exactly R regions, the cyclic and the repeat
  * extremes, its locality measured back), the reuse statistic on hand-made
  * sequences and against a plain LRU stack, and cells of the map
- * (report_wins.c) whose hit rates follow from the cache sizes.
+ * (report_wins.c) whose hit rates follow from the cache sizes, and cells
+ * behind an IOTLB whose walks are its compulsory misses.
  * Ends with "wins-test: N passed, N failed".
  */
 #include <math.h>
@@ -238,6 +239,45 @@ static void cells(void)
 	       "map columns: log-interpolated, clamped at the edges");
 }
 
+/*
+ * Cells behind an IOTLB: with one as large as every page touched only the
+ * compulsory misses reach the PWCs; with 0 a visit is one walk.
+ */
+static void cells_iotlb(void)
+{
+	static struct wins_map m;
+	const struct wins_cell *c;
+	unsigned long long none;
+
+	if (wins_init(&m, 5280))
+		return expect(0, "wins_init");
+	/* R = 4 (column 0), uniform: 4 x 512 pages, 8 x 4100 references */
+	if (wins_cell_run(&m, 0, 5))
+		return expect(0, "cell run");
+	none = m.cell[0][0][5].lookups;
+	expect(none == m.accesses, "no IOTLB: one walk a region visit");
+	m.iotlb = 4 * 512;
+	if (wins_cell_run(&m, 0, 5))
+		return expect(0, "cell run");
+	c = &m.cell[0][0][5];
+	/* all 2048 pages touched, the opening pass's 4 x 8 not measured */
+	expect(c->lookups == 4 * 512 - 4 * WINS_VISIT_PAGES &&
+	       c->tpc_acc == c->lookups && c->cpwc_acc == c->lookups,
+	       "IOTLB of 2048 over 4 regions: only the 2016 compulsory misses after the opening pass reach the PWCs, 1 access each");
+	m.iotlb = 1;
+	if (wins_cell_run(&m, 0, 5))
+		return expect(0, "cell run");
+	c = &m.cell[0][0][5];
+	expect(c->lookups > (WINS_VISIT_PAGES - 1ULL) * m.accesses &&
+	       c->lookups <= (unsigned long long)WINS_VISIT_PAGES * m.accesses,
+	       "IOTLB of 1: a visit's 8 distinct pages nearly all miss");
+	m.iotlb = 0;
+	if (wins_cell_run(&m, 0, 5))
+		return expect(0, "cell run");
+	expect(m.cell[0][0][5].lookups == none,
+	       "IOTLB back to 0: the cell as without one");
+}
+
 int main(void)
 {
 	family_regions();
@@ -246,5 +286,6 @@ int main(void)
 	meter_vs_stack();
 	family_measured();
 	cells();
+	cells_iotlb();
 	return expect_done("wins-test");
 }
