@@ -6,6 +6,7 @@
  * R and the locality, the workloads as labelled points.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,9 +106,67 @@ static void wins_points(const char *dir, const struct wins_map *m,
 	report_table(dir, &t, rec);
 }
 
+/* Label spacing in map units: a column, a line of the labels' font. */
+#define WINS_LABEL_DX 2.8
+#define WINS_LABEL_DY 0.04
+
+/* The point to label next: the highest (then leftmost) not yet placed. */
+static unsigned int wins_label_next(const struct wins_map *m,
+				    const bool *placed)
+{
+	unsigned int i, best = m->npt;
+	double x, y, bx = 0, by = 0;
+
+	for (i = 0; i < m->npt; i++) {
+		if (placed[i])
+			continue;
+		x = wins_column(m->pt[i].regions);
+		y = m->pt[i].locality;
+		if (best == m->npt || y > by || (y == by && x < bx)) {
+			best = i;
+			bx = x;
+			by = y;
+		}
+	}
+	return best;
+}
+
+/*
+ * Where the workloads' labels go (@lx, @ly): right of the point, moved
+ * down a line while a label already placed is within a line and
+ * WINS_LABEL_DX columns, so the top-left cluster is staggered.
+ */
+static void wins_labels(const struct wins_map *m, double *lx, double *ly)
+{
+	bool placed[REPORT_MAX_WORKLOADS] = {};
+	unsigned int n, i, j;
+	unsigned int pass;
+	bool moved;
+
+	for (n = 0; n < m->npt; n++) {
+		i = wins_label_next(m, placed);
+		lx[i] = wins_column(m->pt[i].regions) + 0.25;
+		ly[i] = m->pt[i].locality;
+		/* each pass moves below one more label: at most npt passes */
+		for (pass = 0, moved = true; moved && pass <= m->npt; pass++) {
+			moved = false;
+			for (j = 0; j < m->npt; j++) {
+				if (placed[j] && fabs(lx[j] - lx[i]) < WINS_LABEL_DX &&
+				    ly[j] - ly[i] > -WINS_LABEL_DY * 0.999 &&
+				    ly[j] - ly[i] < WINS_LABEL_DY * 0.999) {
+					ly[i] = ly[j] - WINS_LABEL_DY;
+					moved = true;
+				}
+			}
+		}
+		placed[i] = true;
+	}
+}
+
 /* gnuplot's data: one block per budget (x = column, y = L), the points. */
 static void wins_data(const char *dir, const struct wins_map *m)
 {
+	double lx[REPORT_MAX_WORKLOADS], ly[REPORT_MAX_WORKLOADS];
 	unsigned int b, r, l, i;
 	FILE *f;
 
@@ -126,10 +185,12 @@ static void wins_data(const char *dir, const struct wins_map *m)
 	}
 	f = report_file(dir, "wins_points.dat");
 	if (f) {
-		fputs("# column locality workload\n", f);
+		wins_labels(m, lx, ly);
+		fputs("# column locality workload label-x label-y\n", f);
 		for (i = 0; i < m->npt; i++)
-			fprintf(f, "%.4f %.4f %s\n", wins_column(m->pt[i].regions),
-				m->pt[i].locality, m->pt[i].name);
+			fprintf(f, "%.4f %.4f %s %.4f %.4f\n",
+				wins_column(m->pt[i].regions),
+				m->pt[i].locality, m->pt[i].name, lx[i], ly[i]);
 		fclose(f);
 	}
 }
@@ -161,8 +222,9 @@ static void wins_script(const char *dir, const struct wins_map *m)
 	for (b = 0; b < WINS_NB; b++)
 		fprintf(f, "set title '%llu bits: %s vs %s'\n"
 			"plot 'wins.dat' index %u using 1:2:3 with image notitle, \\\n"
-			"  'wins_points.dat' using 1:2 with points pt 7 ps 0.8 lc 'black' notitle, \\\n"
-			"  '' using 1:2:3 with labels left offset 0.5,0.4 font ',8' notitle\n",
+			"  'wins_points.dat' using 1:2:($4 - $1):($5 - $2) with vectors nohead lc 'gray40' notitle, \\\n"
+			"  '' using 1:2 with points pt 7 ps 0.8 lc 'black' notitle, \\\n"
+			"  '' using 4:5:3 with labels left offset 0.3,0 font ',8' notitle\n",
 			m->budget[b], m->tpc[b], m->cpwc[b], b);
 	fputs("unset multiplot\n", f);
 	fclose(f);

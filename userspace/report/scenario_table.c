@@ -5,6 +5,7 @@
  * figure labelled fit or prediction with the paper's number beside it.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "output/table.h"
 #include "report/report.h"
@@ -74,23 +75,34 @@ void report_scenarios_wide(const struct report_opts *o, struct table *t)
 	}
 }
 
+/* A scenario's column: as wide as its name, at least 9. */
+static int scen_width(const struct report_opts *o, unsigned int s)
+{
+	size_t n = strlen(o->scen[s].name);
+
+	return n > 9 ? (int)n : 9;
+}
+
 void report_scenarios_text(const struct report_opts *o, FILE *f)
 {
 	unsigned int s, i;
+	int w;
 
 	fprintf(f, "\nSensitivity: the paper's figures under each scenario (*: the one fit, scripts/calibrate; every other figure a prediction)\n");
 	fprintf(f, "%-15s %6s", "figure", "paper");
 	for (s = 0; s < o->nscen; s++)
-		fprintf(f, " %9.9s", o->scen[s].name);
+		fprintf(f, " %*s", scen_width(o, s), o->scen[s].name);
 	fputc('\n', f);
 	for (i = 0; i < REPORT_SCEN_FIGURES; i++) {
 		fprintf(f, "%-15s %6.2f", figures[i].col, figures[i].paper);
-		for (s = 0; s < o->nscen; s++)
+		for (s = 0; s < o->nscen; s++) {
+			w = scen_width(o, s) - 1;
 			if (o->scen[s].v[i] == -1)
-				fprintf(f, " %8s ", "-");
+				fprintf(f, " %*s ", w, "-");
 			else
-				fprintf(f, " %8.2f%s", o->scen[s].v[i],
+				fprintf(f, " %*.2f%s", w, o->scen[s].v[i],
 					!s && !i ? "*" : " ");
+		}
 		fputc('\n', f);
 	}
 	fprintf(f, "(scenarios: ");
