@@ -14,19 +14,7 @@
 #include "pwc.h"
 #include "engine/run_engine.h"
 #include "engine/stream_cache.h"
-
-static unsigned int passed, failed;
-
-static void expect(int cond, const char *what)
-{
-	if (cond) {
-		passed++;
-		printf("ok - %s\n", what);
-	} else {
-		failed++;
-		printf("not ok - %s\n", what);
-	}
-}
+#include "tests/expect.h"
 
 static const unsigned long long budgets[] = {
 	600, 1000, 2000, 3000, 5280, 8000, 12000, 20000, 40000, 80000,
@@ -112,6 +100,5 @@ int main(void)
 	expect(run_stream(&cfg, &src, &all) == -1,
 	       "more than RUN_MAX_MODELS models: refused");
 	stream_cache_clear();
-	printf("engine-test: %u passed, %u failed\n", passed, failed);
-	return failed != 0;
+	return expect_done("engine-test");
 }

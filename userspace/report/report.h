@@ -95,11 +95,5 @@ void report_scenarios_wide(const struct report_opts *o, struct table *t);
 void report_scenarios_text(const struct report_opts *o, FILE *f);
 /* The plots from the CSV files of @dir (needs gnuplot). */
 int report_plot(const char *dir);
-/* @dir/@name opened for writing, or NULL with a message. */
-FILE *report_file(const char *dir, const char *name);
-struct record;
-struct table;
-/* @t as @dir/@t->key.csv, then a member of @rec (or freed when NULL). */
-void report_table(const char *dir, struct table *t, struct record *rec);
 
 #endif /* REPORT_H */

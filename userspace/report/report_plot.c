@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "report/report_files.h"
 #include "report/report.h"
 #include "report/report_wins.h"
 

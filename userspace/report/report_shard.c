@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "pwc.h"
+#include "report/report_files.h"
 #include "report/report.h"
 
 #define SHARD_FILE "shard.txt"

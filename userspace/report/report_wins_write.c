@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "output/table.h"
+#include "report/report_files.h"
 #include "report/report_wins.h"
 
 /* The map's columns (here, with the code that draws them). */

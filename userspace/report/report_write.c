@@ -14,6 +14,7 @@
 #include "engine/model_set.h"
 #include "output/table.h"
 #include "report/report.h"
+#include "report/report_files.h"
 #include "report/report_wins.h"
 #include "report/storage_tables.h"
 
@@ -32,18 +33,6 @@ static const struct {
 	{ "2mm TLB hit rate, 64 entries (%)", 1.54 },
 };
 #define NPAPER (sizeof(paper) / sizeof(paper[0]))
-
-FILE *report_file(const char *dir, const char *name)
-{
-	char path[4096];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f)
-		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
-	return f;
-}
 
 static double l2(const struct report_row *r, enum pwc_kind k)
 {
@@ -94,24 +83,6 @@ static struct means class_means(const struct report_row *rows,
 		m.red /= m.n;
 	}
 	return m;
-}
-
-/* @t as @dir/@t->key.csv, then a member of @rec (or freed). */
-void report_table(const char *dir, struct table *t, struct record *rec)
-{
-	char name[64];
-	FILE *f;
-
-	snprintf(name, sizeof(name), "%s.csv", t->key);
-	f = report_file(dir, name);
-	if (f) {
-		table_print_csv(t, f);
-		fclose(f);
-	}
-	if (rec)
-		record_table(rec, t);
-	else
-		table_free(t);
 }
 
 static void storage_tables(const char *dir, struct record *rec,
