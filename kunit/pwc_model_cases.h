@@ -830,6 +830,50 @@ out:
 	pwc_free(rb);
 }
 
+/*
+ * A batch holding one walk that is not a walk (levels other than 4 or 5,
+ * end outside 1..levels) is refused whole: -EINVAL, no statistic and no
+ * recency tick, for every model; pwc_walks_valid() agrees walk by walk.
+ */
+static void batch_rejects_bad_walks(struct pwc_test *t)
+{
+	static const struct {
+		u8 levels, end;
+	} bad[] = { { 3, 1 }, { 6, 1 }, { 0, 0 }, { 4, 0 }, { 4, 5 },
+		    { 5, 6 }, { 255, 1 }, { 4, 255 } };
+	struct pwc_synth pt = { .levels = 4 };
+	struct pwc_result r[8];
+	struct pwc_walk w[8];
+	struct pwc_model *m;
+	enum pwc_kind kind;
+	unsigned int i, j;
+
+	for (kind = 0; kind < PWC_KIND_COUNT; kind++) {
+		m = pwc_case_model(t, pwc_kind_name(kind));
+		if (!m)
+			return;
+		for (i = 0; i < ARRAY_SIZE(bad); i++) {
+			for (j = 0; j < ARRAY_SIZE(w); j++)
+				pwc_synth_walk(&pt, (u64)j << 30 | j << 21,
+					       &w[j]);
+			PWC_EXPECT_TRUE(t, pwc_walks_valid(w, ARRAY_SIZE(w)));
+			w[5].levels = bad[i].levels;
+			w[5].end = bad[i].end;
+			PWC_EXPECT_TRUE(t, !pwc_walk_valid(&w[5]));
+			PWC_EXPECT_TRUE(t, !pwc_walks_valid(w, ARRAY_SIZE(w)));
+			PWC_EXPECT_TRUE(t, pwc_walks_valid(w, 5));
+			PWC_EXPECT_EQ(t, pwc_access_batch(m, w, ARRAY_SIZE(w),
+							  r, PWC_BATCH_SAME2M),
+				      -EINVAL);
+			PWC_EXPECT_EQ(t, m->stats.lookups, 0);
+			PWC_EXPECT_EQ(t, m->clock, 0);
+		}
+		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 5, r, 0), 0);
+		PWC_EXPECT_EQ(t, m->stats.lookups, 5);
+		pwc_destroy(m);
+	}
+}
+
 /* Budgets size entries and keep the ways; the storage ignores the ways. */
 static void set_geometry_budget(struct pwc_test *t)
 {
@@ -1107,6 +1151,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(stale_hits_corrected),
 	PWC_CASE(rejected_specs),
 	PWC_CASE(batch_same2m_exact),
+	PWC_CASE(batch_rejects_bad_walks),
 	PWC_CASE(set_geometry_budget),
 	PWC_CASE(tpc_sets),
 	PWC_CASE(stc_sets),

@@ -419,20 +419,23 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	      void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
 			   const struct pwc_result *r))
 {
-	u64 last = m->run2m, here;
+	u64 last = m->run2m, here = 0, shortcuts = 0;
 	u32 i;
 
+	if (!n)
+		return;
 	for (i = 0; i < n; i++) {
-		here = pwc_run2m(&w[i]);
-		if (same2m && here && here == last) {
-			r[i].start = 1;
-			r[i].accesses = 1;
-			r[i].stale = 0;
-			r[i].pba = w[i].base[1];
-			m->stats.lookups++;
-			m->stats.hits[1]++;
-			m->stats.accesses++;
-			continue;
+		if (same2m) {
+			here = pwc_run2m(&w[i]);
+			if (here && here == last) {
+				/* counted below: lookups, L2 hits, accesses */
+				shortcuts++;
+				r[i].start = 1;
+				r[i].accesses = 1;
+				r[i].stale = 0;
+				r[i].pba = w[i].base[1];
+				continue;
+			}
 		}
 		r[i] = (struct pwc_result){ 0 };
 		lookup(m, &w[i], &r[i]);
@@ -440,15 +443,29 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		pwc_account(m, &w[i], &r[i]);
 		if (fill)
 			fill(m, &w[i], &r[i]);
-		last = r[i].stale ? 0 : here;
+		if (same2m)
+			last = r[i].stale ? 0 : here;
 	}
-	m->run2m = last;
+	m->stats.lookups += shortcuts;
+	m->stats.hits[1] += shortcuts;
+	m->stats.accesses += shortcuts;
+	/* only the last walk decides what the next batch may skip */
+	m->run2m = r[n - 1].stale ? 0 : pwc_run2m(&w[n - 1]);
 }
+
+/*
+ * pwc_access_batch() flag: the caller has checked the walks with
+ * pwc_walks_valid() (once for all the models it feeds them to).
+ */
+#define PWC_BATCH_VALID 2u
+
+/* pwc_walk_valid() of each of @n walks. */
+bool pwc_walks_valid(const struct pwc_walk *w, u32 n);
 
 /*
  * pwc_access() of @n walks in turn, in one call (the model's batch op);
  * -EINVAL, with nothing done, if one of them is not a walk.  @flags:
- * PWC_BATCH_SAME2M or 0.
+ * PWC_BATCH_SAME2M, PWC_BATCH_VALID, or 0.
  */
 int pwc_access_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		     struct pwc_result *r, unsigned int flags);

@@ -75,14 +75,22 @@ int pwc_access_nofill(struct pwc_model *m, const struct pwc_walk *w,
 	return pwc_access_fill(m, w, r, false);
 }
 
+bool pwc_walks_valid(const struct pwc_walk *w, u32 n)
+{
+	u32 i, bad = 0;
+
+	/* pwc_walk_valid() of each, with one branch for the batch */
+	for (i = 0; i < n; i++)
+		bad |= (u8)(w[i].levels - 4) > PWC_MAX_LEVELS - 4 ||
+		       (u8)(w[i].end - 1) >= w[i].levels;
+	return !bad;
+}
+
 int pwc_access_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		     struct pwc_result *r, unsigned int flags)
 {
-	u32 i;
-
-	for (i = 0; i < n; i++)
-		if (!pwc_walk_valid(&w[i]))
-			return -EINVAL;
+	if (!(flags & PWC_BATCH_VALID) && !pwc_walks_valid(w, n))
+		return -EINVAL;
 	m->ops->batch(m, w, n, r, flags);
 	return 0;
 }
