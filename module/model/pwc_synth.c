@@ -31,31 +31,47 @@ void pwc_synth_walk(const struct pwc_synth *pt, u64 va, struct pwc_walk *w)
 		w->base[k] = pwc_synth_base(pt->levels, va, k);
 }
 
+/*
+ * The walk of @va with 4 KiB leaves at @levels (4 or 5): every field set,
+ * the bases of pwc_synth_base() from one key, with no loop; a constant
+ * @levels at each call lets the compiler drop the test.
+ */
+static inline void pwc_synth_walk4k(u64 va, unsigned int levels,
+				    struct pwc_walk *w)
+{
+	u64 key = pwc_key(va, 2) << 12;	/* L(top)..L2 tags, as a base */
+	u64 page = ~0xfffULL;
+
+	w->va = va;
+	w->base[0] = 0;
+	w->base[1] = 1ULL << 57 | key;
+	w->base[2] = 2ULL << 57 | (key >> 9 & page);
+	w->base[3] = 3ULL << 57 | (key >> 18 & page);
+	if (levels == 4) {
+		w->base[4] = 4ULL << 57;
+		w->base[5] = 0;
+	} else {
+		w->base[4] = 4ULL << 57 | (key >> 27 & page);
+		w->base[5] = 5ULL << 57;
+	}
+	w->levels = levels;
+	w->end = 1;
+	w->fault = 0;
+}
+
 void pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
 		     struct pwc_walk *w)
 {
-	unsigned int k, levels = pt->levels;
 	u32 i;
 
-	if (pt->n2m || pt->n1g) {
+	/* 4 KiB leaves only: no range to search */
+	if (!pt->n2m && !pt->n1g && pt->levels == 4)
+		for (i = 0; i < n; i++)
+			pwc_synth_walk4k(va[i], 4, &w[i]);
+	else if (!pt->n2m && !pt->n1g && pt->levels == 5)
+		for (i = 0; i < n; i++)
+			pwc_synth_walk4k(va[i], 5, &w[i]);
+	else
 		for (i = 0; i < n; i++)
 			pwc_synth_walk(pt, va[i], &w[i]);
-		return;
-	}
-	/* 4 KiB leaves only: every field set, no range to search */
-	for (i = 0; i < n; i++) {
-		u64 key = pwc_key(va[i], 2);	/* L(top)..L2 tags */
-
-		w[i].va = va[i];
-		w[i].levels = levels;
-		w[i].end = 1;
-		w[i].fault = 0;
-		w[i].base[0] = 0;
-		/* pwc_synth_base(): (k << 57) | pwc_key(va, k + 1) << 12 */
-		for (k = 1; k < levels; k++, key >>= 9)
-			w[i].base[k] = (u64)k << 57 | key << 12;
-		w[i].base[levels] = (u64)levels << 57;
-		for (k = levels + 1; k <= PWC_MAX_LEVELS; k++)
-			w[i].base[k] = 0;
-	}
 }

@@ -47,10 +47,11 @@ static void replay_usage(FILE *f)
 static int validate(const char *path, enum addr_format fmt, bool ifetch,
 		    struct progress *pg)
 {
+	unsigned long long buf[256];
+	const unsigned long long *va;
 	struct addr_stream s;
-	unsigned long long va;
 	struct stat st;
-	int r;
+	long r;
 
 	if (!strcmp(path, "-") || stat(path, &st) ||
 	    !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
@@ -58,10 +59,10 @@ static int validate(const char *path, enum addr_format fmt, bool ifetch,
 	if (addr_open(&s, path, fmt))
 		return -1;
 	s.with_ifetch = ifetch;
-	while ((r = addr_next(&s, &va)) > 0)
-		progress_add(pg, 1);
+	while ((r = addr_view_block(&s, &va, buf, 256)) > 0)
+		progress_add(pg, r);
 	addr_close(&s);
-	return r;
+	return r < 0 ? -1 : 0;
 }
 
 /* Model @i's contents, as pwc_dump() writes them (to be freed). */
@@ -206,14 +207,15 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 {
 	unsigned int flags = o->pt.n2m || o->pt.n1g || o->no_shortcut ? 0 :
 			     PWC_BATCH_SAME2M;
-	unsigned long long *va = malloc(REPLAY_BATCH * sizeof(*va));
+	unsigned long long *buf = malloc(REPLAY_BATCH * sizeof(*buf));
+	const unsigned long long *va;
 	struct pwc_walk *w = malloc(REPLAY_BATCH * sizeof(*w));
 	struct pwc_result *res = malloc((size_t)REPLAY_BATCH * set->n *
 					sizeof(*res));
 	struct addr_stream in;
 	long n = -1;
 
-	if (!va || !w || !res) {
+	if (!buf || !w || !res) {
 		fprintf(stderr, "pwcsim: out of memory\n");
 		goto out;
 	}
@@ -222,7 +224,7 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 	in.with_ifetch = o->so.ifetch;
 	if (o->per_access)
 		printf("va,model,start_level,accesses\n");
-	while ((n = addr_next_block(&in, va, REPLAY_BATCH)) > 0) {
+	while ((n = addr_view_block(&in, &va, buf, REPLAY_BATCH)) > 0) {
 		pwc_synth_walks(&o->pt, va, n, w);
 		model_set_access_batch(set, w, n, res, flags);
 		progress_add(pg, n);
@@ -233,7 +235,7 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 	if (n < 0 && o->per_access)
 		printf("# error: input is malformed; the lines above are incomplete\n");
 out:
-	free(va);
+	free(buf);
 	free(w);
 	free(res);
 	return n < 0 ? -1 : 0;

@@ -99,9 +99,10 @@ static int shared_value(struct shared_opts *o, int c, char *arg)
 	case OPT_WINDOW:
 		return shared_workload_option(&o->wo, c, arg);
 	case 'm':
-		if (o->nspecs == MODEL_SET_MAX) {
+		/* the most of any backend; each command checks its own */
+		if (o->nspecs == RUN_MAX_MODELS) {
 			fprintf(stderr, "pwcsim: at most %d models\n",
-				MODEL_SET_MAX);
+				RUN_MAX_MODELS);
 			return -1;
 		}
 		o->specs[o->nspecs++] = arg;

@@ -67,7 +67,7 @@ enum { OPT_SIZE = 0x100, OPT_SEED, OPT_MAX_FOOTPRINT, OPT_WITH_IFETCH,
 #define SHARED_OPT_QUIET { "quiet", no_argument, NULL, 'q' }
 
 struct shared_opts {
-	const char *specs[MODEL_SET_MAX];	/* -m, as given */
+	const char *specs[RUN_MAX_MODELS];	/* -m, as given */
 	unsigned int nspecs;
 	unsigned long long budget;	/* bits for bare names; 0: none */
 	unsigned int levels;		/* 0: the module's, or 4 */

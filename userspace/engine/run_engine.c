@@ -46,8 +46,7 @@ static int run_feed_source(struct run *r, const struct run_source *src,
 {
 	struct gpu_sink sink = { .emit = run_emit, .arg = r };
 	struct addr_stream in;
-	unsigned long long va;
-	int rd;
+	long rd;
 
 	if (src->w) {
 		stream_cache_run(src->w, &src->wo, &sink);
@@ -57,8 +56,13 @@ static int run_feed_source(struct run *r, const struct run_source *src,
 		return -1;
 	in.with_ifetch = src->ifetch;
 	in.pid = src->pid;
-	while ((rd = addr_next(&in, &va)) > 0 && !run_emit(r, va))
-		;
+	/* a block at a time, straight into the batch */
+	while ((rd = addr_next_block(&in, r->batch + r->n,
+				     r->b.batch - r->n)) > 0) {
+		r->n += rd;
+		if (r->n == r->b.batch && run_flush(r))
+			break;
+	}
 	res->counts = in.tc;
 	addr_close(&in);
 	return rd < 0 || r->failed ? -1 : 0;

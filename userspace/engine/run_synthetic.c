@@ -82,12 +82,22 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 			  unsigned int n)
 {
 	struct run_synthetic *s = b->priv;
-	unsigned int i;
+	unsigned int i, k;
 
+	if (!s->tlb.t.size) {	/* no IOTLB: every address is a walk */
+		for (i = 0; i < n; i += k) {
+			k = n - i < RUN_SYNTHETIC_WALKS ? n - i :
+			    RUN_SYNTHETIC_WALKS;
+			pwc_synth_walks(&s->pt, &va[i], k, s->w);
+			s->nw = k;
+			synthetic_flush(s);
+		}
+		return 0;
+	}
 	for (i = 0; i < n; i++) {
 		if (pwc_tlb_lookup(&s->tlb, va[i]))
 			continue;
-		pwc_synth_walk(&s->pt, va[i], &s->w[s->nw]);
+		pwc_synth_walks(&s->pt, &va[i], 1, &s->w[s->nw]);
 		pwc_tlb_fill(&s->tlb, &s->w[s->nw]);
 		if (++s->nw == RUN_SYNTHETIC_WALKS)
 			synthetic_flush(s);

@@ -21,6 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 
 #include "output/table.h"
 #include "traces/addr_stream.h"
@@ -35,10 +38,15 @@
 #define BENCH_MAX_REPEAT 99
 #define BENCH_MAX_STREAMS 16
 
+/* Where the sums go, so that no compiler drops the reads (the floor). */
+static volatile unsigned long long bench_sink;
+
 struct bench_stream {
 	const char *name, *path;
 	unsigned int levels;
-	unsigned long long n;	/* addresses */
+	unsigned long long n;	/* addresses, over all the passes */
+	unsigned long long passes;
+	char tmp[64];		/* the passes' trace, when written here */
 };
 
 /*
@@ -110,14 +118,57 @@ static int gen_stress(const char *path, unsigned long long n)
 }
 
 /*
+ * @s as @passes passes over its file, written to a temporary binary trace
+ * that @s then names (removed by the caller); 0 or -1.
+ */
+static int write_passes(struct bench_stream *s, unsigned long long passes)
+{
+	unsigned long long *va = malloc(s->n * sizeof(*va));
+	struct addr_stream in;
+	unsigned long long p;
+	FILE *f = NULL;
+	int fd, ret = -1;
+
+	if (!va || addr_open(&in, s->path, ADDR_BINARY)) {
+		free(va);
+		return -1;
+	}
+	if (addr_next_block(&in, va, s->n) != (long)s->n)
+		goto out;
+	snprintf(s->tmp, sizeof(s->tmp), "/tmp/pwcsim-bench-XXXXXX");
+	fd = mkstemp(s->tmp);
+	f = fd < 0 ? NULL : fdopen(fd, "wb");
+	if (!f || addr_write_binary_header(f)) {
+		perror("pwcsim-bench: a temporary trace");
+		goto out;
+	}
+	for (p = 0; p < passes; p++)
+		if (fwrite(va, sizeof(*va), s->n, f) != s->n) {
+			perror(s->tmp);
+			goto out;
+		}
+	ret = 0;
+	s->path = s->tmp;
+	s->n *= passes;
+	s->passes = passes;
+out:
+	if (f && fclose(f))
+		ret = -1;
+	addr_close(&in);
+	free(va);
+	return ret;
+}
+
+/*
  * One pass over @s: with no models the floor (read and sum), else the
  * replay through @m; seconds, or a negative value on an error.
  */
 static double run(const struct bench_stream *s, struct pwc_model **m,
 		  unsigned int nm, unsigned int flags, unsigned long long *sum)
 {
-	static unsigned long long va[BENCH_BATCH];
+	static unsigned long long buf[BENCH_BATCH];
 	static struct pwc_walk w[BENCH_BATCH];
+	const unsigned long long *va;
 	static struct pwc_result r[BENCH_BATCH];
 	struct pwc_synth pt = { .levels = s->levels };
 	struct addr_stream in;
@@ -129,7 +180,7 @@ static double run(const struct bench_stream *s, struct pwc_model **m,
 	if (addr_open(&in, s->path, ADDR_BINARY))
 		return -1;
 	t0 = now();
-	while ((n = addr_next_block(&in, va, BENCH_BATCH)) > 0) {
+	while ((n = addr_view_block(&in, &va, buf, BENCH_BATCH)) > 0) {
 		if (!nm) {
 			for (i = 0; i < n; i++)
 				total += va[i];
@@ -144,6 +195,7 @@ static double run(const struct bench_stream *s, struct pwc_model **m,
 	t0 = now() - t0;
 	addr_close(&in);
 	*sum += total;
+	bench_sink += total;
 	return n < 0 ? -1 : t0;
 }
 
@@ -176,34 +228,101 @@ static double timed(const struct bench_stream *s, const enum pwc_kind *kind,
 	return median(t, repeat);
 }
 
+/*
+ * The CPU seconds (user + system) of one `@pwcsim replay -q` process with
+ * the models @kind on @s, its output thrown away; -1 if it failed.
+ */
+static double process_once(const char *pwcsim, const struct bench_stream *s,
+			   const enum pwc_kind *kind, unsigned int nm)
+{
+	const char *argv[8 + 2 * PWC_KIND_COUNT];
+	char levels[2] = { '0' + s->levels, 0 };
+	struct rusage ru;
+	unsigned int a = 0, j;
+	int st;
+	pid_t pid;
+
+	argv[a++] = pwcsim;
+	argv[a++] = "replay";
+	argv[a++] = "-q";
+	argv[a++] = "-l";
+	argv[a++] = levels;
+	for (j = 0; j < nm; j++) {
+		argv[a++] = "-m";
+		argv[a++] = pwc_kind_name(kind[j]);
+	}
+	argv[a++] = s->path;
+	argv[a] = NULL;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		if (!freopen("/dev/null", "w", stdout))
+			_exit(127);
+		execv(pwcsim, (char **)argv);
+		perror(pwcsim);
+		_exit(127);
+	}
+	if (pid < 0 || wait4(pid, &st, 0, &ru) != pid || !WIFEXITED(st) ||
+	    WEXITSTATUS(st)) {
+		fprintf(stderr, "pwcsim-bench: %s replay failed\n", pwcsim);
+		return -1;
+	}
+	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
+	       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
+}
+
+/* The median of @repeat process_once(). */
+static double process_timed(const char *pwcsim, const struct bench_stream *s,
+			    const enum pwc_kind *kind, unsigned int nm,
+			    unsigned int repeat)
+{
+	double t[BENCH_MAX_REPEAT];
+	unsigned int i;
+
+	for (i = 0; i < repeat; i++) {
+		t[i] = process_once(pwcsim, s, kind, nm);
+		if (t[i] < 0)
+			return -1;
+	}
+	return median(t, repeat);
+}
+
 /* One row: @nm models (all of them when more than one) on @s. */
 static int bench_row(struct table *tb, const struct bench_stream *s,
 		     const enum pwc_kind *kind, unsigned int nm,
-		     unsigned int repeat, double floor)
+		     unsigned int repeat, double floor, const char *pwcsim)
 {
 	unsigned long long sum = 0;
-	double t, t0;
+	double t, t0, tp = 0;
 	unsigned int c = 0;
 
 	t = timed(s, kind, nm, PWC_BATCH_SAME2M, repeat, &sum);
 	t0 = timed(s, kind, nm, 0, repeat, &sum);
-	if (t < 0 || t0 < 0)
+	if (pwcsim)
+		tp = process_timed(pwcsim, s, kind, nm, repeat);
+	if (t < 0 || t0 < 0 || tp < 0)
 		return -1;
 	table_row(tb);
 	table_str(tb, c++, s->name);
 	table_str(tb, c++, nm == 1 ? pwc_kind_name(kind[0]) : "all");
+	table_u64(tb, c++, s->passes);
 	table_u64(tb, c++, s->n);
 	table_f64(tb, c++, t * 1e9 / s->n);
 	table_f64(tb, c++, s->n / t / 1e6);
 	table_f64(tb, c++, nm * s->n / t / 1e6);
 	table_f64(tb, c++, t0 * 1e9 / s->n);
+	if (pwcsim)
+		table_f64(tb, c, tp * 1e9 / s->n);
+	c++;
 	table_f64(tb, c++, floor * 1e9 / s->n);
 	table_f64(tb, c++, t / floor);
 	return 0;
 }
 
+/* @s's rows: its floor, each model, all of them; 0 or -1. */
 static int bench_stream(struct table *tb, struct bench_stream *s,
-			unsigned int repeat)
+			unsigned int repeat, unsigned long long min,
+			const char *pwcsim)
 {
 	enum pwc_kind all[PWC_KIND_COUNT];
 	unsigned long long sum = 0;
@@ -211,32 +330,37 @@ static int bench_stream(struct table *tb, struct bench_stream *s,
 	double floor;
 
 	s->n = addr_binary_length(s->path);
+	s->passes = 1;
 	if (!s->n) {
 		fprintf(stderr, "pwcsim-bench: %s: not a binary trace\n", s->path);
 		return -1;
 	}
+	if (s->n < min && write_passes(s, (min + s->n - 1) / s->n))
+		return -1;
 	timed(s, NULL, 0, 0, 1, &sum);		/* into the page cache */
 	floor = timed(s, NULL, 0, 0, repeat, &sum);
 	if (floor < 0)
 		return -1;
 	for (k = 0; pwc_kind_ops(k); k++) {
 		all[nk++] = k;
-		if (bench_row(tb, s, &all[k], 1, repeat, floor))
+		if (bench_row(tb, s, &all[k], 1, repeat, floor, pwcsim))
 			return -1;
 	}
-	return bench_row(tb, s, all, nk, repeat, floor);
+	return bench_row(tb, s, all, nk, repeat, floor, pwcsim);
 }
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: pwcsim-bench [--json] [--repeat N] [--stress N] [NAME=FILE ...]\n");
+	fprintf(f, "usage: pwcsim-bench [--json] [--repeat N] [--stress N] [--min N]\n"
+		   "                    [--pwcsim PATH] [NAME=FILE ...]\n");
 }
 
 /* The options and NAME=FILE streams into @o; 0, 1 after --help, 2. */
 struct bench_opts {
 	bool json;
 	unsigned int repeat, ns;
-	unsigned long long stress;
+	unsigned long long stress, min;
+	const char *pwcsim;		/* time `pwcsim replay` too */
 	struct bench_stream st[BENCH_MAX_STREAMS];
 };
 
@@ -246,13 +370,15 @@ static int bench_parse(int argc, char **argv, struct bench_opts *o)
 		{ "json", no_argument, NULL, 'j' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "stress", required_argument, NULL, 's' },
+		{ "min", required_argument, NULL, 'n' },
+		{ "pwcsim", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
 	char *eq;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "jr:s:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "jr:s:n:p:h", opts, NULL)) != -1) {
 		if (c == 'j') {
 			o->json = true;
 		} else if (c == 'r') {
@@ -268,6 +394,14 @@ static int bench_parse(int argc, char **argv, struct bench_opts *o)
 				fprintf(stderr, "pwcsim-bench: --stress 0..1000000000\n");
 				return 2;
 			}
+		} else if (c == 'n') {
+			o->min = strtoull(optarg, &eq, 10);
+			if (*eq || o->min > 1000000000ULL) {
+				fprintf(stderr, "pwcsim-bench: --min 0..1000000000\n");
+				return 2;
+			}
+		} else if (c == 'p') {
+			o->pwcsim = optarg;
 		} else {
 			usage(c == 'h' ? stdout : stderr);
 			return c == 'h' ? 1 : 2;
@@ -306,7 +440,8 @@ static void cpu_name(char *cpu, size_t len)
 
 int main(int argc, char **argv)
 {
-	struct bench_opts o = { .repeat = 3, .stress = 4000000 };
+	struct bench_opts o = { .repeat = 3, .stress = 4000000,
+				.min = 2000000 };
 	const char *stress_path = "/tmp/pwcsim-bench-stress.trace";
 	struct record rec;
 	struct table tb;
@@ -325,13 +460,17 @@ int main(int argc, char **argv)
 	}
 	cpu_name(cpu, sizeof(cpu));
 	table_init(&tb, NULL, "bench");
-	table_cols(&tb, "stream:s model:s addresses:u ns_per_address:f "
-			"m_addresses_per_s:f m_lookups_per_s:f "
-			"ns_no_shortcut:f floor_ns:f x_floor:f");
+	table_cols(&tb, "stream:s model:s passes:u addresses:u "
+			"ns_per_address:f m_addresses_per_s:f "
+			"m_lookups_per_s:f ns_no_shortcut:f ns_process:f "
+			"floor_ns:f x_floor:f");
 	for (i = 0; i < o.ns && !ret; i++)
-		ret = bench_stream(&tb, &o.st[i], o.repeat);
+		ret = bench_stream(&tb, &o.st[i], o.repeat, o.min, o.pwcsim);
 	if (o.stress)
 		remove(stress_path);
+	for (i = 0; i < o.ns; i++)
+		if (o.st[i].tmp[0])
+			remove(o.st[i].tmp);
 	if (ret) {
 		table_free(&tb);
 		return 1;
@@ -340,6 +479,9 @@ int main(int argc, char **argv)
 	record_str(&rec, "machine", cpu);
 	record_str(&rec, "build", BENCH_CFLAGS);
 	record_str(&rec, "time", "CPU time of the process, median of the runs");
+	record_str(&rec, "ns_process", o.pwcsim ?
+		   "pwcsim replay -q, the whole process (user + system)" :
+		   "not measured (no --pwcsim)");
 	record_u64(&rec, "repeat", o.repeat);
 	record_table(&rec, &tb);
 	if (o.json)

@@ -49,6 +49,24 @@ if cmp -s "$tmp/a.json" "$tmp/b.json"; then
 else
 	bad "binary vs text"
 fi
+# The same binary trace mapped (a file) and read (a pipe, stdin): the same
+# statistics; and a partial record after whole ones, named after them.
+$P replay --json -m tpc -m cpwc - <"$tmp/paper.bin" >"$tmp/c.json"
+$P replay --json -m tpc -m cpwc <(cat "$tmp/paper.bin") >"$tmp/d.json"
+if cmp -s "$tmp/b.json" "$tmp/c.json" && cmp -s "$tmp/b.json" "$tmp/d.json"; then
+	ok "binary replay: file, stdin and a pipe agree"
+else
+	bad "binary replay: file, stdin and a pipe differ"
+fi
+head -c 29 "$tmp/paper.bin" >"$tmp/cut.bin"
+fails "truncated binary (file)" "truncated record after 2 addresses" \
+	"$P" replay -m tpc "$tmp/cut.bin"
+if ! $P replay -m tpc <(cat "$tmp/cut.bin") >/dev/null 2>"$tmp/err" &&
+	grep -q "truncated record after 2 addresses" "$tmp/err"; then
+	ok "truncated binary (pipe)"
+else
+	bad "truncated binary (pipe)"
+fi
 if json_ok "$tmp/a.json"; then
 	ok "replay --json is JSON"
 else
@@ -232,6 +250,31 @@ fails "truncated binary" "truncated record" "$P" replay -m tpc "$tmp/trunc.bin"
 printf 'PWCSIMXX' >"$tmp/magic.bin"
 fails "bad magic" "bad magic" "$P" replay -m tpc --format binary "$tmp/magic.bin"
 fails "unknown command" "unknown command" "$P" frobnicate
+
+# More models than a pwcsim.ko session holds: run --userspace takes up to
+# RUN_MAX_MODELS (64), each model as it is alone; replay and the module
+# path keep 16.
+many=()
+for i in $(seq 1 20); do many+=(-m "tpc:entries=$i"); done
+if $P run --userspace --quiet --json "${many[@]}" "$tmp/paper.txt" >"$tmp/many.json" 2>"$tmp/err" &&
+	$P run --userspace --quiet --json -m tpc:entries=20 "$tmp/paper.txt" >"$tmp/one.json" &&
+	python3 -c 'import json, sys
+m = json.load(open(sys.argv[1]))["models"]
+o = json.load(open(sys.argv[2]))["models"]
+assert len(m) == 20 and len(o) == 1, (len(m), len(o))
+assert [r["model"] for r in m] == ["tpc:entries=%d" % i for i in range(1, 21)]
+assert m[19] == o[0], (m[19], o[0])' "$tmp/many.json" "$tmp/one.json"; then
+	ok "run --userspace with 20 models"
+else
+	bad "run --userspace with 20 models"; sed 's/^/    /' "$tmp/err" | head -3
+fi
+for i in $(seq 21 65); do many+=(-m "tpc:entries=$i"); done
+fails "run --userspace: 65 models" "at most 64 models" \
+	"$P" run --userspace --quiet "${many[@]}" "$tmp/paper.txt"
+fails "run (module): 20 models" "at most 16 models" \
+	"$P" run --quiet "${many[@]:0:40}" "$tmp/paper.txt"
+fails "replay: 20 models" "at most 16 models" \
+	"$P" replay "${many[@]:0:40}" "$tmp/paper.txt"
 
 # gen on the shared options: every bad option a message and a non-zero exit.
 fails "gen --size" "size takes small, sampled or full" "$P" gen --size huge gemm

@@ -118,6 +118,16 @@ long addr_next_block(struct addr_stream *s, unsigned long long *va, long n)
 	return got ? got : r;
 }
 
+long addr_view_block(struct addr_stream *s, const unsigned long long **va,
+		     unsigned long long *buf, long n)
+{
+	if (s->failed || !s->reader->view) {
+		*va = buf;
+		return addr_next_block(s, buf, n);
+	}
+	return s->reader->view(s, va, buf, n);
+}
+
 void addr_close(struct addr_stream *s)
 {
 	if (s->reader && s->reader->close)

@@ -68,9 +68,17 @@ int addr_next(struct addr_stream *s, unsigned long long *va);
 /*
  * Up to @n addresses into @va: how many (fewer only at the end of the
  * input or before an error), 0 at the end, -1 on an error (message
- * printed) with nothing read.  Binary traces are copied a block at a time.
+ * printed) with nothing read.  Binary traces are copied a block at a time
+ * (mapped whole when they are regular files).
  */
 long addr_next_block(struct addr_stream *s, unsigned long long *va, long n);
+/*
+ * addr_next_block() without the copy where the reader can avoid it: the
+ * addresses are at *@va, which is @buf or the reader's own records (a
+ * mapped binary trace), valid until the next call on @s.
+ */
+long addr_view_block(struct addr_stream *s, const unsigned long long **va,
+		     unsigned long long *buf, long n);
 void addr_close(struct addr_stream *s);
 /* --format's argument; -1 if unknown.  ADDR_FORMATS lists them. */
 int addr_parse_format(const char *s, enum addr_format *fmt);

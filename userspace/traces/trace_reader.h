@@ -20,6 +20,12 @@ struct trace_reader {
 	 * -1 (message printed) when none could be read
 	 */
 	long (*block)(struct addr_stream *s, unsigned long long *va, long n);
+	/*
+	 * NULL, or as block, but *va may point at the reader's own records
+	 * (valid until the next call) instead of @buf
+	 */
+	long (*view)(struct addr_stream *s, const unsigned long long **va,
+		     unsigned long long *buf, long n);
 	/* NULL, or free s->state */
 	void (*close)(struct addr_stream *s);
 };
