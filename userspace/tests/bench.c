@@ -173,7 +173,7 @@ static double run(const struct bench_stream *s, struct pwc_model **m,
 	struct pwc_synth pt = { .levels = s->levels };
 	struct addr_stream in;
 	unsigned long long total = 0;
-	unsigned int j;
+	unsigned int j, vflags;
 	double t0;
 	long n, i;
 
@@ -187,8 +187,10 @@ static double run(const struct bench_stream *s, struct pwc_model **m,
 			continue;
 		}
 		pwc_synth_walks(&pt, va, n, w);
+		/* as model_set_access_batch(): checked once for all */
+		vflags = pwc_walks_valid(w, n) ? flags | PWC_BATCH_VALID : flags;
 		for (j = 0; j < nm; j++) {
-			pwc_access_batch(m[j], w, n, r, flags);
+			pwc_access_batch(m[j], w, n, r, vflags);
 			total += r[n - 1].accesses;
 		}
 	}
