@@ -157,27 +157,31 @@ static inline u32 tpc_scan(const struct pwc_tpc *t, u32 set, u32 end,
 			   u64 req, unsigned int levels, unsigned int *best,
 			   u32 *victim)
 {
-	u64 x, xmin = U64_MAX, below, top = 0, old = U64_MAX;
-	u32 i, win = end;
+	u64 x, xmin = U64_MAX, below, top = 0, old = U64_MAX, s;
+	u32 i, win = end, v = set;
+	bool lt;
 
+	/* branch-free (selects), so that random tags cost no mispredictions */
 	for (i = set; i < end; i++) {
 		x = (t->tag[i] ^ req) | t->low[i];
 		xmin = x < xmin ? x : xmin;
-		if (victim && t->stamp[i] < old) {
-			old = t->stamp[i];
-			*victim = i;
-		}
+		s = t->stamp[i];
+		lt = s < old;
+		old = lt ? s : old;
+		v = lt ? i : v;
 	}
+	if (victim)
+		*victim = v;
 	*best = tpc_depth(xmin, levels);
 	if (!*best)
 		return end;
 	below = BIT_ULL(9 * (levels - 1 - *best));
 	for (i = set; i < end; i++) {
 		x = (t->tag[i] ^ req) | t->low[i];
-		if (x < below && t->stamp[i] > top) {
-			top = t->stamp[i];
-			win = i;
-		}
+		s = t->stamp[i] & (0 - (u64)(x < below));
+		lt = s > top;
+		top = lt ? s : top;
+		win = lt ? i : win;
 	}
 	return win;
 }
