@@ -204,6 +204,53 @@ static void tpc_huge_leaves(struct pwc_test *t)
 	pwc_destroy(m);
 }
 
+/*
+ * TPC's full-path hint (pwc_tpc.c) pointing at entry 0 after that entry
+ * changed: it now holds another path, a partial path with the same tags,
+ * a path of other paging levels, or nothing.  Each lookup must be the
+ * scan's answer, not a full hit.
+ */
+static void tpc_stale_hints(struct pwc_test *t)
+{
+	struct pwc_synth p4 = { .levels = 4 }, p5 = { .levels = 5 };
+	struct pwc_synth huge = { .levels = 4, .n2m = 1 };
+	u64 a = 0x7f0000000000ULL, b = a + (1 << 21);	/* L2 0 and 1 */
+	struct pwc_result r;
+	struct pwc_walk w;
+	struct pwc_model *m;
+
+	huge.huge2m[0] = (struct pwc_synth_range){ a, a + (2 << 20) };
+	m = pwc_case_model(t, "tpc:entries=1");
+	if (!m)
+		return;
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &p4, a, &r), 4);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &p4, a, &r), 1);
+	/* Entry 0 now holds b's path: a shares its L4 and L3 tags only. */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &p4, b, &r), 2);
+	pwc_synth_walk(&p4, a, &w);
+	pwc_lookup(m, &w, &r);		/* the lookup alone, no fill */
+	PWC_EXPECT_EQ(t, r.start, 2);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &p4, a, &r), 2);
+	/* A's 2 MiB leaf: entry 0 holds a's L4 and L3 tags, depth 2. */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &huge, a, &r), 1);
+	PWC_EXPECT_EQ(t, r.stale, 1);
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "entry 0: L4=254 L3=0 PBA"));
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &p4, a, &r), 2);
+	/* The same address at 5 levels: no entry of 5 levels. */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &p4, a, &r), 1);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &p5, a, &r), 5);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &p4, a, &r), 4);
+	/* Invalidated: the entry's tags are still a's full path. */
+	pwc_invalidate(m, a, a + 4096);
+	PWC_EXPECT_EQ(t, m->stats.invalidations, 1);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &p4, a, &r), 4);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &p4, a, &r), 1);
+	pwc_clear(m);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &p4, a, &r), 4);
+	PWC_EXPECT_EQ(t, m->stats.stale, 1);
+	pwc_destroy(m);
+}
+
 /* STC fills only the caches of the entries the walk read. */
 static void stc_fills_what_it_read(struct pwc_test *t)
 {
@@ -1138,6 +1185,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(storage_formulas),
 	PWC_CASE(tpc_lru_and_prefix),
 	PWC_CASE(tpc_huge_leaves),
+	PWC_CASE(tpc_stale_hints),
 	PWC_CASE(stc_fills_what_it_read),
 	PWC_CASE(uptc_sequential),
 	PWC_CASE(access_nofill),

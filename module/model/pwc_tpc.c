@@ -15,14 +15,35 @@
  */
 #include "pwc.h"
 
+/* The paging levels in an entry's tag word, above any pwc_key(va, 2). */
+#define TPC_LEVELS_SHIFT 40
+/* Hint slots per entry (a power of two at least this many), and bounds. */
+#define TPC_HINTS_PER_ENTRY 8
+#define TPC_HINTS_MIN 64
+#define TPC_HINTS_MAX 65536
+
+/*
+ * The lookup reads tag[], low[] and stamp[] only: for a request word
+ * req = pwc_key(va, 2) | levels << TPC_LEVELS_SHIFT, entry i's
+ * x = (tag[i] ^ req) | low[i] is below 2^(9j) exactly for the j that
+ * count its match depth (tpc_depth()); invalid entries (low all ones)
+ * and entries of other paging levels (bits at TPC_LEVELS_SHIFT) match
+ * nothing.  hint[] maps a hash of req to the entry that last held that
+ * full path: a guess, used only when that entry's x is 0 (it holds the
+ * full path now, and a full path is held once), else the scan decides.
+ */
 struct pwc_tpc {
 	u32 n;
 	u32 ways;	/* entries per set: set s is s*ways .. +ways-1 */
+	u32 hmask;	/* hint slots - 1 */
+	u64 *tag;	/* prefix | levels << TPC_LEVELS_SHIFT */
+	u64 *low;	/* tag bits below the depth; all ones: invalid */
 	u64 *prefix;	/* pwc_key(va, 2), tags below the depth zeroed */
-	u64 *stamp;
+	u64 *stamp;	/* LRU; 0 exactly when invalid */
 	u64 *pba;	/* n x (PWC_MAX_LEVELS + 1): pba[i][k] = PBA(Lk) */
 	u8 *depth;	/* 0: invalid */
 	u8 *levels;	/* paging levels of the walk that filled it */
+	u32 *hint;	/* hmask + 1 entry indices */
 };
 
 static u64 *tpc_pba(struct pwc_tpc *t, u32 i)
@@ -38,18 +59,21 @@ static u64 tpc_prefix(u64 va, unsigned int levels, unsigned int depth)
 	return pwc_key(va, low) << (9 * (low - 2));
 }
 
-/* How many top-level tags of entry @i match @key2 (at most its depth). */
-static unsigned int tpc_match(const struct pwc_tpc *t, u32 i, u64 key2,
-			      unsigned int levels)
+/* The request word of a walk (struct pwc_tpc). */
+static u64 tpc_req(u64 va, unsigned int levels)
 {
-	u64 x = t->prefix[i] ^ key2;
-	unsigned int m;
+	return pwc_key(va, 2) | (u64)levels << TPC_LEVELS_SHIFT;
+}
 
-	/* the top m tags match when the bits below them are all that differ */
-	for (m = t->depth[i]; m; m--)
-		if (!(x >> (9 * (levels - 1 - m))))
-			break;
-	return m;
+/*
+ * The match depth of an entry from its x (struct pwc_tpc) for an @levels
+ * walk: its top m tags match when x < 2^(9 (levels - 1 - m)).
+ */
+static inline unsigned int tpc_depth(u64 x, unsigned int levels)
+{
+	u64 t4 = levels > 4 ? BIT_ULL(27) : 0;
+
+	return (x == 0) + (x < BIT_ULL(9)) + (x < BIT_ULL(18)) + (x < t4);
 }
 
 /* The first entry of @va's set. */
@@ -59,10 +83,23 @@ static u32 tpc_set(const struct pwc_tpc *t, u64 va)
 			      : 0;
 }
 
+static u32 tpc_hash(const struct pwc_tpc *t, u64 req)
+{
+	return (u32)((req * 0x9E3779B97F4A7C15ULL) >> 32) & t->hmask;
+}
+
+/* Entry @i as invalid (a zero stamp makes it the first victim). */
+static void tpc_drop(struct pwc_tpc *t, u32 i)
+{
+	t->depth[i] = 0;
+	t->low[i] = U64_MAX;
+	t->stamp[i] = 0;
+}
+
 static int tpc_init(struct pwc_model *m)
 {
 	struct pwc_tpc *t;
-	u32 n = m->cfg.entries;
+	u32 n = m->cfg.entries, slots = TPC_HINTS_MIN, i;
 
 	t = pwc_zalloc(sizeof(*t));
 	if (!t)
@@ -72,13 +109,22 @@ static int tpc_init(struct pwc_model *m)
 	m->priv = t;
 	if (!t->ways)
 		return -EINVAL;
+	while (slots < TPC_HINTS_MAX && slots < (u64)n * TPC_HINTS_PER_ENTRY)
+		slots *= 2;
+	t->hmask = slots - 1;
+	t->tag = pwc_zalloc(n * sizeof(*t->tag));
+	t->low = pwc_zalloc(n * sizeof(*t->low));
 	t->prefix = pwc_zalloc(n * sizeof(*t->prefix));
 	t->stamp = pwc_zalloc(n * sizeof(*t->stamp));
 	t->pba = pwc_zalloc((size_t)n * (PWC_MAX_LEVELS + 1) * sizeof(u64));
 	t->depth = pwc_zalloc(n);
 	t->levels = pwc_zalloc(n);
-	if (!t->prefix || !t->stamp || !t->pba || !t->depth || !t->levels)
+	t->hint = pwc_zalloc(slots * sizeof(*t->hint));
+	if (!t->tag || !t->low || !t->prefix || !t->stamp || !t->pba ||
+	    !t->depth || !t->levels || !t->hint)
 		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		tpc_drop(t, i);
 	return 0;
 }
 
@@ -88,40 +134,95 @@ static void tpc_destroy(struct pwc_model *m)
 
 	if (!t)
 		return;
+	pwc_free(t->tag);
+	pwc_free(t->low);
 	pwc_free(t->prefix);
 	pwc_free(t->stamp);
 	pwc_free(t->pba);
 	pwc_free(t->depth);
 	pwc_free(t->levels);
+	pwc_free(t->hint);
 	pwc_free(t);
 }
 
-static void tpc_lookup(struct pwc_model *m, const struct pwc_walk *w,
-		       struct pwc_result *r)
+/*
+ * The winner of [@set, @end) for @req, or @end on a miss, its match depth
+ * in *@best: the deepest match, the most recent of equals.  Two passes:
+ * the smallest x gives the depth (tpc_depth() falls as x grows), then the
+ * most recent entry as deep.  With @victim, the first pass also finds the
+ * fill's victim as things were before the lookup: the first invalid
+ * entry, else the least recently used (the smallest stamp).
+ */
+static inline u32 tpc_scan(const struct pwc_tpc *t, u32 set, u32 end,
+			   u64 req, unsigned int levels, unsigned int *best,
+			   u32 *victim)
 {
-	struct pwc_tpc *t = m->priv;
-	unsigned int levels = w->levels, best = 0, d;
-	u64 key2 = pwc_key(w->va, 2);
-	int win = -1;
-	u32 i, set = tpc_set(t, w->va);
+	u64 x, xmin = U64_MAX, below, top = 0, old = U64_MAX, s;
+	u32 i, win = end, v = set;
+	bool lt;
 
-	for (i = set; i < set + t->ways; i++) {
-		if (!t->depth[i] || t->levels[i] != levels)
-			continue;
-		d = tpc_match(t, i, key2, levels);
-		if (d > best || (d && d == best && t->stamp[i] > t->stamp[win])) {
-			best = d;
-			win = i;
-			/* a full path is held once: nothing can beat it */
-			if (d == levels - 1)
-				break;
-		}
+	/* branch-free (selects), so that random tags cost no mispredictions */
+	for (i = set; i < end; i++) {
+		x = (t->tag[i] ^ req) | t->low[i];
+		xmin = x < xmin ? x : xmin;
+		s = t->stamp[i];
+		lt = s < old;
+		old = lt ? s : old;
+		v = lt ? i : v;
 	}
+	if (victim)
+		*victim = v;
+	*best = tpc_depth(xmin, levels);
+	if (!*best)
+		return end;
+	below = BIT_ULL(9 * (levels - 1 - *best));
+	for (i = set; i < end; i++) {
+		x = (t->tag[i] ^ req) | t->low[i];
+		s = t->stamp[i] & (0 - (u64)(x < below));
+		lt = s > top;
+		top = lt ? s : top;
+		win = lt ? i : win;
+	}
+	return win;
+}
+
+/* Does entry @i hold the full path of @req (x = 0)? */
+static inline bool tpc_full(const struct pwc_tpc *t, u32 i, u64 req)
+{
+	return ((t->tag[i] ^ req) | t->low[i]) == 0;
+}
+
+/* A lookup's winner @win at match depth @best (0: a miss) touched. */
+static inline void tpc_win(struct pwc_model *m, struct pwc_tpc *t, u32 win,
+			   unsigned int best, unsigned int levels,
+			   struct pwc_result *r)
+{
 	r->start = levels - best;
-	if (win >= 0) {
+	if (best) {
 		t->stamp[win] = pwc_tick(m);
 		r->pba = tpc_pba(t, win)[r->start];
 	}
+}
+
+/*
+ * The lookup by the scan of @w's set (the hint at @slot did not hold the
+ * full path; the scan's full-path winner becomes it); the winner, or the
+ * set's end on a miss, touched.  @victim: as tpc_scan().
+ */
+static u32 tpc_find(struct pwc_model *m, struct pwc_tpc *t,
+		    const struct pwc_walk *w, struct pwc_result *r, u64 req,
+		    u32 *slot, u32 *set, u32 *end, u32 *victim)
+{
+	unsigned int levels = w->levels, best;
+	u32 win;
+
+	*set = tpc_set(t, w->va);
+	*end = *set + t->ways;
+	win = tpc_scan(t, *set, *end, req, levels, &best, victim);
+	if (best == levels - 1)
+		*slot = win;
+	tpc_win(m, t, win, best, levels, r);
+	return best ? win : *end;
 }
 
 /* The set's first invalid entry, else its least recently used one. */
@@ -129,12 +230,9 @@ static inline u32 tpc_victim(const struct pwc_tpc *t, u32 set, u32 end)
 {
 	u32 i, victim = set;
 
-	for (i = set; i < end; i++) {
-		if (!t->depth[i])
-			return i;
+	for (i = set; i < end; i++)
 		if (t->stamp[i] < t->stamp[victim])
 			victim = i;
-	}
 	return victim;
 }
 
@@ -145,9 +243,13 @@ static inline void tpc_take(struct pwc_model *m, struct pwc_tpc *t, u32 i,
 {
 	m->stats.fills++;
 	t->prefix[i] = prefix;
+	t->tag[i] = prefix | (u64)levels << TPC_LEVELS_SHIFT;
+	t->low[i] = BIT_ULL(9 * (levels - 1 - depth)) - 1;
 	t->depth[i] = depth;
 	t->levels[i] = levels;
 	t->stamp[i] = pwc_tick(m);
+	if (depth == levels - 1)
+		t->hint[tpc_hash(t, t->tag[i])] = i;
 }
 
 static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
@@ -188,59 +290,25 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 }
 
 /*
- * How many top-level tags of an entry match, from @x, its prefix XOR the
- * request's pwc_key(va, 2) (nonzero): those above the 9-bit group of the
- * highest differing bit, as tpc_match() counts them.
+ * The lookup when the hint did not hold the full path: tpc_find(); with
+ * @fill, lookup and fill fused (the same results and state as
+ * tpc_lookup() then tpc_fill()): the scan also finds the victim, and a
+ * 4 KiB-leaf walk that did not hit the full path has no duplicate to
+ * replace, so its fill is that victim taken (every other fill is
+ * tpc_fill()).  Its bases are the walk's, copied whole: only PBA(L1) ..
+ * PBA(L(levels-1)) are ever read.
  */
-static unsigned int tpc_top_tags(u64 x, unsigned int levels)
-{
-	int d = (int)levels - 2 - (fls64(x) - 1) / 9;
-
-	return d > 0 ? d : 0;
-}
-
-/*
- * Stamps stay below 2^56 (one tick per touch), so the match depth above
- * them orders entries as tpc_lookup() does.
- */
-#define TPC_STAMP_BITS 56
-
-/*
- * Lookup and fill fused: the match depth of an entry from one XOR and the
- * highest differing bit; a 4 KiB-leaf walk that did not hit the full path
- * has no duplicate to replace, so its fill is the victim scan alone (every
- * other fill is tpc_fill()).  The same results and state as tpc_lookup()
- * then tpc_fill().
- */
-static void tpc_access(struct pwc_model *m, const struct pwc_walk *w,
-		       struct pwc_result *r)
+static void tpc_slow(struct pwc_model *m, const struct pwc_walk *w,
+		     struct pwc_result *r, u64 req, u32 *slot, bool fill)
 {
 	struct pwc_tpc *t = m->priv;
-	unsigned int levels = w->levels, full = levels - 1, best = 0, d, k;
-	u64 key2 = pwc_key(w->va, 2), x, score, top = 0;
-	u32 i, set = tpc_set(t, w->va), end = set + t->ways, win = end;
-	u32 victim;
+	unsigned int levels = w->levels;
+	u32 set, end, victim = 0, win;
 
-	for (i = set; i < end; i++) {
-		x = t->prefix[i] ^ key2;
-		d = x ? tpc_top_tags(x, levels) : full;
-		d = d < t->depth[i] ? d : t->depth[i];	/* invalid: 0 */
-		d = t->levels[i] == levels ? d : 0;
-		/* the deepest match, the most recent of equals: one max */
-		score = d ? (u64)d << TPC_STAMP_BITS | t->stamp[i] : 0;
-		if (score > top) {
-			top = score;
-			win = i;
-			if (d == full)
-				break;	/* held once: nothing can beat it */
-		}
-	}
-	best = top >> TPC_STAMP_BITS;
-	r->start = levels - best;
-	if (win < end) {
-		t->stamp[win] = pwc_tick(m);
-		r->pba = tpc_pba(t, win)[r->start];
-	}
+	win = tpc_find(m, t, w, r, req, slot, &set, &end,
+		       fill ? &victim : NULL);
+	if (!fill)
+		return;
 	pwc_shadow_check(w, r);
 	if (r->start == 1 && !r->stale)
 		return;				/* full-path hit */
@@ -248,12 +316,54 @@ static void tpc_access(struct pwc_model *m, const struct pwc_walk *w,
 		tpc_fill(m, w, r);
 		return;
 	}
-	victim = tpc_victim(t, set, end);
+	if (victim == win)	/* the lookup just made it the most recent */
+		victim = tpc_victim(t, set, end);
 	if (t->depth[victim])
 		m->stats.evictions++;
-	tpc_take(m, t, victim, key2, full, levels);
-	for (k = 0; k <= PWC_MAX_LEVELS; k++)
-		tpc_pba(t, victim)[k] = k >= 1 && k < levels ? w->base[k] : 0;
+	tpc_take(m, t, victim, pwc_key(w->va, 2), levels - 1, levels);
+	memcpy(tpc_pba(t, victim), w->base, sizeof(w->base));
+}
+
+/*
+ * The lookup: the hinted entry when it holds the full path (the answer: a
+ * full path is held once, and nothing beats it), else tpc_slow().
+ */
+static void tpc_lookup(struct pwc_model *m, const struct pwc_walk *w,
+		       struct pwc_result *r)
+{
+	struct pwc_tpc *t = m->priv;
+	u64 req = tpc_req(w->va, w->levels);
+	u32 *slot = &t->hint[tpc_hash(t, req)];
+
+	if (tpc_full(t, *slot, req))
+		tpc_win(m, t, *slot, w->levels - 1, w->levels, r);
+	else
+		tpc_slow(m, w, r, req, slot, false);
+}
+
+/*
+ * Lookup and fill fused: tpc_lookup(), then a stale full hit refilled
+ * (pwc_shadow_check() finds it stale exactly when tested here).
+ */
+static void tpc_access(struct pwc_model *m, const struct pwc_walk *w,
+		       struct pwc_result *r)
+{
+	struct pwc_tpc *t = m->priv;
+	u64 req = tpc_req(w->va, w->levels);
+	u32 *slot = &t->hint[tpc_hash(t, req)];
+
+	if (!tpc_full(t, *slot, req)) {
+		tpc_slow(m, w, r, req, slot, true);
+		return;
+	}
+	t->stamp[*slot] = pwc_tick(m);
+	r->start = 1;
+	r->pba = tpc_pba(t, *slot)[1];
+	/* not stale: the caller's pwc_shadow_check() sets the accesses */
+	if (w->end == 1 && r->pba == w->base[1])
+		return;
+	pwc_shadow_check(w, r);
+	tpc_fill(m, w, r);
 }
 
 /*
@@ -282,7 +392,7 @@ static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)
 		top = t->levels[i];
 		if (pwc_key_overlaps(t->prefix[i] >> (9 * (top - 2)), top,
 				     start, end)) {
-			t->depth[i] = 0;
+			tpc_drop(t, i);
 			m->stats.invalidations++;
 		}
 	}
@@ -291,8 +401,10 @@ static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)
 static void tpc_clear(struct pwc_model *m)
 {
 	struct pwc_tpc *t = m->priv;
+	u32 i;
 
-	memset(t->depth, 0, t->n);
+	for (i = 0; i < t->n; i++)
+		tpc_drop(t, i);
 }
 
 /* Restore the max-heap (most recent stamp on top) below @h[@i]. */
