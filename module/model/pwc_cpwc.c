@@ -246,27 +246,35 @@ static void cpwc_destroy(struct pwc_model *m)
 }
 
 /*
- * One pass over the L2 entries for L3 set @s3 and tag @idx2: the entry
- * that holds them, or -1, and in *@free the lowest free entry of the
- * blocks @s3 owns (rule 1 of a fill), or -1.  The pass stops at a hit:
- * the fill after a hit places nothing (*@free is then not needed and is
- * set to -2, "not known").
+ * One pass over the L2 entries of the blocks L3 set @s3 owns (its mask),
+ * in entry order, for tag @idx2: the entry that holds them, or -1, and in
+ * *@free the lowest free entry of those blocks (rule 1 of a fill), or -1.
+ * No other block can hold either.  The pass stops at a hit: the fill
+ * after a hit places nothing (*@free is then not needed and is set to -2,
+ * "not known").
  */
 static s64 cpwc_scan2(const struct pwc_cpwc *c, u32 s3, unsigned int idx2,
 		      s64 *free)
 {
-	u64 q = cpwc_owner2(s3) | CPWC_VALID2 | idx2, own = cpwc_owner2(s3);
-	u32 i, n = c->blocks * c->ways, lo = n;
+	u64 own = cpwc_owner2(s3), q = own | CPWC_VALID2 | idx2, bits;
+	const u64 *mask = &c->mask[(size_t)s3 * c->words];
+	s64 lo = -1;
+	u32 wd, i, end;
 
-	for (i = 0; i < n; i++) {
-		if (c->key2[i] == q) {
-			*free = -2;
-			return i;
+	for (wd = 0; wd < c->words; wd++) {
+		for (bits = mask[wd]; bits; bits &= bits - 1) {
+			i = (wd * 64 + __ffs64(bits)) * c->ways;
+			for (end = i + c->ways; i < end; i++) {
+				if (c->key2[i] == q) {
+					*free = -2;
+					return i;
+				}
+				if (c->key2[i] == own && lo < 0)
+					lo = i;
+			}
 		}
-		if (c->key2[i] == own && lo == n)
-			lo = i;
 	}
-	*free = lo < n ? (s64)lo : -1;
+	*free = lo;
 	return -1;
 }
 
