@@ -449,6 +449,37 @@ static void cpwc_tree_invariant(struct pwc_test *t)
 	pwc_destroy(m);
 }
 
+/*
+ * CPWC's path hint (the L2 entry that last held a path) is checked on use:
+ * an entry it names that now holds another L2 tag, or the same L2 tag for
+ * another path of the same L3 set, is no hit.
+ */
+static void cpwc_hint_checked(struct pwc_test *t)
+{
+	struct pwc_synth pt = { .levels = 4 };
+	u64 a = 0x7f0000000000ULL;		/* L3 index 0, L2 index 0 */
+	u64 b = a + (1ULL << 30);		/* L3 index 1: the same set */
+	struct pwc_result r;
+	struct pwc_model *m;
+
+	m = pwc_case_model(t, "cpwc:l4=1,l3=1,blocks=1,ways=1");
+	if (!m)
+		return;
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a, &r), 4);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a, &r), 1);
+	/* rule 3: L2 index 1 takes a's entry, which a's hint names */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + (1 << 21), &r), 2);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a, &r), 2);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a, &r), 1);
+	/* b takes the L3 set and the block with the same L2 tag */
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, b, &r), 3);
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "block 0 (L3 set 0): [0] L2=0 "));
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a, &r), 3);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, a + 4096, &r), 1);
+	PWC_EXPECT_EQ(t, m->stats.stale, 0);
+	pwc_destroy(m);
+}
+
 static void bounds_none_ideal(struct pwc_test *t)
 {
 	struct pwc_synth pt = { .levels = 4 };
@@ -1192,6 +1223,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(dump_truncates_at_lines),
 	PWC_CASE(cpwc_block_rules),
 	PWC_CASE(cpwc_tree_invariant),
+	PWC_CASE(cpwc_hint_checked),
 	PWC_CASE(bounds_none_ideal),
 	PWC_CASE(five_level),
 	PWC_CASE(no_false_hits),

@@ -31,6 +31,32 @@ static u64 cpwc_owner2(u32 s3)
 	return (u64)(s3 + 1) << 10;
 }
 
+/*
+ * The path hint: a direct-mapped table from a hash of a path's key down to
+ * L2 (pwc_key(va, 2)) to the L2 entry (and its block) that last held it,
+ * written when a lookup's scan finds an entry or a fill places one, and
+ * checked on use: the entry must be valid with the request's L2 tag, and
+ * the L3 set owning its block valid and holding the request's path down to
+ * L3 (``path3``).  Such a hit is the lookup's own answer: the L3 set is
+ * then the request's (sets are a function of that path), every stage above
+ * it hits (an L3 entry is dropped with its ancestors), and the set's blocks
+ * hold the L2 tag at most once (a fill places an L2 entry only after its
+ * lookup found none, having dropped a stale one first).  A hint that fails
+ * the check is ignored: the lookup takes the stages and the scan.
+ */
+#define CPWC_HINT_BITS 11
+
+static u32 cpwc_hint_slot(u64 key2)
+{
+	return (key2 * 0x9E3779B97F4A7C15ULL) >> (64 - CPWC_HINT_BITS);
+}
+
+/* A hint: entry @i, block @b (both below 2^16: PWC_MAX_ENTRIES). */
+static u32 cpwc_hint(u32 i, u32 b)
+{
+	return b << 16 | i;
+}
+
 struct pwc_cpwc_stage {
 	u16 *tag;
 	u8 *valid;
@@ -42,13 +68,15 @@ struct pwc_cpwc {
 	struct pwc_cpwc_stage st[PWC_MAX_LEVELS + 1];
 	u32 words;			/* u64 words of one L3 mask */
 	u64 *mask;			/* e[3] x words */
+	u64 *path3;			/* an L3 entry's pwc_key(va, 3) */
 	u32 blocks, ways;
 	s32 *owner;			/* L3 set owning a block, or -1 */
 	u64 *free;			/* bitmap of the unowned blocks */
 	u64 *bstamp;			/* latest hit or fill in a block */
-	u64 *key2;			/* CPWC_VALID2 */
+	u64 *key2;			/* CPWC_VALID2; one spare word, 0 */
 	u64 *pba2;			/* PBA(L1) */
 	u64 *stamp2;
+	u32 hint[1U << CPWC_HINT_BITS];	/* cpwc_hint(), checked on use */
 	u8 levels;			/* geometry of the entries held */
 	u8 ratio_bits[PWC_MAX_LEVELS + 1];	/* log2(e[k] / parent e) */
 };
@@ -178,13 +206,15 @@ static int cpwc_init(struct pwc_model *m)
 			return -ENOMEM;
 	}
 	c->mask = pwc_zalloc((size_t)c->e[3] * c->words * sizeof(u64));
+	c->path3 = pwc_zalloc(c->e[3] * sizeof(*c->path3));
 	c->owner = pwc_zalloc(c->blocks * sizeof(*c->owner));
 	c->free = pwc_zalloc(c->words * sizeof(*c->free));
 	c->bstamp = pwc_zalloc(c->blocks * sizeof(*c->bstamp));
-	c->key2 = pwc_zalloc(n2 * sizeof(*c->key2));
+	/* The spare word: a hint (0 at first) names an entry even if n2 = 0. */
+	c->key2 = pwc_zalloc((n2 + 1) * sizeof(*c->key2));
 	c->pba2 = pwc_zalloc(n2 * sizeof(*c->pba2));
 	c->stamp2 = pwc_zalloc(n2 * sizeof(*c->stamp2));
-	if (!c->mask || !c->owner || !c->free || !c->bstamp || !c->key2 ||
+	if (!c->mask || !c->path3 || !c->owner || !c->free || !c->bstamp || !c->key2 ||
 	    !c->pba2 || !c->stamp2)
 		return -ENOMEM;
 	cpwc_set_levels(c, 4);
@@ -205,6 +235,7 @@ static void cpwc_destroy(struct pwc_model *m)
 		pwc_free(c->st[k].pba);
 	}
 	pwc_free(c->mask);
+	pwc_free(c->path3);
 	pwc_free(c->owner);
 	pwc_free(c->free);
 	pwc_free(c->bstamp);
@@ -215,49 +246,78 @@ static void cpwc_destroy(struct pwc_model *m)
 }
 
 /*
- * One pass over the L2 entries for L3 set @s3 and tag @idx2: the entry
- * that holds them, or -1, and in *@free the lowest free entry of the
- * blocks @s3 owns (rule 1 of a fill), or -1.  The pass stops at a hit:
- * the fill after a hit places nothing (*@free is then not needed and is
- * set to -2, "not known").
+ * One pass over the L2 entries of the blocks L3 set @s3 owns (its mask),
+ * in entry order, for tag @idx2: the entry that holds them, or -1, and in
+ * *@free the lowest free entry of those blocks (rule 1 of a fill), or -1.
+ * No other block can hold either.  The pass stops at a hit: the fill
+ * after a hit places nothing (*@free is then not needed and is set to -2,
+ * "not known").
  */
 static s64 cpwc_scan2(const struct pwc_cpwc *c, u32 s3, unsigned int idx2,
 		      s64 *free)
 {
-	u64 q = cpwc_owner2(s3) | CPWC_VALID2 | idx2, own = cpwc_owner2(s3);
-	u32 i, n = c->blocks * c->ways, lo = n;
+	u64 own = cpwc_owner2(s3), q = own | CPWC_VALID2 | idx2, bits;
+	const u64 *mask = &c->mask[(size_t)s3 * c->words];
+	s64 lo = -1;
+	u32 wd, i, end;
 
-	for (i = 0; i < n; i++) {
-		if (c->key2[i] == q) {
-			*free = -2;
-			return i;
+	for (wd = 0; wd < c->words; wd++) {
+		for (bits = mask[wd]; bits; bits &= bits - 1) {
+			i = (wd * 64 + __ffs64(bits)) * c->ways;
+			for (end = i + c->ways; i < end; i++) {
+				if (c->key2[i] == q) {
+					*free = -2;
+					return i;
+				}
+				if (c->key2[i] == own && lo < 0)
+					lo = i;
+			}
 		}
-		if (c->key2[i] == own && lo == n)
-			lo = i;
 	}
-	*free = lo < n ? (s64)lo : -1;
+	*free = lo;
 	return -1;
 }
 
 /* The state one lookup leaves for the fill of the same walk. */
 struct cpwc_probe {
+	u32 set[PWC_MAX_LEVELS + 1];	/* cpwc_sets(), valid with @sets */
 	s64 free;		/* cpwc_scan2()'s, valid with @scanned */
-	bool scanned;
+	bool sets, scanned;
 };
+
+/* The entry and block of the checked hint for @w's path, or false. */
+static bool cpwc_hinted(const struct pwc_cpwc *c, const struct pwc_walk *w,
+			u32 *i, u32 *b)
+{
+	u64 key2 = pwc_key(w->va, 2), word;
+	u32 hint = c->hint[cpwc_hint_slot(key2)], s3;
+
+	*i = hint & 0xffff;
+	*b = hint >> 16;
+	word = c->key2[*i];
+	if ((word & (CPWC_VALID2 | CPWC_TAG2)) != (CPWC_VALID2 | (key2 & 511)))
+		return false;
+	s3 = (word >> 10) - 1;		/* a valid entry's block is owned */
+	return c->st[3].valid[s3] && c->path3[s3] == key2 >> 9;
+}
 
 static void cpwc_probe(struct pwc_model *m, const struct pwc_walk *w,
 		       struct pwc_result *r, struct cpwc_probe *p)
 {
 	struct pwc_cpwc *c = m->priv;
-	u32 set[PWC_MAX_LEVELS + 1];
-	unsigned int k;
-	s64 i;
+	unsigned int k, idx2 = pwc_index(w->va, 2);
+	u32 *set = p->set, i, b;
+	s64 found;
 
+	p->sets = false;
 	p->scanned = false;
 	r->start = w->levels;
 	if (c->levels != w->levels)
 		return;
+	if (cpwc_hinted(c, w, &i, &b))
+		goto hit;
 	cpwc_sets(c, w->va, set);
+	p->sets = true;
 	for (k = w->levels; k >= 3; k--) {
 		if (!c->st[k].valid[set[k]] ||
 		    c->st[k].tag[set[k]] != pwc_index(w->va, k))
@@ -265,14 +325,18 @@ static void cpwc_probe(struct pwc_model *m, const struct pwc_walk *w,
 		r->start = k - 1;
 		r->pba = c->st[k].pba[set[k]];
 	}
-	i = cpwc_scan2(c, set[3], pwc_index(w->va, 2), &p->free);
+	found = cpwc_scan2(c, set[3], idx2, &p->free);
 	p->scanned = true;
-	if (i < 0)
+	if (found < 0)
 		return;
+	i = found;
+	b = i / c->ways;
+	c->hint[cpwc_hint_slot(pwc_key(w->va, 2))] = cpwc_hint(i, b);
+hit:
 	r->start = 1;
 	r->pba = c->pba2[i];
 	c->stamp2[i] = pwc_tick(m);
-	c->bstamp[i / c->ways] = c->stamp2[i];
+	c->bstamp[b] = c->stamp2[i];
 }
 
 static void cpwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
@@ -288,10 +352,11 @@ static void cpwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
  * @free: rule 1's entry as the lookup's scan found it (-1: none), or -2
  * when the entries changed since.
  */
-static void cpwc_place2(struct pwc_model *m, u32 s3, unsigned int idx2,
-			u64 pba, s64 free)
+static void cpwc_place2(struct pwc_model *m, u32 s3, u64 key2, u64 pba,
+			s64 free)
 {
 	struct pwc_cpwc *c = m->priv;
+	unsigned int idx2 = key2 & CPWC_TAG2;
 	u32 wd, b, i, slot, lru;
 	u64 oldest;
 
@@ -335,14 +400,16 @@ place:
 	c->key2[slot] = cpwc_owner2(s3) | CPWC_VALID2 | idx2;
 	c->pba2[slot] = pba;
 	c->stamp2[slot] = pwc_tick(m);
-	c->bstamp[slot / c->ways] = c->stamp2[slot];
+	b = slot / c->ways;
+	c->bstamp[b] = c->stamp2[slot];
+	c->hint[cpwc_hint_slot(key2)] = cpwc_hint(slot, b);
 }
 
 static void cpwc_fill(struct pwc_model *m, const struct pwc_walk *w,
-		      const struct pwc_result *r, const struct cpwc_probe *p)
+		      const struct pwc_result *r, struct cpwc_probe *p)
 {
 	struct pwc_cpwc *c = m->priv;
-	u32 set[PWC_MAX_LEVELS + 1];
+	u32 *set = p->set;
 	unsigned int k, from = r->start;
 	s64 i, free = p->scanned ? p->free : -2;
 
@@ -350,7 +417,8 @@ static void cpwc_fill(struct pwc_model *m, const struct pwc_walk *w,
 		cpwc_clear(m);
 		cpwc_set_levels(c, w->levels);
 	}
-	cpwc_sets(c, w->va, set);
+	if (!p->sets)
+		cpwc_sets(c, w->va, set);
 	if (r->stale) {
 		/* The stage that supplied a wrong base is refilled. */
 		free = -2;
@@ -374,11 +442,13 @@ static void cpwc_fill(struct pwc_model *m, const struct pwc_walk *w,
 		c->st[k].tag[set[k]] = pwc_index(w->va, k);
 		c->st[k].pba[set[k]] = w->base[k - 1];
 		c->st[k].valid[set[k]] = 1;
+		if (k == 3)
+			c->path3[set[3]] = pwc_key(w->va, 3);
 		m->stats.fills++;
 		free = -1;		/* set[3]'s blocks were released */
 	}
 	if (from >= 2 && w->end == 1)
-		cpwc_place2(m, set[3], pwc_index(w->va, 2), w->base[1], free);
+		cpwc_place2(m, set[3], pwc_key(w->va, 2), w->base[1], free);
 }
 
 /* Lookup and fill, the fill using what the lookup's scan found. */
@@ -389,6 +459,8 @@ static void cpwc_access(struct pwc_model *m, const struct pwc_walk *w,
 
 	cpwc_probe(m, w, r, &p);
 	pwc_shadow_check(w, r);
+	if (r->start == 1 && !r->stale)
+		return;		/* an L2 hit fills nothing */
 	cpwc_fill(m, w, r, &p);
 }
 
