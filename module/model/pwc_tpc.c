@@ -471,10 +471,10 @@ static void tpc_dump(struct pwc_model *m, struct pwc_out *o)
 	pwc_free(heap);
 }
 
-/* The lookup scan, then the fill's duplicate and victim scans. */
+/* The lookup's two passes, then the fill's duplicate and victim scans. */
 static u64 tpc_cost(const struct pwc_model *m)
 {
-	return 3ULL * m->cfg.entries;
+	return 4ULL * m->cfg.entries;
 }
 
 static void tpc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant)
