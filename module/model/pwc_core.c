@@ -81,8 +81,8 @@ bool pwc_walks_valid(const struct pwc_walk *w, u32 n)
 
 	/* pwc_walk_valid() of each, with one branch for the batch */
 	for (i = 0; i < n; i++)
-		bad |= (u8)(w[i].levels - 4) > PWC_MAX_LEVELS - 4 ||
-		       (u8)(w[i].end - 1) >= w[i].levels;
+		bad |= ((u8)(w[i].levels - 4) > PWC_MAX_LEVELS - 4) |
+		       ((u8)(w[i].end - 1) >= w[i].levels);
 	return !bad;
 }
 
