@@ -77,9 +77,15 @@ struct pwc_cpwc {
 	u64 *pba2;			/* PBA(L1) */
 	u64 *stamp2;
 	u32 hint[1U << CPWC_HINT_BITS];	/* cpwc_hint(), checked on use */
+	/* cpwc_access_slow(), out of line (cpwc_access()) */
+	void (*slow)(struct pwc_model *m, const struct pwc_walk *w,
+		     struct pwc_result *r, bool hinted);
 	u8 levels;			/* geometry of the entries held */
 	u8 ratio_bits[PWC_MAX_LEVELS + 1];	/* log2(e[k] / parent e) */
 };
+
+static void cpwc_access_slow(struct pwc_model *m, const struct pwc_walk *w,
+			     struct pwc_result *r, bool hinted);
 
 /* The number of sets of stage k, with the stage above k+1 of E = 1 on top. */
 static u32 cpwc_parent_e(const struct pwc_cpwc *c, unsigned int k)
@@ -217,6 +223,7 @@ static int cpwc_init(struct pwc_model *m)
 	if (!c->mask || !c->path3 || !c->owner || !c->free || !c->bstamp || !c->key2 ||
 	    !c->pba2 || !c->stamp2)
 		return -ENOMEM;
+	c->slow = cpwc_access_slow;
 	cpwc_set_levels(c, 4);
 	cpwc_clear(m);
 	return 0;
@@ -301,21 +308,29 @@ static bool cpwc_hinted(const struct pwc_cpwc *c, const struct pwc_walk *w,
 	return c->st[3].valid[s3] && c->path3[s3] == key2 >> 9;
 }
 
-static void cpwc_probe(struct pwc_model *m, const struct pwc_walk *w,
-		       struct pwc_result *r, struct cpwc_probe *p)
+/* An L2 hit on entry @i of block @b: it and its block become the MRU. */
+static void cpwc_hit(struct pwc_model *m, struct pwc_result *r, u32 i, u32 b)
 {
 	struct pwc_cpwc *c = m->priv;
-	unsigned int k, idx2 = pwc_index(w->va, 2);
-	u32 *set = p->set, i, b;
+
+	r->start = 1;
+	r->pba = c->pba2[i];
+	c->stamp2[i] = pwc_tick(m);
+	c->bstamp[b] = c->stamp2[i];
+}
+
+/*
+ * The lookup the long way, when the hint did not hit: the stages, then
+ * the scan (which refreshes the hint).
+ */
+static void cpwc_probe_stages(struct pwc_model *m, const struct pwc_walk *w,
+			      struct pwc_result *r, struct cpwc_probe *p)
+{
+	struct pwc_cpwc *c = m->priv;
+	unsigned int k;
+	u32 *set = p->set, i;
 	s64 found;
 
-	p->sets = false;
-	p->scanned = false;
-	r->start = w->levels;
-	if (c->levels != w->levels)
-		return;
-	if (cpwc_hinted(c, w, &i, &b))
-		goto hit;
 	cpwc_sets(c, w->va, set);
 	p->sets = true;
 	for (k = w->levels; k >= 3; k--) {
@@ -325,18 +340,30 @@ static void cpwc_probe(struct pwc_model *m, const struct pwc_walk *w,
 		r->start = k - 1;
 		r->pba = c->st[k].pba[set[k]];
 	}
-	found = cpwc_scan2(c, set[3], idx2, &p->free);
+	found = cpwc_scan2(c, set[3], pwc_index(w->va, 2), &p->free);
 	p->scanned = true;
 	if (found < 0)
 		return;
 	i = found;
-	b = i / c->ways;
-	c->hint[cpwc_hint_slot(pwc_key(w->va, 2))] = cpwc_hint(i, b);
-hit:
-	r->start = 1;
-	r->pba = c->pba2[i];
-	c->stamp2[i] = pwc_tick(m);
-	c->bstamp[b] = c->stamp2[i];
+	c->hint[cpwc_hint_slot(pwc_key(w->va, 2))] = cpwc_hint(i, i / c->ways);
+	cpwc_hit(m, r, i, i / c->ways);
+}
+
+static void cpwc_probe(struct pwc_model *m, const struct pwc_walk *w,
+		       struct pwc_result *r, struct cpwc_probe *p)
+{
+	struct pwc_cpwc *c = m->priv;
+	u32 i, b;
+
+	p->sets = false;
+	p->scanned = false;
+	r->start = w->levels;
+	if (c->levels != w->levels)
+		return;
+	if (cpwc_hinted(c, w, &i, &b))
+		cpwc_hit(m, r, i, b);
+	else
+		cpwc_probe_stages(m, w, r, p);
 }
 
 static void cpwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
@@ -451,17 +478,49 @@ static void cpwc_fill(struct pwc_model *m, const struct pwc_walk *w,
 		cpwc_place2(m, set[3], pwc_key(w->va, 2), w->base[1], free);
 }
 
-/* Lookup and fill, the fill using what the lookup's scan found. */
+/*
+ * Lookup and fill the long way, the fill using what the lookup's scan
+ * found: for a walk the hint did not hit, or (@hinted) after a hinted hit
+ * that was stale.
+ */
+static void cpwc_access_slow(struct pwc_model *m, const struct pwc_walk *w,
+			     struct pwc_result *r, bool hinted)
+{
+	struct pwc_cpwc *c = m->priv;
+	struct cpwc_probe p = { .sets = false, .scanned = false };
+
+	if (!hinted) {
+		r->start = w->levels;
+		if (c->levels == w->levels)
+			cpwc_probe_stages(m, w, r, &p);
+		pwc_shadow_check(w, r);
+		if (r->start == 1 && !r->stale)
+			return;		/* an L2 hit fills nothing */
+	}
+	cpwc_fill(m, w, r, &p);
+}
+
+/*
+ * Lookup and fill.  A hinted hit that is not stale is the whole access
+ * (an L2 hit fills nothing); anything else goes through c->slow, which is
+ * cpwc_access_slow(): called through the model so that the compiler keeps
+ * it out of line and the hinted hit saves and restores no registers for it.
+ */
 static void cpwc_access(struct pwc_model *m, const struct pwc_walk *w,
 			struct pwc_result *r)
 {
-	struct cpwc_probe p;
+	struct pwc_cpwc *c = m->priv;
+	u32 i, b;
 
-	cpwc_probe(m, w, r, &p);
-	pwc_shadow_check(w, r);
-	if (r->start == 1 && !r->stale)
-		return;		/* an L2 hit fills nothing */
-	cpwc_fill(m, w, r, &p);
+	if (c->levels == w->levels && cpwc_hinted(c, w, &i, &b)) {
+		cpwc_hit(m, r, i, b);
+		pwc_shadow_check(w, r);
+		if (!r->stale)
+			return;
+		c->slow(m, w, r, true);
+		return;
+	}
+	c->slow(m, w, r, false);
 }
 
 /*
