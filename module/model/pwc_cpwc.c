@@ -77,15 +77,9 @@ struct pwc_cpwc {
 	u64 *pba2;			/* PBA(L1) */
 	u64 *stamp2;
 	u32 hint[1U << CPWC_HINT_BITS];	/* cpwc_hint(), checked on use */
-	/* cpwc_access_slow(), out of line (cpwc_access()) */
-	void (*slow)(struct pwc_model *m, const struct pwc_walk *w,
-		     struct pwc_result *r, bool hinted);
 	u8 levels;			/* geometry of the entries held */
 	u8 ratio_bits[PWC_MAX_LEVELS + 1];	/* log2(e[k] / parent e) */
 };
-
-static void cpwc_access_slow(struct pwc_model *m, const struct pwc_walk *w,
-			     struct pwc_result *r, bool hinted);
 
 /* The number of sets of stage k, with the stage above k+1 of E = 1 on top. */
 static u32 cpwc_parent_e(const struct pwc_cpwc *c, unsigned int k)
@@ -223,7 +217,6 @@ static int cpwc_init(struct pwc_model *m)
 	if (!c->mask || !c->path3 || !c->owner || !c->free || !c->bstamp || !c->key2 ||
 	    !c->pba2 || !c->stamp2)
 		return -ENOMEM;
-	c->slow = cpwc_access_slow;
 	cpwc_set_levels(c, 4);
 	cpwc_clear(m);
 	return 0;
@@ -483,8 +476,9 @@ static void cpwc_fill(struct pwc_model *m, const struct pwc_walk *w,
  * found: for a walk the hint did not hit, or (@hinted) after a hinted hit
  * that was stale.
  */
-static void cpwc_access_slow(struct pwc_model *m, const struct pwc_walk *w,
-			     struct pwc_result *r, bool hinted)
+static noinline void cpwc_access_slow(struct pwc_model *m,
+				      const struct pwc_walk *w,
+				      struct pwc_result *r, bool hinted)
 {
 	struct pwc_cpwc *c = m->priv;
 	struct cpwc_probe p = { .sets = false, .scanned = false };
@@ -502,9 +496,9 @@ static void cpwc_access_slow(struct pwc_model *m, const struct pwc_walk *w,
 
 /*
  * Lookup and fill.  A hinted hit that is not stale is the whole access
- * (an L2 hit fills nothing); anything else goes through c->slow, which is
- * cpwc_access_slow(): called through the model so that the compiler keeps
- * it out of line and the hinted hit saves and restores no registers for it.
+ * (an L2 hit fills nothing); anything else goes through
+ * cpwc_access_slow(), out of line so that the hinted hit saves and
+ * restores no registers for it.
  */
 static void cpwc_access(struct pwc_model *m, const struct pwc_walk *w,
 			struct pwc_result *r)
@@ -517,10 +511,10 @@ static void cpwc_access(struct pwc_model *m, const struct pwc_walk *w,
 		pwc_shadow_check(w, r);
 		if (!r->stale)
 			return;
-		c->slow(m, w, r, true);
+		cpwc_access_slow(m, w, r, true);
 		return;
 	}
-	c->slow(m, w, r, false);
+	cpwc_access_slow(m, w, r, false);
 }
 
 /*

@@ -68,10 +68,13 @@ static inline unsigned long __ffs64(unsigned long long w)
 	return __builtin_ctzll(w);
 }
 
-static inline int fls64(unsigned long long w)
-{
-	return w ? 64 - __builtin_clzll(w) : 0;
-}
+/*
+ * A model's rare path, kept out of its hot loop: the kernel's noinline
+ * (spelled through a parameter, as the kernel's own definition is not
+ * available here).
+ */
+#define pwc_attribute(a) __attribute__((a))
+#define noinline pwc_attribute(__noinline__)
 
 #endif /* __KERNEL__ */
 
