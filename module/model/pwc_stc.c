@@ -66,19 +66,22 @@ static void stc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 {
 	struct pwc_stc *s = m->priv;
 	unsigned int k;
-	u64 now, key;
+	u64 key;
+	u32 set;
 	int i;
 
 	r->start = w->levels;
 	if (s->levels != w->levels)
 		return;
-	now = pwc_tick(m);
+	pwc_tick(m);	/* the lookup's one tick: its hits are most recent */
 	for (k = w->levels; k >= 2; k--) {
 		key = pwc_key(w->va, k);
-		i = pwc_lru_find_at(&s->t[k], stc_set(&s->t[k], key), key, k);
+		set = stc_set(&s->t[k], key);
+		i = pwc_lru_find_at(&s->t[k], set, key, k);
 		if (i < 0)
 			continue;
-		s->t[k].stamp[i] = now;
+		/* the key gives the set: the entry found is of @set */
+		pwc_lru_touch_in(&s->t[k], set, i);
 		r->start = k - 1;
 		r->pba = s->t[k].val[i];
 	}
@@ -106,7 +109,7 @@ static void stc_fill(struct pwc_model *m, const struct pwc_walk *w,
 			if (r->start >= w->end) {
 				s->t[k].val[i] = w->base[r->start];
 			} else {
-				s->t[k].stamp[i] = 0;
+				pwc_lru_drop(&s->t[k], i);
 				m->stats.evictions++;
 			}
 		}
@@ -158,7 +161,7 @@ static void stc_dump(struct pwc_model *m, struct pwc_out *o)
 		pwc_printf(o, "  cache keyed to L%u (%u entries):\n", k,
 			   s->t[k].size);
 		for (i = 0; i < s->t[k].size && !pwc_out_full(o); i++) {
-			if (!s->t[k].stamp[i])
+			if (!pwc_lru_valid(&s->t[k], i))
 				continue;
 			pwc_printf(o, "   ");
 			for (j = s->levels; j >= k; j--)
@@ -171,7 +174,10 @@ static void stc_dump(struct pwc_model *m, struct pwc_out *o)
 	}
 }
 
-/* Per level, a lookup scan and a fill scan. */
+/*
+ * A bound: an invalidation visits every entry, a fill after a clear may
+ * pass over a set's entries to its first free one.
+ */
 static u64 stc_cost(const struct pwc_model *m)
 {
 	u64 n = 0;

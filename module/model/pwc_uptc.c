@@ -72,7 +72,7 @@ static void uptc_walk(struct pwc_model *m, const struct pwc_walk *w,
 			/* The real entry is the leaf or not present. */
 			if (i >= 0) {
 				r->stale = 1;
-				t->stamp[i] = 0;
+				pwc_lru_drop(t, i);
 				m->stats.evictions++;
 			}
 			break;
@@ -87,7 +87,8 @@ static void uptc_walk(struct pwc_model *m, const struct pwc_walk *w,
 						     pwc_key(w->va, k), k);
 			continue;
 		}
-		t->stamp[i] = pwc_tick(m);	/* in walk order */
+		pwc_tick(m);
+		pwc_lru_touch(t, i);	/* in walk order */
 		if (t->val[i] != w->base[k - 1]) {
 			r->stale = 1;
 			t->val[i] = w->base[k - 1];
@@ -135,13 +136,16 @@ static void uptc_dump(struct pwc_model *m, struct pwc_out *o)
 	u32 i;
 
 	for (i = 0; i < t->size && !pwc_out_full(o); i++)
-		if (t->stamp[i])
+		if (pwc_lru_valid(t, i))
 			pwc_printf(o, "  entry %u: L%u PTE at 0x%llx -> 0x%llx\n",
 				   i, t->cover_level[i], pwc_out_pa(o, t->key[i]),
 				   pwc_out_pa(o, t->val[i]));
 }
 
-/* A lookup and a fill at each level, each a scan of the entries. */
+/*
+ * A bound: an invalidation visits every entry, a fill after a clear may
+ * pass over a set's entries to its first free one, at each level.
+ */
 static u64 uptc_cost(const struct pwc_model *m)
 {
 	return 2ULL * PWC_MAX_LEVELS * m->cfg.entries;
