@@ -275,11 +275,12 @@ static void uptc_sequential(struct pwc_test *t)
 
 /*
  * The LRU kernel of STC, UPTC and the IOTLB (pwc_lru.h: hash index,
- * recency lists, per-level hints) against a plain stamped true-LRU table
+ * per-level hints, victim queue) against a plain stamped true-LRU table
  * scanned slot by slot, on random finds, touches, inserts, drops,
  * invalidations and clears: the same entry found, the same victim, the
  * same evictions and invalidations, the same slots valid with the same
- * keys.  Hints go stale as their entries are dropped, evicted and reused.
+ * keys.  Hints and queued victims go stale as their entries are touched,
+ * dropped, evicted and reused.
  */
 #define LRU_REF_MAX 64
 
@@ -319,9 +320,10 @@ static u32 lru_ref_insert(struct lru_ref *f, u32 set, u64 key, bool *evicted)
 
 static void lru_kernel_vs_reference(struct pwc_test *t)
 {
-	static const u32 geo[][2] = { { 1, 0 }, { 2, 0 }, { 5, 0 }, { 40, 0 },
-				      { 8, 1 }, { 6, 2 }, { 12, 4 },
-				      { 48, 4 }, { 64, 8 } };
+	static const u32 geo[][2] = { { 1, 0 }, { 2, 0 }, { 5, 0 }, { 9, 0 },
+				      { 40, 0 }, { 64, 64 }, { 8, 1 },
+				      { 6, 2 }, { 12, 4 }, { 48, 4 },
+				      { 64, 8 } };
 	unsigned int g, n, lvl, bad, hinted;
 	u64 seed = 99, key, lo, hi;
 	static struct lru_ref f;	/* 1 KiB: off the kernel stack */
@@ -378,11 +380,12 @@ static void lru_kernel_vs_reference(struct pwc_test *t)
 				b = lru_ref_find(&f, set, key);
 				bad += a != b;
 				if (b >= 0) {
-					pwc_lru_touch(&lru, b);
 					f.stamp[b] = ++f.clock;
+					lru.stamp[b] = f.clock;
 					continue;
 				}
-				ev = pwc_lru_insert(&lru, set, key, 0, key, 1);
+				ev = pwc_lru_insert(&lru, set, f.clock + 1, key,
+						    0, key, 1);
 				i = lru_ref_insert(&f, set, key, &rev);
 				bad += ev != rev;
 				bad += pwc_lru_find(&lru, set, key) != (int)i;

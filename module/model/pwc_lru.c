@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pwc_lru.c - the set-associative true-LRU table used by STC, UPTC and the
- * IOTLB (pwc_lru.h): its allocation, the hash index's updates, insertion
- * and invalidation.
+ * IOTLB (pwc_lru.h): its allocation, the hash index's updates, the victim
+ * choice, insertion and invalidation.
  */
 #include "pwc_lru.h"
 
@@ -24,20 +24,15 @@ int pwc_lru_init(struct pwc_lru *t, u32 size, u32 ways)
 	t->mask = buckets - 1;
 	t->key = pwc_zalloc(size * sizeof(*t->key));
 	t->val = pwc_zalloc(size * sizeof(*t->val));
-	t->valid = pwc_zalloc(size * sizeof(*t->valid));
+	t->stamp = pwc_zalloc(size * sizeof(*t->stamp));
 	t->cover = pwc_zalloc(size * sizeof(*t->cover));
 	t->cover_level = pwc_zalloc(size * sizeof(*t->cover_level));
-	t->prev = pwc_zalloc(size * sizeof(*t->prev));
-	t->next = pwc_zalloc(size * sizeof(*t->next));
 	t->home = pwc_zalloc(size * sizeof(*t->home));
-	t->mru = pwc_zalloc(t->sets * sizeof(*t->mru));
-	t->lru = pwc_zalloc(t->sets * sizeof(*t->lru));
 	t->nfree = pwc_zalloc(t->sets * sizeof(*t->nfree));
 	t->low = pwc_zalloc(t->sets * sizeof(*t->low));
 	t->index = pwc_zalloc(buckets * sizeof(*t->index));
-	if (!t->key || !t->val || !t->valid || !t->cover || !t->cover_level ||
-	    !t->prev || !t->next || !t->home || !t->mru || !t->lru ||
-	    !t->nfree || !t->low || !t->index) {
+	if (!t->key || !t->val || !t->stamp || !t->cover || !t->cover_level ||
+	    !t->home || !t->nfree || !t->low || !t->index) {
 		pwc_lru_free(t);
 		return -ENOMEM;
 	}
@@ -49,14 +44,10 @@ void pwc_lru_free(struct pwc_lru *t)
 {
 	pwc_free(t->key);
 	pwc_free(t->val);
-	pwc_free(t->valid);
+	pwc_free(t->stamp);
 	pwc_free(t->cover);
 	pwc_free(t->cover_level);
-	pwc_free(t->prev);
-	pwc_free(t->next);
 	pwc_free(t->home);
-	pwc_free(t->mru);
-	pwc_free(t->lru);
 	pwc_free(t->nfree);
 	pwc_free(t->low);
 	pwc_free(t->index);
@@ -69,20 +60,19 @@ void pwc_lru_clear(struct pwc_lru *t)
 
 	if (!t->size)
 		return;
-	memset(t->valid, 0, t->size * sizeof(*t->valid));
+	memset(t->stamp, 0, t->size * sizeof(*t->stamp));
 	memset(t->index, 0, (t->mask + 1) * sizeof(*t->index));
 	for (s = 0; s < t->sets; s++) {
-		t->mru[s] = PWC_LRU_NIL;
-		t->lru[s] = PWC_LRU_NIL;
 		t->nfree[s] = t->ways;
 		t->low[s] = s * t->ways;
 	}
+	t->queued = 0;
+	t->next_out = 0;
 }
 
-/* Is bucket @h, of an entry now at @b, where a probe from @home passes? */
+/* Is bucket @gap on the probe path from @home to @b? */
 static bool pwc_lru_between(u32 home, u32 gap, u32 b, u32 mask)
 {
-	/* The probe from home reaches b; it must not jump over the gap. */
 	return ((gap - home) & mask) < ((b - home) & mask);
 }
 
@@ -113,63 +103,85 @@ static void pwc_lru_index(struct pwc_lru *t, u32 set, u32 i)
 	t->index[b] = i + 1;
 }
 
-/* Take entry @i out of its set's recency list. */
-static void pwc_lru_unlink(struct pwc_lru *t, u32 set, u32 i)
-{
-	u32 p = t->prev[i], n = t->next[i];
-
-	if (p != PWC_LRU_NIL)
-		t->next[p] = n;
-	else
-		t->mru[set] = n;
-	if (n != PWC_LRU_NIL)
-		t->prev[n] = p;
-	else
-		t->lru[set] = p;
-}
-
 void pwc_lru_drop(struct pwc_lru *t, u32 i)
 {
 	u32 set = pwc_lru_set_of(t, i);
 
 	pwc_lru_unindex(t, i);
-	pwc_lru_unlink(t, set, i);
-	t->valid[i] = 0;
+	t->stamp[i] = 0;
 	t->nfree[set]++;
 	if (i < t->low[set])
 		t->low[set] = i;
 }
 
-bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 key, u64 val, u64 cover,
-		    unsigned int cover_level)
+/* The oldest entry of a full @set: the first of the smallest stamps. */
+static u32 pwc_lru_scan(const struct pwc_lru *t, u32 set)
+{
+	u32 i, victim = set * t->ways, end = victim + t->ways;
+
+	for (i = victim + 1; i < end; i++)
+		if (t->stamp[i] < t->stamp[victim])
+			victim = i;
+	return victim;
+}
+
+/*
+ * The oldest entry of a full single-set table from the queue: entries
+ * outside it were newer at the scan than all in it, and stamps only grow,
+ * so the first queued entry whose stamp is unchanged is the oldest (one
+ * touched, dropped or replaced since has a new stamp, newer than all).
+ * When none is left, a scan refills the queue with the oldest entries.
+ */
+static u32 pwc_lru_dequeue(struct pwc_lru *t)
+{
+	u32 i, j, n = 0;
+
+	while (t->next_out < t->queued) {
+		j = t->next_out++;
+		if (t->stamp[t->queue[j]] == t->queue_stamp[j])
+			return t->queue[j];
+	}
+	/* insertion into a sorted queue of the PWC_LRU_QUEUE oldest */
+	for (i = 0; i < t->size; i++) {
+		if (n == PWC_LRU_QUEUE &&
+		    t->stamp[i] >= t->queue_stamp[n - 1])
+			continue;
+		j = n < PWC_LRU_QUEUE ? n++ : n - 1;
+		for (; j > 0 && t->queue_stamp[j - 1] > t->stamp[i]; j--) {
+			t->queue[j] = t->queue[j - 1];
+			t->queue_stamp[j] = t->queue_stamp[j - 1];
+		}
+		t->queue[j] = i;
+		t->queue_stamp[j] = t->stamp[i];
+	}
+	t->queued = n;
+	t->next_out = 1;
+	return t->queue[0];
+}
+
+bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 stamp, u64 key, u64 val,
+		    u64 cover, unsigned int cover_level)
 {
 	bool evicted = !t->nfree[set];
 	u32 i;
 
-	if (evicted) {
-		i = t->lru[set];
-		pwc_lru_unindex(t, i);
-		pwc_lru_unlink(t, set, i);
-	} else {
+	if (!evicted) {
 		/* The first free entry in slot order, as a scan finds it. */
-		for (i = t->low[set]; t->valid[i]; i++)
+		for (i = t->low[set]; t->stamp[i]; i++)
 			;
 		t->low[set] = i + 1;
 		t->nfree[set]--;
-		t->valid[i] = 1;
+	} else {
+		i = t->sets == 1 && t->size > PWC_LRU_QUEUE ?
+			pwc_lru_dequeue(t) : pwc_lru_scan(t, set);
+		pwc_lru_unindex(t, i);
 	}
 	t->key[i] = key;
 	t->val[i] = val;
 	t->cover[i] = cover;
 	t->cover_level[i] = cover_level;
+	t->stamp[i] = stamp;
 	pwc_lru_index(t, set, i);
-	t->prev[i] = PWC_LRU_NIL;
-	t->next[i] = t->mru[set];
-	if (t->mru[set] != PWC_LRU_NIL)
-		t->prev[t->mru[set]] = i;
-	else
-		t->lru[set] = i;
-	t->mru[set] = i;
 	return evicted;
 }
 
@@ -179,7 +191,7 @@ u64 pwc_lru_invalidate(struct pwc_lru *t, u64 start, u64 end)
 	u32 i;
 
 	for (i = 0; i < t->size; i++) {
-		if (t->valid[i] &&
+		if (t->stamp[i] &&
 		    pwc_key_overlaps(t->cover[i], t->cover_level[i], start,
 				     end)) {
 			pwc_lru_drop(t, i);

@@ -6,18 +6,20 @@
  * per set.  Each entry may carry a coverage (a pwc_key() and its level) so
  * that range invalidation can find it.
  *
- * Every operation but invalidation and clearing is O(1): a hash index
- * from (set, key) to the entry finds a key without scanning the set, and
- * each set keeps its valid entries in a list from the most to the least
- * recently used, so the victim is the list's tail (or, while the set has
- * a free entry, the first free entry in slot order).
+ * A hash index from (set, key) to the entry finds a key without scanning
+ * the set; recency is a stamp per entry (a touch is one store).  The
+ * victim is the set's first free entry in slot order, else its oldest;
+ * a fully associative table finds the oldest in a queue of the oldest
+ * entries its last scan saw, each still valid while its stamp is
+ * unchanged (pwc_lru.c), so most fills need no scan.
  */
 #ifndef _PWC_LRU_H
 #define _PWC_LRU_H
 
 #include "pwc.h"
 
-#define PWC_LRU_NIL ((u32)~0U)	/* no entry */
+/* Entries the victim queue of a fully associative table holds. */
+#define PWC_LRU_QUEUE 8
 
 struct pwc_lru {
 	u32 size;
@@ -25,16 +27,19 @@ struct pwc_lru {
 	u32 sets;
 	u64 *key;
 	u64 *val;
-	u8 *valid;
+	/* 0: invalid; else the last touch, larger than any other held */
+	u64 *stamp;
 	u64 *cover;		/* pwc_key() of the region the entry covers */
 	u8 *cover_level;	/* the level of that key */
-	u32 *prev, *next;	/* per entry: its set's recency list */
-	u32 *mru, *lru;		/* per set: the list's head and tail */
 	u32 *nfree;		/* per set: free entries */
 	u32 *low;		/* per set: no free entry below it */
 	u32 *index;		/* hash buckets: entry + 1, 0 = empty */
 	u32 *home;		/* per entry: its bucket of first choice */
 	u32 mask;		/* buckets - 1 */
+	/* one set: the oldest entries at the last scan, oldest first */
+	u32 queue[PWC_LRU_QUEUE];
+	u64 queue_stamp[PWC_LRU_QUEUE];	/* their stamps then */
+	u32 queued, next_out;
 	u32 hint[PWC_MAX_LEVELS + 1];	/* per level: the entry found last */
 };
 
@@ -54,7 +59,7 @@ static inline u32 pwc_lru_set(const struct pwc_lru *t, u64 index)
 
 static inline bool pwc_lru_valid(const struct pwc_lru *t, u32 i)
 {
-	return t->valid[i];
+	return t->stamp[i];
 }
 
 /* The bucket of first choice of (@set, @key). */
@@ -93,7 +98,7 @@ static inline int pwc_lru_find_at(struct pwc_lru *t, u32 set, u64 key,
 	u32 h = t->hint[level];
 	int i;
 
-	if (h < t->size && t->key[h] == key && t->valid[h])
+	if (h < t->size && t->key[h] == key && t->stamp[h])
 		return h;
 	i = pwc_lru_find(t, set, key);
 	if (i >= 0)
@@ -107,55 +112,26 @@ static inline u32 pwc_lru_set_of(const struct pwc_lru *t, u32 i)
 	return t->sets > 1 ? i / t->ways : 0;
 }
 
-/* Make entry @i (valid, of @set) the most recently used of its set. */
-static inline void pwc_lru_touch_in(struct pwc_lru *t, u32 set, u32 i)
-{
-	u32 p, n;
-
-	if (t->mru[set] == i)
-		return;		/* already the most recent: nothing moves */
-	p = t->prev[i];
-	n = t->next[i];
-	t->next[p] = n;		/* p exists: @i is not the head */
-	if (n != PWC_LRU_NIL)
-		t->prev[n] = p;
-	else
-		t->lru[set] = p;
-	t->prev[i] = PWC_LRU_NIL;
-	t->next[i] = t->mru[set];
-	t->prev[t->mru[set]] = i;
-	t->mru[set] = i;
-}
-
-/* Make entry @i (valid) the most recently used of its set. */
-static inline void pwc_lru_touch(struct pwc_lru *t, u32 i)
-{
-	pwc_lru_touch_in(t, pwc_lru_set_of(t, i), i);
-}
-
 /* Drop entry @i (valid). */
 void pwc_lru_drop(struct pwc_lru *t, u32 i);
 
 /*
- * Insert @key (not present in @set) as the most recent entry of @set,
- * into the first free entry of the set or else in place of its least
- * recently used one; true if a valid entry was evicted.
+ * Insert @key (not present in @set) into @set with recency @stamp (larger
+ * than every stamp the table holds), into the set's first free entry or
+ * else in place of its least recently used one; true if a valid entry was
+ * evicted.
  */
-bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 key, u64 val, u64 cover,
-		    unsigned int cover_level);
+bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 stamp, u64 key, u64 val,
+		    u64 cover, unsigned int cover_level);
 
-/*
- * pwc_lru_insert() as a model's fill, counted in its statistics, taking
- * a tick of its clock as a stamped LRU did.
- */
+/* pwc_lru_insert() as a model's fill, counted in its statistics. */
 static inline void pwc_model_lru_insert(struct pwc_model *m,
 					struct pwc_lru *t, u32 set, u64 key,
 					u64 val, u64 cover,
 					unsigned int cover_level)
 {
 	m->stats.fills++;
-	pwc_tick(m);
-	if (pwc_lru_insert(t, set, key, val, cover, cover_level))
+	if (pwc_lru_insert(t, set, pwc_tick(m), key, val, cover, cover_level))
 		m->stats.evictions++;
 }
 

@@ -66,22 +66,19 @@ static void stc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 {
 	struct pwc_stc *s = m->priv;
 	unsigned int k;
-	u64 key;
-	u32 set;
+	u64 now, key;
 	int i;
 
 	r->start = w->levels;
 	if (s->levels != w->levels)
 		return;
-	pwc_tick(m);	/* the lookup's one tick: its hits are most recent */
+	now = pwc_tick(m);
 	for (k = w->levels; k >= 2; k--) {
 		key = pwc_key(w->va, k);
-		set = stc_set(&s->t[k], key);
-		i = pwc_lru_find_at(&s->t[k], set, key, k);
+		i = pwc_lru_find_at(&s->t[k], stc_set(&s->t[k], key), key, k);
 		if (i < 0)
 			continue;
-		/* the key gives the set: the entry found is of @set */
-		pwc_lru_touch_in(&s->t[k], set, i);
+		s->t[k].stamp[i] = now;
 		r->start = k - 1;
 		r->pba = s->t[k].val[i];
 	}
@@ -161,7 +158,7 @@ static void stc_dump(struct pwc_model *m, struct pwc_out *o)
 		pwc_printf(o, "  cache keyed to L%u (%u entries):\n", k,
 			   s->t[k].size);
 		for (i = 0; i < s->t[k].size && !pwc_out_full(o); i++) {
-			if (!pwc_lru_valid(&s->t[k], i))
+			if (!s->t[k].stamp[i])
 				continue;
 			pwc_printf(o, "   ");
 			for (j = s->levels; j >= k; j--)
@@ -175,8 +172,8 @@ static void stc_dump(struct pwc_model *m, struct pwc_out *o)
 }
 
 /*
- * A bound: an invalidation visits every entry, a fill after a clear may
- * pass over a set's entries to its first free one.
+ * A bound: an invalidation visits every entry, a fill may scan a set for
+ * its oldest entry or its first free one.
  */
 static u64 stc_cost(const struct pwc_model *m)
 {

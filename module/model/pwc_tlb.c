@@ -36,7 +36,7 @@ bool pwc_tlb_lookup(struct pwc_tlb *tlb, u64 va)
 		i = pwc_lru_find(&tlb->t, 0, pwc_tlb_key(va, true));
 	if (i < 0)
 		return false;
-	pwc_lru_touch(&tlb->t, i);
+	tlb->t.stamp[i] = ++tlb->clock;
 	tlb->hits++;
 	return true;
 }
@@ -49,7 +49,8 @@ void pwc_tlb_fill(struct pwc_tlb *tlb, const struct pwc_walk *w)
 	if (!tlb->t.size || w->fault)
 		return;
 	tlb->fills++;
-	if (pwc_lru_insert(&tlb->t, 0, key, 0, key >> 1, huge ? 2 : 1))
+	if (pwc_lru_insert(&tlb->t, 0, ++tlb->clock, key, 0, key >> 1,
+			   huge ? 2 : 1))
 		tlb->evictions++;
 }
 

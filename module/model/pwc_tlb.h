@@ -14,6 +14,7 @@
 struct pwc_tlb {
 	struct pwc_lru t;
 	u32 flags;
+	u64 clock;
 	u64 lookups, hits, fills, evictions, invalidations;
 };
 

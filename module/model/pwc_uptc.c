@@ -87,8 +87,7 @@ static void uptc_walk(struct pwc_model *m, const struct pwc_walk *w,
 						     pwc_key(w->va, k), k);
 			continue;
 		}
-		pwc_tick(m);
-		pwc_lru_touch(t, i);	/* in walk order */
+		t->stamp[i] = pwc_tick(m);	/* in walk order */
 		if (t->val[i] != w->base[k - 1]) {
 			r->stale = 1;
 			t->val[i] = w->base[k - 1];
@@ -136,15 +135,15 @@ static void uptc_dump(struct pwc_model *m, struct pwc_out *o)
 	u32 i;
 
 	for (i = 0; i < t->size && !pwc_out_full(o); i++)
-		if (pwc_lru_valid(t, i))
+		if (t->stamp[i])
 			pwc_printf(o, "  entry %u: L%u PTE at 0x%llx -> 0x%llx\n",
 				   i, t->cover_level[i], pwc_out_pa(o, t->key[i]),
 				   pwc_out_pa(o, t->val[i]));
 }
 
 /*
- * A bound: an invalidation visits every entry, a fill after a clear may
- * pass over a set's entries to its first free one, at each level.
+ * A bound: an invalidation visits every entry, a fill may scan a set for
+ * its oldest entry or its first free one, at each level.
  */
 static u64 uptc_cost(const struct pwc_model *m)
 {
