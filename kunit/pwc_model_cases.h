@@ -11,6 +11,7 @@
  * the end, its element type PWC_CASE_TYPE and PWC_CASE(fn).
  */
 #include "pwc.h"
+#include "pwc_lru.h"
 #include "pwc_synth.h"
 
 static struct pwc_model *pwc_case_model(struct pwc_test *t, const char *spec)
@@ -317,6 +318,134 @@ static void uptc_sequential(struct pwc_test *t)
 	PWC_EXPECT_EQ(t, m->stats.fills, 6);
 	PWC_EXPECT_EQ(t, m->stats.evictions, 4);
 	pwc_destroy(m);
+}
+
+/*
+ * The LRU kernel of STC, UPTC and the IOTLB (pwc_lru.h: hash index,
+ * per-level hints, victim queue) against a plain stamped true-LRU table
+ * scanned slot by slot, on random finds, touches, inserts, drops,
+ * invalidations and clears: the same entry found, the same victim, the
+ * same evictions and invalidations, the same slots valid with the same
+ * keys.  Hints and queued victims go stale as their entries are touched,
+ * dropped, evicted and reused.
+ */
+#define LRU_REF_MAX 64
+
+struct lru_ref {
+	u64 key[LRU_REF_MAX], stamp[LRU_REF_MAX], clock;	/* stamp 0: free */
+	u32 ways;
+};
+
+static int lru_ref_find(const struct lru_ref *f, u32 set, u64 key)
+{
+	u32 i;
+
+	for (i = set * f->ways; i < (set + 1) * f->ways; i++)
+		if (f->stamp[i] && f->key[i] == key)
+			return i;
+	return -1;
+}
+
+/* The slot filled: the set's first free one, else its oldest. */
+static u32 lru_ref_insert(struct lru_ref *f, u32 set, u64 key, bool *evicted)
+{
+	u32 i, v = set * f->ways;
+
+	for (i = v; i < (set + 1) * f->ways; i++) {
+		if (!f->stamp[i]) {
+			v = i;
+			break;
+		}
+		if (f->stamp[i] < f->stamp[v])
+			v = i;
+	}
+	*evicted = f->stamp[v];
+	f->key[v] = key;
+	f->stamp[v] = ++f->clock;
+	return v;
+}
+
+static void lru_kernel_vs_reference(struct pwc_test *t)
+{
+	static const u32 geo[][2] = { { 1, 0 }, { 2, 0 }, { 5, 0 }, { 9, 0 },
+				      { 40, 0 }, { 64, 64 }, { 8, 1 },
+				      { 6, 2 }, { 12, 4 }, { 48, 4 },
+				      { 64, 8 } };
+	unsigned int g, n, lvl, bad, hinted;
+	u64 seed = 99, key, lo, hi;
+	static struct lru_ref f;	/* 1 KiB: off the kernel stack */
+	struct pwc_lru lru;
+	bool ev, rev;
+	u32 set, i, x;
+	int a, b;
+
+	for (g = 0; g < ARRAY_SIZE(geo); g++) {
+		if (pwc_lru_init(&lru, geo[g][0], geo[g][1])) {
+			PWC_FAIL(t, "pwc_lru_init failed");
+			return;
+		}
+		memset(&f, 0, sizeof(f));
+		f.ways = lru.ways;
+		bad = 0;
+		hinted = 0;
+		for (n = 0; n < PWC_TEST_SCALE * 1000; n++) {
+			seed = seed * 6364136223846793005ULL +
+			       1442695040888963407ULL;
+			x = seed >> 33;
+			key = (x >> 8) % (3 * lru.size + 2);
+			set = pwc_lru_set(&lru, key);
+			lvl = 1 + (x >> 4) % PWC_MAX_LEVELS;
+			if (x % 64 == 0) {
+				pwc_lru_clear(&lru);
+				memset(f.stamp, 0, sizeof(f.stamp));
+			} else if (x % 16 == 1) {
+				/* drop the entry of the key, if held */
+				a = lru_ref_find(&f, set, key);
+				if (a >= 0) {
+					pwc_lru_drop(&lru, a);
+					f.stamp[a] = 0;
+				}
+			} else if (x % 16 == 2) {
+				/* keys lo .. hi - 1, each a 4 KiB region */
+				lo = key;
+				hi = lo + (x >> 20) % 4 + 1;
+				a = 0;
+				for (i = 0; i < lru.size; i++) {
+					if (f.stamp[i] && f.key[i] >= lo &&
+					    f.key[i] < hi) {
+						f.stamp[i] = 0;
+						a++;
+					}
+				}
+				bad += pwc_lru_invalidate(&lru, lo << 12,
+							  hi << 12) != (u64)a;
+			} else {
+				if (lru.hint[lvl] < lru.size &&
+				    lru.key[lru.hint[lvl]] == key)
+					hinted++;
+				a = pwc_lru_find_at(&lru, set, key, lvl);
+				b = lru_ref_find(&f, set, key);
+				bad += a != b;
+				if (b >= 0) {
+					f.stamp[b] = ++f.clock;
+					lru.stamp[b] = f.clock;
+					continue;
+				}
+				ev = pwc_lru_insert(&lru, set, f.clock + 1, key,
+						    0, key, 1);
+				i = lru_ref_insert(&f, set, key, &rev);
+				bad += ev != rev;
+				bad += pwc_lru_find(&lru, set, key) != (int)i;
+			}
+			for (i = 0; i < lru.size; i++)
+				bad += pwc_lru_valid(&lru, i) != !!f.stamp[i] ||
+				       (f.stamp[i] && lru.key[i] != f.key[i]);
+		}
+		PWC_EXPECT_EQ(t, bad, 0);
+		/* the hints were tried (and not only on what they still hold) */
+		PWC_EXPECT_TRUE(t, hinted > 0);
+		pwc_lru_free(&lru);
+	}
 }
 
 /* pwc_access_nofill() counts a lookup and changes no entry: every model. */
@@ -1219,6 +1348,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(tpc_stale_hints),
 	PWC_CASE(stc_fills_what_it_read),
 	PWC_CASE(uptc_sequential),
+	PWC_CASE(lru_kernel_vs_reference),
 	PWC_CASE(access_nofill),
 	PWC_CASE(dump_truncates_at_lines),
 	PWC_CASE(cpwc_block_rules),

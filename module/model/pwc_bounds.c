@@ -94,7 +94,9 @@ static void ideal_fill(struct pwc_model *m, const struct pwc_walk *w,
 /*
  * The same-2MiB shortcut is exact while the L2 keys are under the cap:
  * the walk before then found or added its L2 key (ideal keeps no
- * recency).  Checked at every walk, the cap being reached mid-batch.
+ * recency).  A walk adds at most one L2 key, so a batch of n walks that
+ * starts with at least n free keys stays under the cap throughout;
+ * otherwise it is checked at every walk, the cap being reached mid-batch.
  */
 static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 			struct pwc_result *r, unsigned int flags)
@@ -102,8 +104,10 @@ static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	struct pwc_ideal *d = m->priv;
 	u32 i;
 
-	if (!(flags & PWC_BATCH_SAME2M)) {
-		pwc_batch_run(m, w, n, r, false, ideal_lookup, ideal_fill);
+	if (!(flags & PWC_BATCH_SAME2M) ||
+	    d->h[2].used + n <= PWC_IDEAL_MAX_KEYS) {
+		pwc_batch_run(m, w, n, r, flags & PWC_BATCH_SAME2M,
+			      ideal_lookup, ideal_fill);
 		return;
 	}
 	for (i = 0; i < n; i++)

@@ -1,28 +1,42 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pwc_lru.c - the set-associative true-LRU table used by STC, UPTC and the
- * IOTLB.
+ * IOTLB (pwc_lru.h): its allocation, the hash index's updates, the victim
+ * choice, insertion and invalidation.
  */
 #include "pwc_lru.h"
 
 int pwc_lru_init(struct pwc_lru *t, u32 size, u32 ways)
 {
+	u32 buckets = 2;
+
 	memset(t, 0, sizeof(*t));
 	ways = pwc_set_ways(size, ways);
 	if (!ways && size)
 		return -EINVAL;
+	if (!size)
+		return 0;
+	while (buckets < 2 * size)
+		buckets *= 2;
 	t->size = size;
 	t->ways = ways;
-	t->sets = ways ? size / ways : 0;
+	t->sets = size / ways;
+	t->mask = buckets - 1;
 	t->key = pwc_zalloc(size * sizeof(*t->key));
 	t->val = pwc_zalloc(size * sizeof(*t->val));
 	t->stamp = pwc_zalloc(size * sizeof(*t->stamp));
 	t->cover = pwc_zalloc(size * sizeof(*t->cover));
 	t->cover_level = pwc_zalloc(size * sizeof(*t->cover_level));
-	if (!t->key || !t->val || !t->stamp || !t->cover || !t->cover_level) {
+	t->home = pwc_zalloc(size * sizeof(*t->home));
+	t->nfree = pwc_zalloc(t->sets * sizeof(*t->nfree));
+	t->low = pwc_zalloc(t->sets * sizeof(*t->low));
+	t->index = pwc_zalloc(buckets * sizeof(*t->index));
+	if (!t->key || !t->val || !t->stamp || !t->cover || !t->cover_level ||
+	    !t->home || !t->nfree || !t->low || !t->index) {
 		pwc_lru_free(t);
 		return -ENOMEM;
 	}
+	pwc_lru_clear(t);
 	return 0;
 }
 
@@ -33,34 +47,141 @@ void pwc_lru_free(struct pwc_lru *t)
 	pwc_free(t->stamp);
 	pwc_free(t->cover);
 	pwc_free(t->cover_level);
+	pwc_free(t->home);
+	pwc_free(t->nfree);
+	pwc_free(t->low);
+	pwc_free(t->index);
 	memset(t, 0, sizeof(*t));
 }
 
 void pwc_lru_clear(struct pwc_lru *t)
 {
+	u32 s;
+
+	if (!t->size)
+		return;
 	memset(t->stamp, 0, t->size * sizeof(*t->stamp));
+	memset(t->index, 0, (t->mask + 1) * sizeof(*t->index));
+	for (s = 0; s < t->sets; s++) {
+		t->nfree[s] = t->ways;
+		t->low[s] = s * t->ways;
+	}
+	t->queued = 0;
+	t->next_out = 0;
+}
+
+/* Is bucket @gap on the probe path from @home to @b? */
+static bool pwc_lru_between(u32 home, u32 gap, u32 b, u32 mask)
+{
+	return ((gap - home) & mask) < ((b - home) & mask);
+}
+
+/* Remove entry @i from the hash index (backward-shift deletion). */
+static void pwc_lru_unindex(struct pwc_lru *t, u32 i)
+{
+	u32 gap = t->home[i], b, e;
+
+	while (t->index[gap] != i + 1)
+		gap = (gap + 1) & t->mask;
+	for (b = (gap + 1) & t->mask; t->index[b]; b = (b + 1) & t->mask) {
+		e = t->index[b] - 1;
+		if (pwc_lru_between(t->home[e], gap, b, t->mask)) {
+			t->index[gap] = t->index[b];
+			gap = b;
+		}
+	}
+	t->index[gap] = 0;
+}
+
+static void pwc_lru_index(struct pwc_lru *t, u32 set, u32 i)
+{
+	u32 b = pwc_lru_bucket(t, set, t->key[i]);
+
+	t->home[i] = b;
+	while (t->index[b])
+		b = (b + 1) & t->mask;
+	t->index[b] = i + 1;
+}
+
+void pwc_lru_drop(struct pwc_lru *t, u32 i)
+{
+	u32 set = pwc_lru_set_of(t, i);
+
+	pwc_lru_unindex(t, i);
+	t->stamp[i] = 0;
+	t->nfree[set]++;
+	if (i < t->low[set])
+		t->low[set] = i;
+}
+
+/* The oldest entry of a full @set: the first of the smallest stamps. */
+static u32 pwc_lru_scan(const struct pwc_lru *t, u32 set)
+{
+	u32 i, victim = set * t->ways, end = victim + t->ways;
+
+	for (i = victim + 1; i < end; i++)
+		if (t->stamp[i] < t->stamp[victim])
+			victim = i;
+	return victim;
+}
+
+/*
+ * The oldest entry of a full single-set table from the queue: entries
+ * outside it were newer at the scan than all in it, and stamps only grow,
+ * so the first queued entry whose stamp is unchanged is the oldest (one
+ * touched, dropped or replaced since has a new stamp, newer than all).
+ * When none is left, a scan refills the queue with the oldest entries.
+ */
+static u32 pwc_lru_dequeue(struct pwc_lru *t)
+{
+	u32 i, j, n = 0;
+
+	while (t->next_out < t->queued) {
+		j = t->next_out++;
+		if (t->stamp[t->queue[j]] == t->queue_stamp[j])
+			return t->queue[j];
+	}
+	/* insertion into a sorted queue of the PWC_LRU_QUEUE oldest */
+	for (i = 0; i < t->size; i++) {
+		if (n == PWC_LRU_QUEUE &&
+		    t->stamp[i] >= t->queue_stamp[n - 1])
+			continue;
+		j = n < PWC_LRU_QUEUE ? n++ : n - 1;
+		for (; j > 0 && t->queue_stamp[j - 1] > t->stamp[i]; j--) {
+			t->queue[j] = t->queue[j - 1];
+			t->queue_stamp[j] = t->queue_stamp[j - 1];
+		}
+		t->queue[j] = i;
+		t->queue_stamp[j] = t->stamp[i];
+	}
+	t->queued = n;
+	t->next_out = 1;
+	return t->queue[0];
 }
 
 bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 stamp, u64 key, u64 val,
 		    u64 cover, unsigned int cover_level)
 {
-	u32 i, victim = set * t->ways, end = victim + t->ways;
-	bool evicted;
+	bool evicted = !t->nfree[set];
+	u32 i;
 
-	for (i = victim; i < end; i++) {
-		if (!t->stamp[i]) {
-			victim = i;
-			break;
-		}
-		if (t->stamp[i] < t->stamp[victim])
-			victim = i;
+	if (!evicted) {
+		/* The first free entry in slot order, as a scan finds it. */
+		for (i = t->low[set]; t->stamp[i]; i++)
+			;
+		t->low[set] = i + 1;
+		t->nfree[set]--;
+	} else {
+		i = t->sets == 1 && t->size > PWC_LRU_QUEUE ?
+			pwc_lru_dequeue(t) : pwc_lru_scan(t, set);
+		pwc_lru_unindex(t, i);
 	}
-	evicted = t->stamp[victim];
-	t->key[victim] = key;
-	t->val[victim] = val;
-	t->cover[victim] = cover;
-	t->cover_level[victim] = cover_level;
-	t->stamp[victim] = stamp;
+	t->key[i] = key;
+	t->val[i] = val;
+	t->cover[i] = cover;
+	t->cover_level[i] = cover_level;
+	t->stamp[i] = stamp;
+	pwc_lru_index(t, set, i);
 	return evicted;
 }
 
@@ -73,7 +194,7 @@ u64 pwc_lru_invalidate(struct pwc_lru *t, u64 start, u64 end)
 		if (t->stamp[i] &&
 		    pwc_key_overlaps(t->cover[i], t->cover_level[i], start,
 				     end)) {
-			t->stamp[i] = 0;
+			pwc_lru_drop(t, i);
 			n++;
 		}
 	}

@@ -1,15 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * pwc_lru.h - a set-associative (by default fully associative), true-LRU
- * table of (key, value) pairs: the building block of STC, UPTC and the
+ * table of (key, value) pairs: the one LRU kernel of STC, UPTC and the
  * IOTLB.  The caller names the set of each key (pwc_lru_set()); LRU is
  * per set.  Each entry may carry a coverage (a pwc_key() and its level) so
  * that range invalidation can find it.
+ *
+ * A hash index from (set, key) to the entry finds a key without scanning
+ * the set; recency is a stamp per entry (a touch is one store).  The
+ * victim is the set's first free entry in slot order, else its oldest;
+ * a fully associative table finds the oldest in a queue of the oldest
+ * entries its last scan saw, each still valid while its stamp is
+ * unchanged (pwc_lru.c), so most fills need no scan.
  */
 #ifndef _PWC_LRU_H
 #define _PWC_LRU_H
 
 #include "pwc.h"
+
+/* Entries the victim queue of a fully associative table holds. */
+#define PWC_LRU_QUEUE 8
 
 struct pwc_lru {
 	u32 size;
@@ -17,9 +27,19 @@ struct pwc_lru {
 	u32 sets;
 	u64 *key;
 	u64 *val;
-	u64 *stamp;		/* 0: invalid; else the last touch */
+	/* 0: invalid; else the last touch, larger than any other held */
+	u64 *stamp;
 	u64 *cover;		/* pwc_key() of the region the entry covers */
 	u8 *cover_level;	/* the level of that key */
+	u32 *nfree;		/* per set: free entries */
+	u32 *low;		/* per set: no free entry below it */
+	u32 *index;		/* hash buckets: entry + 1, 0 = empty */
+	u32 *home;		/* per entry: its bucket of first choice */
+	u32 mask;		/* buckets - 1 */
+	/* one set: the oldest entries at the last scan, oldest first */
+	u32 queue[PWC_LRU_QUEUE];
+	u64 queue_stamp[PWC_LRU_QUEUE];	/* their stamps then */
+	u32 queued, next_out;
 	u32 hint[PWC_MAX_LEVELS + 1];	/* per level: the entry found last */
 };
 
@@ -37,21 +57,40 @@ static inline u32 pwc_lru_set(const struct pwc_lru *t, u64 index)
 	return t->sets > 1 ? index % t->sets : 0;
 }
 
+static inline bool pwc_lru_valid(const struct pwc_lru *t, u32 i)
+{
+	return t->stamp[i];
+}
+
+/* The bucket of first choice of (@set, @key). */
+static inline u32 pwc_lru_bucket(const struct pwc_lru *t, u32 set, u64 key)
+{
+	return ((key + set * 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL >>
+		32) & t->mask;
+}
+
+/* The entry holding @key in @set, or -1 (a key is held once in its set). */
 static inline int pwc_lru_find(const struct pwc_lru *t, u32 set, u64 key)
 {
-	u32 i, end = (set + 1) * t->ways;
+	u32 b, e, lo = set * t->ways;
 
-	for (i = set * t->ways; i < end; i++)
-		if (t->key[i] == key && t->stamp[i])
-			return i;
+	if (!t->size)
+		return -1;
+	for (b = pwc_lru_bucket(t, set, key); t->index[b];
+	     b = (b + 1) & t->mask) {
+		e = t->index[b] - 1;
+		if (t->key[e] == key && e - lo < t->ways)
+			return e;
+	}
 	return -1;
 }
 
 /*
  * pwc_lru_find() trying first the entry that the last find at @level
- * returned (a key is held at most once, in its set, so the result
- * is the same): the entries a walk's upper levels hit are found without a
- * scan.
+ * returned, if it still holds @key: the entries a walk's upper levels hit
+ * are found without hashing.  A key is held at most once in its set, and
+ * a caller whose keys determine their set (STC, the IOTLB, UPTC with
+ * page-aligned table bases) gets what pwc_lru_find() gives.
  */
 static inline int pwc_lru_find_at(struct pwc_lru *t, u32 set, u64 key,
 				  unsigned int level)
@@ -67,9 +106,20 @@ static inline int pwc_lru_find_at(struct pwc_lru *t, u32 set, u64 key,
 	return i;
 }
 
+/* The set of entry @i. */
+static inline u32 pwc_lru_set_of(const struct pwc_lru *t, u32 i)
+{
+	return t->sets > 1 ? i / t->ways : 0;
+}
+
+/* Drop entry @i (valid). */
+void pwc_lru_drop(struct pwc_lru *t, u32 i);
+
 /*
- * Insert @key (not present) into @set with recency @stamp, evicting the
- * set's LRU entry when it is full; true if a valid entry was evicted.
+ * Insert @key (not present in @set) into @set with recency @stamp (larger
+ * than every stamp the table holds), into the set's first free entry or
+ * else in place of its least recently used one; true if a valid entry was
+ * evicted.
  */
 bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 stamp, u64 key, u64 val,
 		    u64 cover, unsigned int cover_level);

@@ -106,7 +106,7 @@ static void stc_fill(struct pwc_model *m, const struct pwc_walk *w,
 			if (r->start >= w->end) {
 				s->t[k].val[i] = w->base[r->start];
 			} else {
-				s->t[k].stamp[i] = 0;
+				pwc_lru_drop(&s->t[k], i);
 				m->stats.evictions++;
 			}
 		}
@@ -171,7 +171,10 @@ static void stc_dump(struct pwc_model *m, struct pwc_out *o)
 	}
 }
 
-/* Per level, a lookup scan and a fill scan. */
+/*
+ * A bound: an invalidation visits every entry, a fill may scan a set for
+ * its oldest entry or its first free one.
+ */
 static u64 stc_cost(const struct pwc_model *m)
 {
 	u64 n = 0;

@@ -72,7 +72,7 @@ static void uptc_walk(struct pwc_model *m, const struct pwc_walk *w,
 			/* The real entry is the leaf or not present. */
 			if (i >= 0) {
 				r->stale = 1;
-				t->stamp[i] = 0;
+				pwc_lru_drop(t, i);
 				m->stats.evictions++;
 			}
 			break;
@@ -141,7 +141,10 @@ static void uptc_dump(struct pwc_model *m, struct pwc_out *o)
 				   pwc_out_pa(o, t->val[i]));
 }
 
-/* A lookup and a fill at each level, each a scan of the entries. */
+/*
+ * A bound: an invalidation visits every entry, a fill may scan a set for
+ * its oldest entry or its first free one, at each level.
+ */
 static u64 uptc_cost(const struct pwc_model *m)
 {
 	return 2ULL * PWC_MAX_LEVELS * m->cfg.entries;
