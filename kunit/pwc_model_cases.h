@@ -13,6 +13,7 @@
 #include "pwc.h"
 #include "pwc_lru.h"
 #include "pwc_synth.h"
+#include "pwc_tlb.h"
 
 static struct pwc_model *pwc_case_model(struct pwc_test *t, const char *spec)
 {
@@ -1340,6 +1341,65 @@ static void sets_agree(struct pwc_test *t)
 		pwc_destroy(part[i]);
 }
 
+/*
+ * The IOTLB: true LRU over 4 KiB pages (2 MiB entries with PWC_TLB_2M),
+ * no entry for a fault, and a fill of a page it holds (no lookup first)
+ * touches that entry rather than adding a second one, which an
+ * invalidation would then leave behind.
+ */
+static void tlb_fill_lookup(struct pwc_test *t)
+{
+	struct pwc_synth pt = { .levels = 4, .n2m = 1,
+				.huge2m = { { 1ULL << 30, 2ULL << 30 } } };
+	struct pwc_walk w;
+	struct pwc_tlb tlb;
+	u64 page = 1ULL << 12;
+	unsigned int i;
+
+	if (pwc_tlb_init(&tlb, 4, 0)) {
+		PWC_FAIL(t, "no memory");
+		return;
+	}
+	pwc_synth_walk(&pt, 0, &w);
+	pwc_tlb_fill(&tlb, &w);
+	pwc_tlb_fill(&tlb, &w);		/* held: a touch */
+	PWC_EXPECT_EQ(t, tlb.fills, 1);
+	PWC_EXPECT_TRUE(t, pwc_tlb_lookup(&tlb, 0x123));
+	for (i = 1; i <= 3; i++) {
+		pwc_synth_walk(&pt, i * page, &w);
+		pwc_tlb_fill(&tlb, &w);
+	}
+	pwc_synth_walk(&pt, 4 * page, &w);
+	pwc_tlb_fill(&tlb, &w);		/* evicts page 0, the LRU */
+	PWC_EXPECT_EQ(t, tlb.evictions, 1);
+	PWC_EXPECT_TRUE(t, !pwc_tlb_lookup(&tlb, 0));
+	PWC_EXPECT_TRUE(t, pwc_tlb_lookup(&tlb, page));
+	/* page 1 filled again, then dropped: no second copy stays */
+	pwc_synth_walk(&pt, page, &w);
+	pwc_tlb_fill(&tlb, &w);
+	pwc_tlb_invalidate(&tlb, page, 2 * page);
+	PWC_EXPECT_TRUE(t, !pwc_tlb_lookup(&tlb, page));
+	PWC_EXPECT_TRUE(t, pwc_tlb_lookup(&tlb, 2 * page));
+	w.fault = 1;
+	w.va = 9 * page;
+	pwc_tlb_fill(&tlb, &w);		/* a fault: nothing cached */
+	PWC_EXPECT_TRUE(t, !pwc_tlb_lookup(&tlb, 9 * page));
+	/* a 2 MiB leaf: one page without PWC_TLB_2M, the region with it */
+	pwc_synth_walk(&pt, 1ULL << 30, &w);
+	PWC_EXPECT_EQ(t, w.end, 2);
+	pwc_tlb_fill(&tlb, &w);
+	PWC_EXPECT_TRUE(t, !pwc_tlb_lookup(&tlb, (1ULL << 30) + page));
+	pwc_tlb_free(&tlb);
+	if (pwc_tlb_init(&tlb, 4, PWC_TLB_2M)) {
+		PWC_FAIL(t, "no memory");
+		return;
+	}
+	pwc_tlb_fill(&tlb, &w);
+	PWC_EXPECT_TRUE(t, pwc_tlb_lookup(&tlb, (1ULL << 30) + 5 * page));
+	PWC_EXPECT_TRUE(t, !pwc_tlb_lookup(&tlb, (1ULL << 30) + (2ULL << 20)));
+	pwc_tlb_free(&tlb);
+}
+
 static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(paper_example),
 	PWC_CASE(storage_formulas),
@@ -1367,5 +1427,6 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(stc_sets),
 	PWC_CASE(uptc_sets),
 	PWC_CASE(sets_agree),
+	PWC_CASE(tlb_fill_lookup),
 	{}
 };

@@ -46,8 +46,16 @@ void pwc_tlb_fill(struct pwc_tlb *tlb, const struct pwc_walk *w)
 	bool huge = w->end > 1 && (tlb->flags & PWC_TLB_2M);
 	u64 key = pwc_tlb_key(w->va, huge);
 
+	int i;
+
 	if (!tlb->t.size || w->fault)
 		return;
+	/* a key is held once: a fill of one held (no lookup first) touches */
+	i = pwc_lru_find(&tlb->t, 0, key);
+	if (i >= 0) {
+		tlb->t.stamp[i] = ++tlb->clock;
+		return;
+	}
 	tlb->fills++;
 	if (pwc_lru_insert(&tlb->t, 0, ++tlb->clock, key, 0, key >> 1,
 			   huge ? 2 : 1))

@@ -22,7 +22,10 @@ struct pwc_tlb {
 int pwc_tlb_init(struct pwc_tlb *tlb, u32 entries, u32 flags);
 void pwc_tlb_free(struct pwc_tlb *tlb);
 bool pwc_tlb_lookup(struct pwc_tlb *tlb, u64 va);
-/* Insert the translation of a walk that ended at a leaf (not a fault). */
+/*
+ * Insert the translation of a walk that ended at a leaf (not a fault); one
+ * already held is touched instead.
+ */
 void pwc_tlb_fill(struct pwc_tlb *tlb, const struct pwc_walk *w);
 void pwc_tlb_invalidate(struct pwc_tlb *tlb, u64 start, u64 end);
 void pwc_tlb_clear(struct pwc_tlb *tlb);
