@@ -563,10 +563,13 @@ static void pwcsim_models_one(struct pwcsim_session *s,
 
 /*
  * Each model in turn takes the whole queue through its batch op
- * (pwc_access_batch(): the same lookups, shadow checks, accounting and
- * fills as pwc_access() of each walk in order), in calls of at most
- * PWCSIM_RESCHED_WORK units of its pwc_cost() (at least one walk), each
- * charged, so scheduling points come as often as on the per-walk path.
+ * (pwc_access_batch() with PWC_BATCH_VALID, the walks checked once for
+ * all models: the same lookups, shadow checks, accounting and fills as
+ * pwc_access() of each walk in order; no same-2MiB shortcut), in calls
+ * of at most PWCSIM_RESCHED_WORK units of its pwc_cost() (at least one
+ * walk), each charged, so scheduling points come as often as on the
+ * per-walk path.  Walks that are not walks (never from the walker) are
+ * dropped with a warning, as pwc_access() would refuse them.
  */
 void pwcsim_session_flush(struct pwcsim_session *s, struct pwcsim_budget *b)
 {
@@ -578,15 +581,19 @@ void pwcsim_session_flush(struct pwcsim_session *s, struct pwcsim_budget *b)
 	lockdep_assert_held(&s->lock);
 	if (!n)
 		return;
+	/* The walker gives only walks pwc_access() accepts: checked once. */
+	if (WARN_ON_ONCE(!pwc_walks_valid(q->w, n))) {
+		q->n = 0;
+		return;
+	}
 	for (i = 0; i < s->nmodels; i++) {
 		m = s->models[i].m;
 		cost = max_t(u64, pwc_cost(m), 1);
 		step = min_t(u64, n, max_t(u64, PWCSIM_RESCHED_WORK / cost, 1));
 		for (j = 0; j < n; j += k) {
 			k = min(step, n - j);
-			/* The walker gives only walks pwc_access() accepts. */
-			WARN_ON_ONCE(pwc_access_batch(m, &q->w[j], k, &q->r[j],
-						      0));
+			pwc_access_batch(m, &q->w[j], k, &q->r[j],
+					 PWC_BATCH_VALID);
 			pwcsim_budget_charge(b, k * cost);
 		}
 		for (j = 0; j < n; j++) {
