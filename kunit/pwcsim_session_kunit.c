@@ -2,8 +2,10 @@
 /*
  * pwcsim_session_kunit.c - KUnit suite pwcsim_session: the session logic
  * that runs without a target process, on synthetic walks: model
- * configuration and its errors, the shadow check, and coherence (the mmu
- * notifier's queued invalidations, their overflow and release).
+ * configuration and its errors, the shadow check, coherence (the mmu
+ * notifier's queued invalidations, their overflow and release), and the
+ * feed queue (walks fed to the models' batch ops) against walks fed one
+ * by one.
  */
 #include <kunit/test.h>
 #include <linux/mmu_notifier.h>
@@ -35,6 +37,7 @@ static unsigned int pwcsim_test_walk(struct pwcsim_session *s, u64 va,
 	mutex_lock(&s->lock);
 	pwcsim_apply_pending(s);
 	pwcsim_session_walked(s, &w, &res, true, &b);
+	pwcsim_session_flush(s, &b);
 	mutex_unlock(&s->lock);
 	pwcsim_budget_end(&b);
 	return res.start[0];
@@ -158,11 +161,168 @@ static void pwcsim_notifier_overflow_and_release(struct kunit *test)
 	pwcsim_session_destroy(s);
 }
 
+/* A step of pwcsim_feed_queue_order: a walk, or a change notified. */
+struct pwcsim_test_step {
+	u64 va;
+	u64 base1_delta;	/* the L1 table moved without a notification */
+	bool notify;		/* [va, va + 4 KiB) changed */
+	bool raced;		/* a walk that fills nothing */
+};
+
+#define PWCSIM_TEST_STEPS 400
+#define PWCSIM_TEST_PLAIN 100
+
+/*
+ * The steps: walks over 2 x 4 x 8 2 MiB regions (more than the small
+ * models keep), the changes notified between walks of the same feed, a
+ * walk that raced a change, a stale base now and then.  The first three
+ * are fixed: a walk, a change of its page, the same walk (a miss); the
+ * last are plain walks.
+ */
+static void pwcsim_test_steps(struct pwcsim_test_step *st, unsigned int n)
+{
+	u64 base = 0x100000000000ULL, x = 12345, region;
+	unsigned int i, r;
+
+	for (i = 0; i < n; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		r = x >> 33;
+		region = (r >> 8) % 64;
+		st[i] = (struct pwcsim_test_step){
+			.va = base + ((region >> 5) << 39) +
+			      (((region >> 3) & 3) << 30) +
+			      ((region & 7) << 21) + ((r >> 16) % 4) * 4096,
+			.notify = r % 8 == 0,
+			.raced = r % 16 == 1,
+			.base1_delta = r % 32 == 2 ? 0x1000 : 0,
+		};
+	}
+	/* the last PWCSIM_TEST_PLAIN: walks only, more than the queue holds */
+	for (i = n - PWCSIM_TEST_PLAIN; i < n; i++) {
+		st[i].notify = false;
+		st[i].raced = false;
+		st[i].base1_delta = 0;
+	}
+	st[0] = (struct pwcsim_test_step){ .va = base };
+	st[1] = (struct pwcsim_test_step){ .va = base, .notify = true };
+	st[2] = (struct pwcsim_test_step){ .va = base };
+}
+
+/*
+ * Every model of the registry in a session, fed through the queue (one
+ * feed: the session lock held throughout, changes notified between its
+ * walks), against the same models fed one walk at a time with each change
+ * applied where it was notified: every walk's start level and accesses
+ * and every counter must match.  Applying a change before the walks
+ * queued ahead of it, or after those behind it, changes what the next
+ * walk finds (the first three steps alone show it: a walk of a page just
+ * changed must miss).
+ */
+static void pwcsim_feed_queue_order(struct kunit *test)
+{
+	struct pwcsim_session *s = pwcsim_test_session(test);
+	struct pwc_synth pt = { .levels = pwcsim_levels(), .n2m = 1,
+				.huge2m = { { 0x100000400000ULL,
+					      0x100000600000ULL } } };
+	struct pwc_model *ref[PWC_KIND_COUNT];
+	struct pwcsim_result *res, *want;
+	struct pwcsim_test_step *st;
+	struct pwc_config cfg;
+	struct pwcsim_budget b;
+	struct pwc_result r;
+	unsigned int i, k, queued = 0;
+	struct pwc_walk w;
+	u32 index;
+
+	st = kunit_kcalloc(test, PWCSIM_TEST_STEPS, sizeof(*st), GFP_KERNEL);
+	res = kunit_kcalloc(test, PWCSIM_TEST_STEPS, sizeof(*res), GFP_KERNEL);
+	want = kunit_kcalloc(test, PWCSIM_TEST_STEPS, sizeof(*want),
+			     GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, st);
+	KUNIT_ASSERT_NOT_NULL(test, res);
+	KUNIT_ASSERT_NOT_NULL(test, want);
+	pwcsim_test_steps(st, PWCSIM_TEST_STEPS);
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		KUNIT_ASSERT_EQ(test, pwcsim_add_model(s, pwc_kind_name(k),
+						       5280, &index), 0);
+		KUNIT_ASSERT_EQ(test, pwc_config_from_spec(pwc_kind_name(k),
+							   5280,
+							   pwcsim_levels(),
+							   &cfg, NULL, 0), 0);
+		ref[k] = pwc_create(&cfg);
+		KUNIT_ASSERT_NOT_NULL(test, ref[k]);
+	}
+
+	mutex_lock(&s->lock);
+	pwcsim_budget_start(&b);
+	for (i = 0; i < PWCSIM_TEST_STEPS; i++) {
+		if (st[i].notify) {
+			pwcsim_notify(s, st[i].va, st[i].va + 4096);
+			for (k = 0; k < PWC_KIND_COUNT; k++)
+				pwc_invalidate(ref[k], st[i].va,
+					       st[i].va + 4096);
+			continue;
+		}
+		pwc_synth_walk(&pt, st[i].va, &w);
+		w.base[1] += st[i].base1_delta;
+		/* what pwcsim_feed_one() does before each walk's lookups */
+		pwcsim_apply_pending(s);
+		pwcsim_session_walked(s, &w, &res[i], !st[i].raced, &b);
+		queued = max(queued, s->queue.n);
+		for (k = 0; k < PWC_KIND_COUNT; k++) {
+			if (st[i].raced)
+				pwc_access_nofill(ref[k], &w, &r);
+			else
+				pwc_access(ref[k], &w, &r);
+			want[i].start[k] = r.start;
+			want[i].accesses[k] = r.accesses;
+		}
+	}
+	pwcsim_session_flush(s, &b);
+	pwcsim_budget_end(&b);
+	mutex_unlock(&s->lock);
+
+	/* the queue was used, and filled up (the plain walks at the end) */
+	KUNIT_EXPECT_EQ(test, queued, (unsigned int)PWCSIM_FEED_QUEUE - 1);
+	KUNIT_EXPECT_EQ(test, s->queue.n, 0U);
+	/* a walk of a page changed since its last walk misses */
+	KUNIT_EXPECT_EQ(test, (unsigned int)res[2].start[PWC_KIND_TPC],
+			pwcsim_levels());
+	for (i = 0; i < PWCSIM_TEST_STEPS; i++) {
+		for (k = 0; k < PWC_KIND_COUNT; k++) {
+			KUNIT_EXPECT_EQ_MSG(test, res[i].start[k],
+					    want[i].start[k], "step %u model %s",
+					    i, pwc_kind_name(k));
+			KUNIT_EXPECT_EQ_MSG(test, res[i].accesses[k],
+					    want[i].accesses[k],
+					    "step %u model %s", i,
+					    pwc_kind_name(k));
+		}
+	}
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		KUNIT_EXPECT_EQ_MSG(test,
+				    memcmp(&s->models[k].m->stats,
+					   &ref[k]->stats,
+					   sizeof(ref[k]->stats)), 0,
+				    "statistics of %s", pwc_kind_name(k));
+		KUNIT_EXPECT_GT(test, ref[k]->stats.lookups, 0ULL);
+	}
+	/* the steps did what they are for */
+	KUNIT_EXPECT_GT(test, ref[PWC_KIND_TPC]->stats.evictions, 0ULL);
+	KUNIT_EXPECT_GT(test, ref[PWC_KIND_TPC]->stats.invalidations, 0ULL);
+	KUNIT_EXPECT_GT(test, ref[PWC_KIND_TPC]->stats.stale, 0ULL);
+	KUNIT_EXPECT_GT(test, s->cnt.walks, 0ULL);
+	for (k = 0; k < PWC_KIND_COUNT; k++)
+		pwc_destroy(ref[k]);
+	pwcsim_session_destroy(s);
+}
+
 static struct kunit_case pwcsim_session_cases[] = {
 	KUNIT_CASE(pwcsim_add_model_errors),
 	KUNIT_CASE(pwcsim_shadow_check),
 	KUNIT_CASE(pwcsim_notifier_invalidates),
 	KUNIT_CASE(pwcsim_notifier_overflow_and_release),
+	KUNIT_CASE(pwcsim_feed_queue_order),
 	{}
 };
 

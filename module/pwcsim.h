@@ -63,6 +63,33 @@ struct pwcsim_model {
 	char spec[PWCSIM_SPEC_LEN];
 };
 
+/* Most walks queued for the models' batch ops: one feed chunk. */
+#define PWCSIM_FEED_QUEUE PWCSIM_FEED_CHUNK
+
+/**
+ * struct pwcsim_feed_queue - walks waiting for the models, in address order
+ * @n: walks queued
+ * @w: the walks, each to be fed to every model with a fill
+ * @res: where each walk's per-model start and accesses go (NULL: nowhere);
+ *	a slot of the caller's results of the feed in progress
+ * @r: one model's results of the walks, reused model after model
+ *
+ * Part of struct pwcsim_session and owned by its @lock, like the models
+ * it feeds.  Bounded (PWCSIM_FEED_QUEUE walks) and empty whenever the
+ * lock is free: pwcsim_feed() empties it before it returns, so @res
+ * never outlives the caller's buffer.  It is emptied
+ * (pwcsim_session_flush()) before anything else reaches the models: an
+ * invalidation (pwcsim_sync()), a walk that fills nothing or one fed
+ * per walk for its tracepoints.  The models thus see every walk and
+ * invalidation in the order the per-walk path gives them.
+ */
+struct pwcsim_feed_queue {
+	u32 n;
+	struct pwc_walk w[PWCSIM_FEED_QUEUE];
+	struct pwcsim_result *res[PWCSIM_FEED_QUEUE];
+	struct pwc_result r[PWCSIM_FEED_QUEUE];
+};
+
 /*
  * Session counters, owned by @lock of struct pwcsim_session (the models
  * keep their own, struct pwc_stats; the IOTLB its own, struct pwc_tlb;
@@ -86,7 +113,7 @@ struct pwcsim_range {
 /**
  * struct pwcsim_session - one open of /dev/pwcsim, or the debugfs session
  * @lock: serialises every operation on the session (ioctls, debugfs
- *	reads and writes, release); protects every field from @mm to @cnt
+ *	reads and writes, release); protects every field from @mm to @queue
  *	(functions that need it assert it with lockdep_assert_held()).
  *	Taken before the target's mmap lock, never inside a notifier
  *	callback.
@@ -102,6 +129,8 @@ struct pwcsim_range {
  * @models: the model instances and their canonical specs
  * @tlb: the IOTLB in front of the models (0 entries: none)
  * @cnt: session counters
+ * @queue: walks of the feed in progress not yet given to the models
+ *	(struct pwcsim_feed_queue: empty outside pwcsim_feed())
  * @mn: the mmu notifier; its callbacks only queue ranges
  * @pending_lock: protects @npending, @pending_all, @pending,
  *	@in_progress, @seq and @seq_reset; a spinlock, since notifier
@@ -135,6 +164,7 @@ struct pwcsim_session {
 	struct pwcsim_model models[PWCSIM_MAX_MODELS];
 	struct pwc_tlb tlb;
 	struct pwcsim_counters cnt;
+	struct pwcsim_feed_queue queue;
 	struct mmu_notifier mn;
 	spinlock_t pending_lock;	/* see above */
 	unsigned int npending;
@@ -164,12 +194,17 @@ int pwcsim_feed(struct pwcsim_session *s, const u64 *va, u32 count,
 		struct pwcsim_result *res, u32 *done);
 bool pwcsim_va_ok(u64 va);
 /*
- * The IOTLB missed and @w was walked: feed the models (filling them unless
- * @fill is false); @s->lock held.
+ * The IOTLB missed and @w was walked: count it, fill the IOTLB (unless
+ * @fill is false) and feed the models, filling them unless @fill is
+ * false.  A walk that fills is queued for the models' batch ops (when no
+ * per-walk model tracepoint is enabled): its results reach @res, and the
+ * models their state, at the next pwcsim_session_flush().  @s->lock held.
  */
 void pwcsim_session_walked(struct pwcsim_session *s,
 			   const struct pwc_walk *w, struct pwcsim_result *res,
 			   bool fill, struct pwcsim_budget *b);
+/* Feed the queued walks to the models, in order; @s->lock held. */
+void pwcsim_session_flush(struct pwcsim_session *s, struct pwcsim_budget *b);
 /* Apply the invalidations the notifier queued; @s->lock held. */
 void pwcsim_apply_pending(struct pwcsim_session *s);
 /* Notifications since the last reset of the statistics. */

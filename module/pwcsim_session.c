@@ -172,6 +172,9 @@ static u64 pwcsim_sync(struct pwcsim_session *s, struct pwcsim_budget *b,
 	s->npending = 0;
 	s->pending_all = false;
 	spin_unlock(&s->pending_lock);
+	/* The walks queued before these changes are the models' first. */
+	if (all || n)
+		pwcsim_session_flush(s, b);
 	if (all) {
 		pwcsim_invalidate(s, 0, PWCSIM_ALL_END, b);
 		return seq;
@@ -512,9 +515,19 @@ static void pwcsim_result(const struct pwcsim_session *s,
 		res->flags |= PWCSIM_RES_BAD;
 }
 
-void pwcsim_session_walked(struct pwcsim_session *s,
-			   const struct pwc_walk *w, struct pwcsim_result *res,
-			   bool fill, struct pwcsim_budget *b)
+/* Is a per-walk model tracepoint enabled?  Then walks are fed one by one. */
+static bool pwcsim_model_events(void)
+{
+	return trace_pwcsim_lookup_enabled() ||
+	       trace_pwcsim_stale_hit_enabled() ||
+	       trace_pwcsim_fill_enabled() || trace_pwcsim_evict_enabled();
+}
+
+/* Every model on one walk, with the per-walk tracepoints. */
+static void pwcsim_models_one(struct pwcsim_session *s,
+			      const struct pwc_walk *w,
+			      struct pwcsim_result *res, bool fill,
+			      struct pwcsim_budget *b)
 {
 	struct pwc_result r;
 	struct pwc_model *m;
@@ -522,10 +535,6 @@ void pwcsim_session_walked(struct pwcsim_session *s,
 	unsigned int i;
 
 	lockdep_assert_held(&s->lock);
-	s->cnt.walks++;
-	s->cnt.uncached += w->levels - w->end + 1;
-	if (w->fault)
-		s->cnt.faults++;
 	for (i = 0; i < s->nmodels; i++) {
 		m = s->models[i].m;
 		fills = m->stats.fills;
@@ -550,9 +559,79 @@ void pwcsim_session_walked(struct pwcsim_session *s,
 				   m->stats.evictions - evictions);
 		pwcsim_budget_charge(b, pwc_cost(m));
 	}
+}
+
+/*
+ * Each model in turn takes the whole queue through its batch op
+ * (pwc_access_batch() with PWC_BATCH_VALID, the walks checked once for
+ * all models: the same lookups, shadow checks, accounting and fills as
+ * pwc_access() of each walk in order; no same-2MiB shortcut), in calls
+ * of at most PWCSIM_RESCHED_WORK units of its pwc_cost() (at least one
+ * walk), each charged, so scheduling points come as often as on the
+ * per-walk path.  Walks that are not walks (never from the walker) are
+ * dropped with a warning, as pwc_access() would refuse them.
+ */
+void pwcsim_session_flush(struct pwcsim_session *s, struct pwcsim_budget *b)
+{
+	struct pwcsim_feed_queue *q = &s->queue;
+	struct pwc_model *m;
+	u32 n = q->n, i, j, k, step;
+	u64 cost;
+
+	lockdep_assert_held(&s->lock);
+	if (!n)
+		return;
+	/* The walker gives only walks pwc_access() accepts: checked once. */
+	if (WARN_ON_ONCE(!pwc_walks_valid(q->w, n))) {
+		q->n = 0;
+		return;
+	}
+	for (i = 0; i < s->nmodels; i++) {
+		m = s->models[i].m;
+		cost = max_t(u64, pwc_cost(m), 1);
+		step = min_t(u64, n, max_t(u64, PWCSIM_RESCHED_WORK / cost, 1));
+		for (j = 0; j < n; j += k) {
+			k = min(step, n - j);
+			pwc_access_batch(m, &q->w[j], k, &q->r[j],
+					 PWC_BATCH_VALID);
+			pwcsim_budget_charge(b, k * cost);
+		}
+		for (j = 0; j < n; j++) {
+			if (!q->res[j])
+				continue;
+			q->res[j]->start[i] = q->r[j].start;
+			q->res[j]->accesses[i] = q->r[j].accesses;
+		}
+	}
+	q->n = 0;
+}
+
+void pwcsim_session_walked(struct pwcsim_session *s,
+			   const struct pwc_walk *w, struct pwcsim_result *res,
+			   bool fill, struct pwcsim_budget *b)
+{
+	struct pwcsim_feed_queue *q = &s->queue;
+
+	lockdep_assert_held(&s->lock);
+	s->cnt.walks++;
+	s->cnt.uncached += w->levels - w->end + 1;
+	if (w->fault)
+		s->cnt.faults++;
+	/* The IOTLB at once: the next address's lookup must see this fill. */
 	if (fill)
 		pwc_tlb_fill(&s->tlb, w);
 	pwcsim_budget_charge(b, s->tlb.t.size);
+	if (!s->nmodels)
+		return;
+	if (!fill || pwcsim_model_events()) {
+		pwcsim_session_flush(s, b);
+		pwcsim_models_one(s, w, res, fill, b);
+		return;
+	}
+	q->w[q->n] = *w;
+	q->res[q->n] = res;
+	if (++q->n == PWCSIM_FEED_QUEUE)
+		pwcsim_session_flush(s, b);
 }
 
 /*
@@ -563,6 +642,8 @@ void pwcsim_session_walked(struct pwcsim_session *s,
  * ranges queued so far are applied before the lookups, and the walk fills
  * nothing.  Every other walk saw tables that no invalidation was changing,
  * and every change before it was applied: its lookups cannot be stale.
+ * The models get the walk through the feed queue (pwcsim_session_walked()),
+ * which every application of ranges empties first.
  */
 static void pwcsim_feed_one(struct pwcsim_session *s, struct mm_struct *mm,
 			    u64 va, struct pwcsim_result *res,
@@ -651,6 +732,8 @@ int pwcsim_feed(struct pwcsim_session *s, const u64 *va, u32 count,
 			pwcsim_feed_one(s, mm, va[i], res ? &res[i] : NULL,
 					&b);
 		mmap_read_unlock(mm);
+		/* The models need no mmap lock: every walked address is fed. */
+		pwcsim_session_flush(s, &b);
 		if (fatal_signal_pending(current)) {
 			ret = -EINTR;
 			break;

@@ -4,7 +4,10 @@
  * address for a walk alone, a walk plus each model, a walk plus all six;
  * ioctl batches against debugfs writes; tracepoints enabled against
  * disabled.  Ratios within one run are what it reports (absolute figures
- * under software emulation say little).  It measures; it asserts nothing.
+ * under software emulation say little): each model's models/walk is the
+ * median of PAIRS ratios, each of a walk-only feed and the model's feed
+ * measured one right after the other (the machine's load drifts).  It
+ * measures; it asserts nothing.
  * `bench --feed` prints only the all-six feed's ns per address (warm
  * session, events as they are): bench-notrace.sh runs it on the module
  * with tracepoints and on one with them compiled out.
@@ -27,6 +30,7 @@
 #define REGION (64UL << 20)
 #define N 65536
 #define ROUNDS 4
+#define PAIRS 5
 
 /* Every model of the registry (pwc_registry.c), by name. */
 #define NSPECS PWC_KIND_COUNT
@@ -91,6 +95,41 @@ static double session_ns(unsigned int first, unsigned int n)
 	return ns;
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median of @v[0..PAIRS) (sorts @v). */
+static double median(double *v)
+{
+	qsort(v, PAIRS, sizeof(*v), cmp_double);
+	return v[PAIRS / 2];
+}
+
+/*
+ * PAIRS walk-only feeds, each followed by a feed with @n models from
+ * @first: their median ns per address in *@ns, the walk-only one in
+ * *@walk; returns the median of the pairs' (models - walk) / walk.
+ */
+static double paired(unsigned int first, unsigned int n, double *ns,
+		     double *walk)
+{
+	double w[PAIRS], m[PAIRS], r[PAIRS];
+	unsigned int p;
+
+	for (p = 0; p < PAIRS; p++) {
+		w[p] = session_ns(0, 0);
+		m[p] = session_ns(first, n);
+		r[p] = (m[p] - w[p]) / w[p];
+	}
+	*ns = median(m);
+	*walk = median(w);
+	return median(r);
+}
+
 static void write_file(const char *path, const char *s)
 {
 	int fd = open(path, O_WRONLY);
@@ -137,7 +176,7 @@ static double debugfs_ns(void)
 
 int main(int argc, char **argv)
 {
-	double walk, all, one, dbg, traced;
+	double walk, all, one, dbg, traced, ratio;
 	unsigned int i;
 	char *p;
 
@@ -161,16 +200,16 @@ int main(int argc, char **argv)
 		printf("%.1f\n", session_ns(0, NSPECS));
 		return 0;
 	}
-	walk = session_ns(0, 0);
-	printf("walk only (no model)          %8.0f ns/address\n", walk);
+	printf("models/walk: the median of %d paired runs (walk only, then walk + models)\n",
+	       PAIRS);
 	for (i = 0; i < NSPECS; i++) {
-		one = session_ns(i, 1);
-		printf("walk + %-22s %8.0f ns/address  models/walk = %.2f\n",
-		       pwc_kind_name(i), one, (one - walk) / walk);
+		ratio = paired(i, 1, &one, &walk);
+		printf("walk + %-22s %8.0f ns/address  models/walk = %.2f  (walk only %.0f)\n",
+		       pwc_kind_name(i), one, ratio, walk);
 	}
-	all = session_ns(0, NSPECS);
-	printf("walk + all six                %8.0f ns/address  models/walk = %.2f\n",
-	       all, (all - walk) / walk);
+	ratio = paired(0, NSPECS, &all, &walk);
+	printf("walk + all six                %8.0f ns/address  models/walk = %.2f  (walk only %.0f)\n",
+	       all, ratio, walk);
 	dbg = debugfs_ns();
 	printf("debugfs writes, all six       %8.0f ns/address  debugfs/ioctl = %.1f\n",
 	       dbg, dbg / all);
