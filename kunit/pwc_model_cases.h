@@ -214,14 +214,17 @@ static void tpc_huge_leaves(struct pwc_test *t)
  */
 static void tpc_stale_hints(struct pwc_test *t)
 {
-	struct pwc_synth p4 = { .levels = 4 }, p5 = { .levels = 5 };
-	struct pwc_synth huge = { .levels = 4, .n2m = 1 };
+	/* static: three tables would overflow a kernel stack frame */
+	static const struct pwc_synth p4 = { .levels = 4 },
+		p5 = { .levels = 5 },
+		huge = { .levels = 4, .n2m = 1,
+			 .huge2m = { { 0x7f0000000000ULL,
+				       0x7f0000000000ULL + (2 << 20) } } };
 	u64 a = 0x7f0000000000ULL, b = a + (1 << 21);	/* L2 0 and 1 */
 	struct pwc_result r;
 	struct pwc_walk w;
 	struct pwc_model *m;
 
-	huge.huge2m[0] = (struct pwc_synth_range){ a, a + (2 << 20) };
 	m = pwc_case_model(t, "tpc:entries=1");
 	if (!m)
 		return;
@@ -1049,37 +1052,47 @@ static void batch_rejects_bad_walks(struct pwc_test *t)
 		u8 levels, end;
 	} bad[] = { { 3, 1 }, { 6, 1 }, { 0, 0 }, { 4, 0 }, { 4, 5 },
 		    { 5, 6 }, { 255, 1 }, { 4, 255 } };
-	struct pwc_synth pt = { .levels = 4 };
-	struct pwc_result r[8];
-	struct pwc_walk w[8];
+	struct {			/* off the stack: a kernel frame is small */
+		struct pwc_synth pt;
+		struct pwc_result r[8];
+		struct pwc_walk w[8];
+	} *b = pwc_zalloc(sizeof(*b));
+	struct pwc_walk *w;
 	struct pwc_model *m;
 	enum pwc_kind kind;
 	unsigned int i, j;
 
+	if (!b) {
+		PWC_FAIL(t, "no memory");
+		return;
+	}
+	w = b->w;
+	b->pt.levels = 4;
 	for (kind = 0; kind < PWC_KIND_COUNT; kind++) {
 		m = pwc_case_model(t, pwc_kind_name(kind));
 		if (!m)
-			return;
+			break;
 		for (i = 0; i < ARRAY_SIZE(bad); i++) {
-			for (j = 0; j < ARRAY_SIZE(w); j++)
-				pwc_synth_walk(&pt, (u64)j << 30 | j << 21,
+			for (j = 0; j < ARRAY_SIZE(b->w); j++)
+				pwc_synth_walk(&b->pt, (u64)j << 30 | j << 21,
 					       &w[j]);
-			PWC_EXPECT_TRUE(t, pwc_walks_valid(w, ARRAY_SIZE(w)));
+			PWC_EXPECT_TRUE(t, pwc_walks_valid(w, ARRAY_SIZE(b->w)));
 			w[5].levels = bad[i].levels;
 			w[5].end = bad[i].end;
 			PWC_EXPECT_TRUE(t, !pwc_walk_valid(&w[5]));
-			PWC_EXPECT_TRUE(t, !pwc_walks_valid(w, ARRAY_SIZE(w)));
+			PWC_EXPECT_TRUE(t, !pwc_walks_valid(w, ARRAY_SIZE(b->w)));
 			PWC_EXPECT_TRUE(t, pwc_walks_valid(w, 5));
-			PWC_EXPECT_EQ(t, pwc_access_batch(m, w, ARRAY_SIZE(w),
-							  r, PWC_BATCH_SAME2M),
+			PWC_EXPECT_EQ(t, pwc_access_batch(m, w, ARRAY_SIZE(b->w),
+							  b->r, PWC_BATCH_SAME2M),
 				      -EINVAL);
 			PWC_EXPECT_EQ(t, m->stats.lookups, 0);
 			PWC_EXPECT_EQ(t, m->clock, 0);
 		}
-		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 5, r, 0), 0);
+		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 5, b->r, 0), 0);
 		PWC_EXPECT_EQ(t, m->stats.lookups, 5);
 		pwc_destroy(m);
 	}
+	pwc_free(b);
 }
 
 /* Budgets size entries and keep the ways; the storage ignores the ways. */
@@ -1349,33 +1362,38 @@ static void sets_agree(struct pwc_test *t)
  */
 static void tlb_fill_lookup(struct pwc_test *t)
 {
-	struct pwc_synth pt = { .levels = 4, .n2m = 1,
-				.huge2m = { { 1ULL << 30, 2ULL << 30 } } };
+	/* off the stack: a kernel frame is small */
+	struct pwc_synth *pt = pwc_zalloc(sizeof(*pt));
 	struct pwc_walk w;
 	struct pwc_tlb tlb;
 	u64 page = 1ULL << 12;
 	unsigned int i;
 
-	if (pwc_tlb_init(&tlb, 4, 0)) {
+	if (!pt || pwc_tlb_init(&tlb, 4, 0)) {
 		PWC_FAIL(t, "no memory");
+		pwc_free(pt);
 		return;
 	}
-	pwc_synth_walk(&pt, 0, &w);
+	pt->levels = 4;
+	pt->n2m = 1;
+	pt->huge2m[0].start = 1ULL << 30;
+	pt->huge2m[0].end = 2ULL << 30;
+	pwc_synth_walk(pt, 0, &w);
 	pwc_tlb_fill(&tlb, &w);
 	pwc_tlb_fill(&tlb, &w);		/* held: a touch */
 	PWC_EXPECT_EQ(t, tlb.fills, 1);
 	PWC_EXPECT_TRUE(t, pwc_tlb_lookup(&tlb, 0x123));
 	for (i = 1; i <= 3; i++) {
-		pwc_synth_walk(&pt, i * page, &w);
+		pwc_synth_walk(pt, i * page, &w);
 		pwc_tlb_fill(&tlb, &w);
 	}
-	pwc_synth_walk(&pt, 4 * page, &w);
+	pwc_synth_walk(pt, 4 * page, &w);
 	pwc_tlb_fill(&tlb, &w);		/* evicts page 0, the LRU */
 	PWC_EXPECT_EQ(t, tlb.evictions, 1);
 	PWC_EXPECT_TRUE(t, !pwc_tlb_lookup(&tlb, 0));
 	PWC_EXPECT_TRUE(t, pwc_tlb_lookup(&tlb, page));
 	/* page 1 filled again, then dropped: no second copy stays */
-	pwc_synth_walk(&pt, page, &w);
+	pwc_synth_walk(pt, page, &w);
 	pwc_tlb_fill(&tlb, &w);
 	pwc_tlb_invalidate(&tlb, page, 2 * page);
 	PWC_EXPECT_TRUE(t, !pwc_tlb_lookup(&tlb, page));
@@ -1385,19 +1403,21 @@ static void tlb_fill_lookup(struct pwc_test *t)
 	pwc_tlb_fill(&tlb, &w);		/* a fault: nothing cached */
 	PWC_EXPECT_TRUE(t, !pwc_tlb_lookup(&tlb, 9 * page));
 	/* a 2 MiB leaf: one page without PWC_TLB_2M, the region with it */
-	pwc_synth_walk(&pt, 1ULL << 30, &w);
+	pwc_synth_walk(pt, 1ULL << 30, &w);
 	PWC_EXPECT_EQ(t, w.end, 2);
 	pwc_tlb_fill(&tlb, &w);
 	PWC_EXPECT_TRUE(t, !pwc_tlb_lookup(&tlb, (1ULL << 30) + page));
 	pwc_tlb_free(&tlb);
 	if (pwc_tlb_init(&tlb, 4, PWC_TLB_2M)) {
 		PWC_FAIL(t, "no memory");
+		pwc_free(pt);
 		return;
 	}
 	pwc_tlb_fill(&tlb, &w);
 	PWC_EXPECT_TRUE(t, pwc_tlb_lookup(&tlb, (1ULL << 30) + 5 * page));
 	PWC_EXPECT_TRUE(t, !pwc_tlb_lookup(&tlb, (1ULL << 30) + (2ULL << 20)));
 	pwc_tlb_free(&tlb);
+	pwc_free(pt);
 }
 
 static PWC_CASE_TYPE pwc_model_case_table[] = {
