@@ -1092,6 +1092,19 @@ static void batch_rejects_bad_walks(struct pwc_test *t)
 		PWC_EXPECT_EQ(t, m->stats.lookups, 5);
 		pwc_destroy(m);
 	}
+	/* pwc_synth_valid(): a table's walks are walks, huge leaves too */
+	b->pt.n2m = 1;
+	b->pt.huge2m[0] = (struct pwc_synth_range){ 0, 3ULL << 21 };
+	b->pt.n1g = 1;
+	b->pt.huge1g[0] = (struct pwc_synth_range){ 5ULL << 30, 6ULL << 30 };
+	for (i = 0; i <= PWC_MAX_LEVELS; i++) {	/* no table of more */
+		b->pt.levels = i;
+		for (j = 0; j < ARRAY_SIZE(b->w); j++)
+			pwc_synth_walk(&b->pt, (u64)j << 30 | j << 21, &w[j]);
+		PWC_EXPECT_EQ(t, pwc_synth_valid(&b->pt),
+			      pwc_walks_valid(w, ARRAY_SIZE(b->w)));
+		PWC_EXPECT_EQ(t, pwc_synth_valid(&b->pt), i == 4 || i == 5);
+	}
 	pwc_free(b);
 }
 

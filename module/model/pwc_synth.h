@@ -37,6 +37,16 @@ static inline u64 pwc_synth_base(unsigned int levels, u64 va, unsigned int k)
 	return ((u64)k << 57) | (path << 12);
 }
 
+/*
+ * Does pwc_walk_valid() accept every walk of @pt?  Exactly when its paging
+ * levels are 4 or 5: every walk then ends at level 1, 2 or 3.  A caller
+ * may pass PWC_BATCH_VALID for them without checking each.
+ */
+static inline bool pwc_synth_valid(const struct pwc_synth *pt)
+{
+	return pt->levels == 4 || pt->levels == 5;
+}
+
 /* Fill @w with the walk of @va: 4 KiB leaves unless a huge range says. */
 void pwc_synth_walk(const struct pwc_synth *pt, u64 va, struct pwc_walk *w);
 /* pwc_synth_walk() of @n addresses. */

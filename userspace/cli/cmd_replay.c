@@ -224,6 +224,8 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 	in.with_ifetch = o->so.ifetch;
 	if (o->per_access)
 		printf("va,model,start_level,accesses\n");
+	if (pwc_synth_valid(&o->pt))
+		flags |= PWC_BATCH_VALID;	/* walks by construction */
 	while ((n = addr_view_block(&in, &va, buf, REPLAY_BATCH)) > 0) {
 		pwc_synth_walks(&o->pt, va, n, w);
 		model_set_access_batch(set, w, n, res, flags);

@@ -56,7 +56,7 @@ void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 	for (i = 0; i < n; i++)
 		s->uncached += w[i].levels - w[i].end + 1;
 	/* checked once for all the models (else each refuses them) */
-	if (pwc_walks_valid(w, n))
+	if (!(flags & PWC_BATCH_VALID) && pwc_walks_valid(w, n))
 		flags |= PWC_BATCH_VALID;
 	for (i = 0; i < s->n; i++)
 		pwc_access_batch(s->e[i].m, w, n, &res[(size_t)i * n], flags);

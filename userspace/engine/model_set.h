@@ -46,7 +46,9 @@ int model_set_add(struct model_set *s, const char *spec,
 		  unsigned long long budget_bits);
 /*
  * @n walks through every model (pwc_access_batch(): each model's batch op
- * once), the results in @res[model * @n + i]; @flags: PWC_BATCH_*.
+ * once), the results in @res[model * @n + i]; @flags: PWC_BATCH_* (the
+ * walks are checked once for all the models unless PWC_BATCH_VALID says
+ * the caller knows them to be walks).
  */
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 			    unsigned int n, struct pwc_result *res,

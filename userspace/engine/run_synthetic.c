@@ -36,11 +36,13 @@ struct run_synthetic {
  */
 static void synthetic_flush(struct run_synthetic *s)
 {
-	unsigned int k;
+	unsigned int k, flags = PWC_BATCH_SAME2M;
 
+	if (pwc_synth_valid(&s->pt))
+		flags |= PWC_BATCH_VALID;	/* walks by construction */
 	for (k = 0; k < s->nsets; k++)
 		model_set_access_batch(&s->set[k], s->w, s->nw, s->res,
-				       PWC_BATCH_SAME2M);
+				       flags);
 	s->nw = 0;
 }
 

@@ -187,8 +187,8 @@ static double run(const struct bench_stream *s, struct pwc_model **m,
 			continue;
 		}
 		pwc_synth_walks(&pt, va, n, w);
-		/* as model_set_access_batch(): checked once for all */
-		vflags = pwc_walks_valid(w, n) ? flags | PWC_BATCH_VALID : flags;
+		/* as pwcsim replay: walks of a valid table by construction */
+		vflags = pwc_synth_valid(&pt) ? flags | PWC_BATCH_VALID : flags;
 		for (j = 0; j < nm; j++) {
 			pwc_access_batch(m[j], w, n, r, vflags);
 			total += r[n - 1].accesses;
