@@ -19,10 +19,10 @@ on_tty() {	# on_tty OUT COMMAND...: stdout to OUT, stderr on a pty (printed)
 }
 
 # replay: a binary trace, so its length (and an ETA) is known; long
-# enough (about a second under ASan) for a line at 4 Hz
-# (MUM sampled is about 1 M addresses: four passes of it after one magic)
+# enough (over a second under ASan) for a line at 4 Hz
+# (MUM sampled is about 2.7 M addresses: eight passes of it after one magic)
 "$P" gen MUM --size sampled --format binary >"$tmp/one.bin"
-{ cat "$tmp/one.bin"; for _ in 1 2 3; do tail -c +9 "$tmp/one.bin"; done; } \
+{ cat "$tmp/one.bin"; for _ in 1 2 3 4 5 6 7; do tail -c +9 "$tmp/one.bin"; done; } \
 	>"$tmp/t.bin"
 on_tty "$tmp/tty.out" "$P" replay -m tpc -m cpwc "$tmp/t.bin" >"$tmp/tty.err"
 if grep -aq 'pwcsim replay: .* addresses, .*/s, [0-9]*%, ETA [0-9]*:[0-9][0-9]' "$tmp/tty.err"; then
