@@ -47,8 +47,9 @@ static void ideal_destroy(struct pwc_model *m)
 	pwc_free(m->priv);
 }
 
-static void ideal_lookup(struct pwc_model *m, const struct pwc_walk *w,
-			 struct pwc_result *r)
+static __always_inline void ideal_lookup(struct pwc_model *m,
+					 const struct pwc_walk *w,
+					 struct pwc_result *r)
 {
 	struct pwc_ideal *d = m->priv;
 	unsigned int k;
@@ -67,8 +68,9 @@ static void ideal_lookup(struct pwc_model *m, const struct pwc_walk *w,
 	}
 }
 
-static void ideal_fill(struct pwc_model *m, const struct pwc_walk *w,
-		       const struct pwc_result *r)
+static __always_inline void ideal_fill(struct pwc_model *m,
+				       const struct pwc_walk *w,
+				       const struct pwc_result *r)
 {
 	struct pwc_ideal *d = m->priv;
 	unsigned int k;
@@ -94,26 +96,28 @@ static void ideal_fill(struct pwc_model *m, const struct pwc_walk *w,
 /*
  * The same-2MiB shortcut is exact while the L2 keys are under the cap:
  * the walk before then found or added its L2 key (ideal keeps no
- * recency).  A walk adds at most one L2 key, so a batch of n walks that
- * starts with at least n free keys stays under the cap throughout;
- * otherwise it is checked at every walk, the cap being reached mid-batch.
+ * recency).  A walk adds at most one L2 key, so a run of k walks that
+ * starts with at least k free keys stays under the cap throughout: the
+ * batch goes in such runs (one run while far from the cap), and without
+ * the shortcut once the cap is reached (no key is added after it).  One
+ * call of pwc_batch_run(), so that the lookup and fill are inlined.
  */
 static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 			struct pwc_result *r, unsigned int flags)
 {
 	struct pwc_ideal *d = m->priv;
-	u32 i;
+	u64 room;
+	bool same2m;
+	u32 i, k;
 
-	if (!(flags & PWC_BATCH_SAME2M) ||
-	    d->h[2].used + n <= PWC_IDEAL_MAX_KEYS) {
-		pwc_batch_run(m, w, n, r, flags & PWC_BATCH_SAME2M,
-			      ideal_lookup, ideal_fill);
-		return;
-	}
-	for (i = 0; i < n; i++)
-		pwc_batch_run(m, &w[i], 1, &r[i],
-			      d->h[2].used < PWC_IDEAL_MAX_KEYS, ideal_lookup,
+	for (i = 0; i < n; i += k) {
+		room = d->h[2].used < PWC_IDEAL_MAX_KEYS ?
+		       PWC_IDEAL_MAX_KEYS - d->h[2].used : 0;
+		same2m = (flags & PWC_BATCH_SAME2M) && room;
+		k = same2m && room < n - i ? room : n - i;
+		pwc_batch_run(m, &w[i], k, &r[i], same2m, ideal_lookup,
 			      ideal_fill);
+	}
 }
 
 static void ideal_invalidate(struct pwc_model *m, u64 start, u64 end)

@@ -75,6 +75,7 @@ static inline unsigned long __ffs64(unsigned long long w)
  */
 #define pwc_attribute(a) __attribute__((a))
 #define noinline pwc_attribute(__noinline__)
+/* __always_inline: glibc's <sys/cdefs.h> has the kernel's spelling */
 
 #endif /* __KERNEL__ */
 

@@ -61,8 +61,9 @@ static u32 stc_set(const struct pwc_lru *t, u64 key)
 	return pwc_lru_set(t, key & 511);
 }
 
-static void stc_lookup(struct pwc_model *m, const struct pwc_walk *w,
-		       struct pwc_result *r)
+static __always_inline void stc_lookup(struct pwc_model *m,
+				       const struct pwc_walk *w,
+				       struct pwc_result *r)
 {
 	struct pwc_stc *s = m->priv;
 	unsigned int k;
@@ -84,8 +85,9 @@ static void stc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 	}
 }
 
-static void stc_fill(struct pwc_model *m, const struct pwc_walk *w,
-		     const struct pwc_result *r)
+static __always_inline void stc_fill(struct pwc_model *m,
+				     const struct pwc_walk *w,
+				     const struct pwc_result *r)
 {
 	struct pwc_stc *s = m->priv;
 	unsigned int k;

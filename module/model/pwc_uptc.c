@@ -54,8 +54,9 @@ static u64 uptc_key(u64 base, u64 va, unsigned int k)
  * before the next level is looked up, as a sequential walker does (the
  * fill may evict the entry the next lookup wants).
  */
-static void uptc_walk(struct pwc_model *m, const struct pwc_walk *w,
-		      struct pwc_result *r, bool fill)
+static __always_inline void uptc_walk(struct pwc_model *m,
+				      const struct pwc_walk *w,
+				      struct pwc_result *r, bool fill)
 {
 	struct pwc_lru *t = m->priv;
 	unsigned int k, reads = 1;	/* the entry that ends the walk */
@@ -103,8 +104,9 @@ static void uptc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 	uptc_walk(m, w, r, false);
 }
 
-static void uptc_access(struct pwc_model *m, const struct pwc_walk *w,
-			struct pwc_result *r)
+static __always_inline void uptc_access(struct pwc_model *m,
+					const struct pwc_walk *w,
+					struct pwc_result *r)
 {
 	uptc_walk(m, w, r, true);
 }
