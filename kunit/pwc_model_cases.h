@@ -369,19 +369,74 @@ static u32 lru_ref_insert(struct lru_ref *f, u32 set, u64 key, bool *evicted)
 	return v;
 }
 
+/*
+ * One random operation of lru_kernel_vs_reference() (@x: its random
+ * bits) on the table and the reference: the mismatches it shows.
+ */
+static unsigned int lru_ref_step(struct pwc_lru *lru, struct lru_ref *f,
+				 u32 x, unsigned int *hinted)
+{
+	unsigned int lvl = 1 + (x >> 4) % PWC_MAX_LEVELS, bad = 0;
+	u64 key = (x >> 8) % (3 * lru->size + 2), lo, hi;
+	u32 set = pwc_lru_set(lru, key), i;
+	bool ev, rev;
+	int a, b;
+
+	if (x % 64 == 0) {
+		pwc_lru_clear(lru);
+		memset(f->stamp, 0, sizeof(f->stamp));
+	} else if (x % 16 == 1) {
+		/* drop the entry of the key, if held */
+		a = lru_ref_find(f, set, key);
+		if (a >= 0) {
+			pwc_lru_drop(lru, a);
+			f->stamp[a] = 0;
+		}
+	} else if (x % 16 == 2) {
+		/* keys lo .. hi - 1, each a 4 KiB region */
+		lo = key;
+		hi = lo + (x >> 20) % 4 + 1;
+		a = 0;
+		for (i = 0; i < lru->size; i++) {
+			if (f->stamp[i] && f->key[i] >= lo && f->key[i] < hi) {
+				f->stamp[i] = 0;
+				a++;
+			}
+		}
+		bad += pwc_lru_invalidate(lru, lo << 12, hi << 12) != (u64)a;
+	} else {
+		if (lru->hint[lvl] < lru->size &&
+		    lru->key[lru->hint[lvl]] == key)
+			(*hinted)++;
+		a = pwc_lru_find_at(lru, set, key, lvl);
+		b = lru_ref_find(f, set, key);
+		bad += a != b;
+		if (b >= 0) {
+			f->stamp[b] = ++f->clock;
+			lru->stamp[b] = f->clock;
+			return bad;
+		}
+		ev = pwc_lru_insert(lru, set, f->clock + 1, key, 0, key, 1);
+		i = lru_ref_insert(f, set, key, &rev);
+		bad += ev != rev;
+		bad += pwc_lru_find(lru, set, key) != (int)i;
+	}
+	for (i = 0; i < lru->size; i++)
+		bad += pwc_lru_valid(lru, i) != !!f->stamp[i] ||
+		       (f->stamp[i] && lru->key[i] != f->key[i]);
+	return bad;
+}
+
 static void lru_kernel_vs_reference(struct pwc_test *t)
 {
 	static const u32 geo[][2] = { { 1, 0 }, { 2, 0 }, { 5, 0 }, { 9, 0 },
 				      { 40, 0 }, { 64, 64 }, { 8, 1 },
 				      { 6, 2 }, { 12, 4 }, { 48, 4 },
 				      { 64, 8 } };
-	unsigned int g, n, lvl, bad, hinted;
-	u64 seed = 99, key, lo, hi;
+	unsigned int g, n, bad, hinted;
 	static struct lru_ref f;	/* 1 KiB: off the kernel stack */
 	struct pwc_lru lru;
-	bool ev, rev;
-	u32 set, i, x;
-	int a, b;
+	u64 seed = 99;
 
 	for (g = 0; g < ARRAY_SIZE(geo); g++) {
 		if (pwc_lru_init(&lru, geo[g][0], geo[g][1])) {
@@ -395,55 +450,7 @@ static void lru_kernel_vs_reference(struct pwc_test *t)
 		for (n = 0; n < PWC_TEST_SCALE * 1000; n++) {
 			seed = seed * 6364136223846793005ULL +
 			       1442695040888963407ULL;
-			x = seed >> 33;
-			key = (x >> 8) % (3 * lru.size + 2);
-			set = pwc_lru_set(&lru, key);
-			lvl = 1 + (x >> 4) % PWC_MAX_LEVELS;
-			if (x % 64 == 0) {
-				pwc_lru_clear(&lru);
-				memset(f.stamp, 0, sizeof(f.stamp));
-			} else if (x % 16 == 1) {
-				/* drop the entry of the key, if held */
-				a = lru_ref_find(&f, set, key);
-				if (a >= 0) {
-					pwc_lru_drop(&lru, a);
-					f.stamp[a] = 0;
-				}
-			} else if (x % 16 == 2) {
-				/* keys lo .. hi - 1, each a 4 KiB region */
-				lo = key;
-				hi = lo + (x >> 20) % 4 + 1;
-				a = 0;
-				for (i = 0; i < lru.size; i++) {
-					if (f.stamp[i] && f.key[i] >= lo &&
-					    f.key[i] < hi) {
-						f.stamp[i] = 0;
-						a++;
-					}
-				}
-				bad += pwc_lru_invalidate(&lru, lo << 12,
-							  hi << 12) != (u64)a;
-			} else {
-				if (lru.hint[lvl] < lru.size &&
-				    lru.key[lru.hint[lvl]] == key)
-					hinted++;
-				a = pwc_lru_find_at(&lru, set, key, lvl);
-				b = lru_ref_find(&f, set, key);
-				bad += a != b;
-				if (b >= 0) {
-					f.stamp[b] = ++f.clock;
-					lru.stamp[b] = f.clock;
-					continue;
-				}
-				ev = pwc_lru_insert(&lru, set, f.clock + 1, key,
-						    0, key, 1);
-				i = lru_ref_insert(&f, set, key, &rev);
-				bad += ev != rev;
-				bad += pwc_lru_find(&lru, set, key) != (int)i;
-			}
-			for (i = 0; i < lru.size; i++)
-				bad += pwc_lru_valid(&lru, i) != !!f.stamp[i] ||
-				       (f.stamp[i] && lru.key[i] != f.key[i]);
+			bad += lru_ref_step(&lru, &f, seed >> 33, &hinted);
 		}
 		PWC_EXPECT_EQ(t, bad, 0);
 		/* the hints were tried (and not only on what they still hold) */
