@@ -208,6 +208,48 @@ static void pwcsim_test_steps(struct pwcsim_test_step *st, unsigned int n)
 	st[2] = (struct pwcsim_test_step){ .va = base };
 }
 
+/* pwcsim_feed_queue_order()'s checks: the queued feed against the reference. */
+static void pwcsim_feed_queue_check(struct kunit *test,
+				    struct pwcsim_session *s,
+				    struct pwc_model **ref,
+				    const struct pwcsim_result *res,
+				    const struct pwcsim_result *want,
+				    unsigned int queued)
+{
+	unsigned int i, k;
+
+	/* the queue was used, and filled up (the plain walks at the end) */
+	KUNIT_EXPECT_EQ(test, queued, (unsigned int)PWCSIM_FEED_QUEUE - 1);
+	KUNIT_EXPECT_EQ(test, s->queue.n, 0U);
+	/* a walk of a page changed since its last walk misses */
+	KUNIT_EXPECT_EQ(test, (unsigned int)res[2].start[PWC_KIND_TPC],
+			pwcsim_levels());
+	for (i = 0; i < PWCSIM_TEST_STEPS; i++) {
+		for (k = 0; k < PWC_KIND_COUNT; k++) {
+			KUNIT_EXPECT_EQ_MSG(test, res[i].start[k],
+					    want[i].start[k], "step %u model %s",
+					    i, pwc_kind_name(k));
+			KUNIT_EXPECT_EQ_MSG(test, res[i].accesses[k],
+					    want[i].accesses[k],
+					    "step %u model %s", i,
+					    pwc_kind_name(k));
+		}
+	}
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		KUNIT_EXPECT_EQ_MSG(test,
+				    memcmp(&s->models[k].m->stats,
+					   &ref[k]->stats,
+					   sizeof(ref[k]->stats)), 0,
+				    "statistics of %s", pwc_kind_name(k));
+		KUNIT_EXPECT_GT(test, ref[k]->stats.lookups, 0ULL);
+	}
+	/* the steps did what they are for */
+	KUNIT_EXPECT_GT(test, ref[PWC_KIND_TPC]->stats.evictions, 0ULL);
+	KUNIT_EXPECT_GT(test, ref[PWC_KIND_TPC]->stats.invalidations, 0ULL);
+	KUNIT_EXPECT_GT(test, ref[PWC_KIND_TPC]->stats.stale, 0ULL);
+	KUNIT_EXPECT_GT(test, s->cnt.walks, 0ULL);
+}
+
 /*
  * Every model of the registry in a session, fed through the queue (one
  * feed: the session lock held throughout, changes notified between its
@@ -282,36 +324,7 @@ static void pwcsim_feed_queue_order(struct kunit *test)
 	pwcsim_budget_end(&b);
 	mutex_unlock(&s->lock);
 
-	/* the queue was used, and filled up (the plain walks at the end) */
-	KUNIT_EXPECT_EQ(test, queued, (unsigned int)PWCSIM_FEED_QUEUE - 1);
-	KUNIT_EXPECT_EQ(test, s->queue.n, 0U);
-	/* a walk of a page changed since its last walk misses */
-	KUNIT_EXPECT_EQ(test, (unsigned int)res[2].start[PWC_KIND_TPC],
-			pwcsim_levels());
-	for (i = 0; i < PWCSIM_TEST_STEPS; i++) {
-		for (k = 0; k < PWC_KIND_COUNT; k++) {
-			KUNIT_EXPECT_EQ_MSG(test, res[i].start[k],
-					    want[i].start[k], "step %u model %s",
-					    i, pwc_kind_name(k));
-			KUNIT_EXPECT_EQ_MSG(test, res[i].accesses[k],
-					    want[i].accesses[k],
-					    "step %u model %s", i,
-					    pwc_kind_name(k));
-		}
-	}
-	for (k = 0; k < PWC_KIND_COUNT; k++) {
-		KUNIT_EXPECT_EQ_MSG(test,
-				    memcmp(&s->models[k].m->stats,
-					   &ref[k]->stats,
-					   sizeof(ref[k]->stats)), 0,
-				    "statistics of %s", pwc_kind_name(k));
-		KUNIT_EXPECT_GT(test, ref[k]->stats.lookups, 0ULL);
-	}
-	/* the steps did what they are for */
-	KUNIT_EXPECT_GT(test, ref[PWC_KIND_TPC]->stats.evictions, 0ULL);
-	KUNIT_EXPECT_GT(test, ref[PWC_KIND_TPC]->stats.invalidations, 0ULL);
-	KUNIT_EXPECT_GT(test, ref[PWC_KIND_TPC]->stats.stale, 0ULL);
-	KUNIT_EXPECT_GT(test, s->cnt.walks, 0ULL);
+	pwcsim_feed_queue_check(test, s, ref, res, want, queued);
 	for (k = 0; k < PWC_KIND_COUNT; k++)
 		pwc_destroy(ref[k]);
 	pwcsim_session_destroy(s);
