@@ -408,10 +408,12 @@ static inline u64 pwc_run2m(const struct pwc_walk *w)
  * accounting and @fill (NULL when @lookup fills, as a fused access does)
  * of each walk, the model's functions called directly (inlined: each
  * batch op is this function's one caller) rather than through the ops
- * table.  @same2m: the model's statement that the
- * shortcut of PWC_BATCH_SAME2M is exact for it now.
+ * table.  A @lookup that sets the result's accesses has made the shadow
+ * check itself (a hit it has compared with the walk's base), and the
+ * check is skipped.  @same2m: the model's statement that the shortcut of
+ * PWC_BATCH_SAME2M is exact for it now.
  */
-static inline void
+static __always_inline void
 pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	      struct pwc_result *r, bool same2m,
 	      void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
@@ -419,36 +421,49 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	      void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
 			   const struct pwc_result *r))
 {
-	u64 last = m->run2m, here = 0, shortcuts = 0;
+	u64 last = m->run2m, here = 0, misses = 0, accesses = 0, stale = 0;
+	u64 hits[PWC_MAX_LEVELS + 1] = { 0 };
+	struct pwc_result x;
+	unsigned int k;
 	u32 i;
 
 	if (!n)
 		return;
+	/* the result and the counters in locals, stored once */
 	for (i = 0; i < n; i++) {
 		if (same2m) {
 			here = pwc_run2m(&w[i]);
 			if (here && here == last) {
-				/* counted below: lookups, L2 hits, accesses */
-				shortcuts++;
-				r[i].start = 1;
-				r[i].accesses = 1;
-				r[i].stale = 0;
-				r[i].pba = w[i].base[1];
+				hits[1]++;
+				accesses++;
+				r[i] = (struct pwc_result){
+					.start = 1, .accesses = 1,
+					.pba = w[i].base[1] };
 				continue;
 			}
 		}
-		r[i] = (struct pwc_result){ 0 };
-		lookup(m, &w[i], &r[i]);
-		pwc_shadow_check(&w[i], &r[i]);
-		pwc_account(m, &w[i], &r[i]);
+		x = (struct pwc_result){ 0 };
+		lookup(m, &w[i], &x);
+		if (!x.accesses)
+			pwc_shadow_check(&w[i], &x);
+		if (x.start < w[i].levels)
+			hits[x.start]++;
+		else
+			misses++;
+		accesses += x.accesses;
+		stale += x.stale;
 		if (fill)
-			fill(m, &w[i], &r[i]);
+			fill(m, &w[i], &x);
+		r[i] = x;
 		if (same2m)
-			last = r[i].stale ? 0 : here;
+			last = x.stale ? 0 : here;
 	}
-	m->stats.lookups += shortcuts;
-	m->stats.hits[1] += shortcuts;
-	m->stats.accesses += shortcuts;
+	m->stats.lookups += n;
+	for (k = 0; k <= PWC_MAX_LEVELS; k++)
+		m->stats.hits[k] += hits[k];
+	m->stats.misses += misses;
+	m->stats.accesses += accesses;
+	m->stats.stale += stale;
 	/* only the last walk decides what the next batch may skip */
 	m->run2m = r[n - 1].stale ? 0 : pwc_run2m(&w[n - 1]);
 }

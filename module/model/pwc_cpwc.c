@@ -286,8 +286,8 @@ struct cpwc_probe {
 };
 
 /* The entry and block of the checked hint for @w's path, or false. */
-static bool cpwc_hinted(const struct pwc_cpwc *c, const struct pwc_walk *w,
-			u32 *i, u32 *b)
+static inline bool cpwc_hinted(const struct pwc_cpwc *c,
+			       const struct pwc_walk *w, u32 *i, u32 *b)
 {
 	u64 key2 = pwc_key(w->va, 2), word;
 	u32 hint = c->hint[cpwc_hint_slot(key2)], s3;
@@ -302,7 +302,8 @@ static bool cpwc_hinted(const struct pwc_cpwc *c, const struct pwc_walk *w,
 }
 
 /* An L2 hit on entry @i of block @b: it and its block become the MRU. */
-static void cpwc_hit(struct pwc_model *m, struct pwc_result *r, u32 i, u32 b)
+static inline void cpwc_hit(struct pwc_model *m, struct pwc_result *r, u32 i,
+			    u32 b)
 {
 	struct pwc_cpwc *c = m->priv;
 
@@ -500,17 +501,20 @@ static noinline void cpwc_access_slow(struct pwc_model *m,
  * cpwc_access_slow(), out of line so that the hinted hit saves and
  * restores no registers for it.
  */
-static void cpwc_access(struct pwc_model *m, const struct pwc_walk *w,
-			struct pwc_result *r)
+static __always_inline void cpwc_access(struct pwc_model *m,
+					const struct pwc_walk *w,
+					struct pwc_result *r)
 {
 	struct pwc_cpwc *c = m->priv;
 	u32 i, b;
 
 	if (c->levels == w->levels && cpwc_hinted(c, w, &i, &b)) {
 		cpwc_hit(m, r, i, b);
-		pwc_shadow_check(w, r);
-		if (!r->stale)
+		if (w->end == 1 && r->pba == w->base[1]) {
+			r->accesses = 1;	/* checked: not stale */
 			return;
+		}
+		pwc_shadow_check(w, r);
 		cpwc_access_slow(m, w, r, true);
 		return;
 	}

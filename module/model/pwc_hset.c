@@ -5,27 +5,6 @@
  */
 #include "pwc_hset.h"
 
-static u64 pwc_hset_hash(u64 key)
-{
-	key ^= key >> 33;
-	key *= 0xff51afd7ed558ccdULL;
-	key ^= key >> 33;
-	return key;
-}
-
-s64 pwc_hset_find(const struct pwc_hset *h, u64 key)
-{
-	u64 i;
-
-	if (!h->cap)
-		return -1;
-	for (i = pwc_hset_hash(key) & (h->cap - 1); h->key[i];
-	     i = (i + 1) & (h->cap - 1))
-		if (h->key[i] == key + 1)
-			return i;
-	return -1;
-}
-
 static void pwc_hset_put(struct pwc_hset *h, u64 key, u64 val)
 {
 	u64 i;

@@ -16,8 +16,28 @@ struct pwc_hset {
 	u64 *val;
 };
 
-/* The slot of @key, or -1. */
-s64 pwc_hset_find(const struct pwc_hset *h, u64 key);
+static inline u64 pwc_hset_hash(u64 key)
+{
+	key ^= key >> 33;
+	key *= 0xff51afd7ed558ccdULL;
+	key ^= key >> 33;
+	return key;
+}
+
+/* The slot of @key, or -1 (inline: the ideal model's lookup). */
+static inline s64 pwc_hset_find(const struct pwc_hset *h, u64 key)
+{
+	u64 i;
+
+	if (!h->cap)
+		return -1;
+	for (i = pwc_hset_hash(key) & (h->cap - 1); h->key[i];
+	     i = (i + 1) & (h->cap - 1))
+		if (h->key[i] == key + 1)
+			return i;
+	return -1;
+}
+
 /* Add @key (if absent); 1 if added, 0 if present, -ENOMEM. */
 int pwc_hset_add(struct pwc_hset *h, u64 key, u64 val);
 /* Drop keys whose level-@level region overlaps [start, end); how many. */

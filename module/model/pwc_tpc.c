@@ -298,8 +298,9 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
  * tpc_fill()).  Its bases are the walk's, copied whole: only PBA(L1) ..
  * PBA(L(levels-1)) are ever read.
  */
-static void tpc_slow(struct pwc_model *m, const struct pwc_walk *w,
-		     struct pwc_result *r, u64 req, u32 *slot, bool fill)
+static noinline void tpc_slow(struct pwc_model *m, const struct pwc_walk *w,
+			      struct pwc_result *r, u64 req, u32 *slot,
+			      bool fill)
 {
 	struct pwc_tpc *t = m->priv;
 	unsigned int levels = w->levels;
@@ -341,12 +342,22 @@ static void tpc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 		tpc_slow(m, w, r, req, slot, false);
 }
 
+/* A stale hinted hit: checked, then refilled (rare: out of line). */
+static noinline void tpc_stale(struct pwc_model *m, const struct pwc_walk *w,
+			       struct pwc_result *r)
+{
+	pwc_shadow_check(w, r);
+	tpc_fill(m, w, r);
+}
+
 /*
  * Lookup and fill fused: tpc_lookup(), then a stale full hit refilled
- * (pwc_shadow_check() finds it stale exactly when tested here).
+ * (pwc_shadow_check() finds it stale exactly when tested here).  Inlined
+ * into the batch op, where the hinted hit's result is then known.
  */
-static void tpc_access(struct pwc_model *m, const struct pwc_walk *w,
-		       struct pwc_result *r)
+static __always_inline void tpc_access(struct pwc_model *m,
+				       const struct pwc_walk *w,
+				       struct pwc_result *r)
 {
 	struct pwc_tpc *t = m->priv;
 	u64 req = tpc_req(w->va, w->levels);
@@ -359,11 +370,11 @@ static void tpc_access(struct pwc_model *m, const struct pwc_walk *w,
 	t->stamp[*slot] = pwc_tick(m);
 	r->start = 1;
 	r->pba = tpc_pba(t, *slot)[1];
-	/* not stale: the caller's pwc_shadow_check() sets the accesses */
-	if (w->end == 1 && r->pba == w->base[1])
+	if (w->end == 1 && r->pba == w->base[1]) {
+		r->accesses = 1;	/* checked: not stale */
 		return;
-	pwc_shadow_check(w, r);
-	tpc_fill(m, w, r);
+	}
+	tpc_stale(m, w, r);
 }
 
 /*

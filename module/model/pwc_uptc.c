@@ -60,42 +60,46 @@ static __always_inline void uptc_walk(struct pwc_model *m,
 {
 	struct pwc_lru *t = m->priv;
 	unsigned int k, reads = 1;	/* the entry that ends the walk */
-	u64 key;
+	unsigned int end = w->end, start = end;
+	bool stale = false;
+	u64 key, va = w->va;
 	u32 set;
 	int i;
 
-	r->start = w->end;
+	/* the result in locals, stored once: the compiler keeps them */
 	for (k = w->levels; k >= 2; k--) {
-		key = uptc_key(w->base[k], w->va, k);
-		set = pwc_lru_set(t, pwc_index(w->va, k));
+		key = uptc_key(w->base[k], va, k);
+		set = pwc_lru_set(t, pwc_index(va, k));
 		i = pwc_lru_find_at(t, set, key, k);
-		if (k <= w->end) {
+		if (k <= end) {
 			/* The real entry is the leaf or not present. */
 			if (i >= 0) {
-				r->stale = 1;
+				stale = true;
 				pwc_lru_drop(t, i);
 				m->stats.evictions++;
 			}
 			break;
 		}
 		if (i < 0) {
-			if (r->start == w->end)
-				r->start = k;
+			if (start == end)
+				start = k;
 			reads++;
 			if (fill)
 				pwc_model_lru_insert(m, t, set, key,
 						     w->base[k - 1],
-						     pwc_key(w->va, k), k);
+						     pwc_key(va, k), k);
 			continue;
 		}
 		t->stamp[i] = pwc_tick(m);	/* in walk order */
 		if (t->val[i] != w->base[k - 1]) {
-			r->stale = 1;
+			stale = true;
 			t->val[i] = w->base[k - 1];
 		}
 	}
+	r->start = start;
+	r->stale = stale;
 	r->accesses = reads;
-	r->pba = w->base[r->start];
+	r->pba = w->base[start];
 }
 
 static void uptc_lookup(struct pwc_model *m, const struct pwc_walk *w,
