@@ -16,8 +16,8 @@
 
 /* Addresses per feed: any size works; this keeps the batch in cache. */
 #define RUN_SYNTHETIC_BATCH 65536
-/* TLB misses walked and fed to the models at once. */
-#define RUN_SYNTHETIC_WALKS 1024
+/* TLB misses walked and fed to the models at once (16 KiB of walks). */
+#define RUN_SYNTHETIC_WALKS 256
 #define RUN_SYNTHETIC_SETS (RUN_MAX_MODELS / MODEL_SET_MAX)
 
 struct run_synthetic {

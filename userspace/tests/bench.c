@@ -34,7 +34,7 @@
 #define BENCH_CFLAGS "?"
 #endif
 
-#define BENCH_BATCH 1024
+#define BENCH_BATCH 256
 #define BENCH_MAX_REPEAT 99
 #define BENCH_MAX_STREAMS 16
 
