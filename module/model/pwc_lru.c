@@ -14,8 +14,16 @@ int pwc_lru_init(struct pwc_lru *t, u32 size, u32 ways)
 	ways = pwc_set_ways(size, ways);
 	if (!ways && size)
 		return -EINVAL;
-	if (!size)
+	if (!size) {
+		/* an invalid entry for the hints to read (pwc_lru_find_at()) */
+		t->key = pwc_zalloc(sizeof(*t->key));
+		t->stamp = pwc_zalloc(sizeof(*t->stamp));
+		if (!t->key || !t->stamp) {
+			pwc_lru_free(t);
+			return -ENOMEM;
+		}
 		return 0;
+	}
 	while (buckets < 2 * size)
 		buckets *= 2;
 	t->size = size;

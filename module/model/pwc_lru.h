@@ -40,7 +40,11 @@ struct pwc_lru {
 	u32 queue[PWC_LRU_QUEUE];
 	u64 queue_stamp[PWC_LRU_QUEUE];	/* their stamps then */
 	u32 queued, next_out;
-	u32 hint[PWC_MAX_LEVELS + 1];	/* per level: the entry found last */
+	/*
+	 * per level: the entry found last (0 at first: with no entries,
+	 * @key and @stamp still hold one, invalid)
+	 */
+	u32 hint[PWC_MAX_LEVELS + 1];
 };
 
 /*
@@ -95,10 +99,10 @@ static inline int pwc_lru_find(const struct pwc_lru *t, u32 set, u64 key)
 static inline int pwc_lru_find_at(struct pwc_lru *t, u32 set, u64 key,
 				  unsigned int level)
 {
-	u32 h = t->hint[level];
+	u32 h = t->hint[level];	/* an entry, or 0 (an invalid one) */
 	int i;
 
-	if (h < t->size && t->key[h] == key && t->stamp[h])
+	if (t->key[h] == key && t->stamp[h])
 		return h;
 	i = pwc_lru_find(t, set, key);
 	if (i >= 0)

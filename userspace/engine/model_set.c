@@ -50,11 +50,13 @@ void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 			    unsigned int n, struct pwc_result *res,
 			    unsigned int flags)
 {
+	unsigned long long uncached = n;
 	unsigned int i;
 
 	s->walks += n;
 	for (i = 0; i < n; i++)
-		s->uncached += w[i].levels - w[i].end + 1;
+		uncached += w[i].levels - w[i].end;
+	s->uncached += uncached;
 	/* checked once for all the models (else each refuses them) */
 	if (!(flags & PWC_BATCH_VALID) && pwc_walks_valid(w, n))
 		flags |= PWC_BATCH_VALID;
