@@ -61,28 +61,43 @@ static u32 stc_set(const struct pwc_lru *t, u64 key)
 	return pwc_lru_set(t, key & 511);
 }
 
+/* The probe of cache k, its hit touched at @now and taken as the start. */
+static __always_inline void stc_probe(struct pwc_stc *s, unsigned int k,
+				      u64 va, u64 now, struct pwc_result *r)
+{
+	u64 key = pwc_key(va, k);
+	int i = pwc_lru_find_at(&s->t[k], stc_set(&s->t[k], key), key, k);
+
+	if (i < 0)
+		return;
+	s->t[k].stamp[i] = now;
+	r->start = k - 1;
+	r->pba = s->t[k].val[i];
+}
+
+/* The probes from the top down; written out for 4 and 5 levels. */
 static __always_inline void stc_lookup(struct pwc_model *m,
 				       const struct pwc_walk *w,
 				       struct pwc_result *r)
 {
 	struct pwc_stc *s = m->priv;
-	unsigned int k;
-	u64 now, key;
-	int i;
+	unsigned int k, levels = w->levels;
+	u64 now, va = w->va;
 
-	r->start = w->levels;
-	if (s->levels != w->levels)
+	r->start = levels;
+	if (s->levels != levels)
 		return;
 	now = pwc_tick(m);
-	for (k = w->levels; k >= 2; k--) {
-		key = pwc_key(w->va, k);
-		i = pwc_lru_find_at(&s->t[k], stc_set(&s->t[k], key), key, k);
-		if (i < 0)
-			continue;
-		s->t[k].stamp[i] = now;
-		r->start = k - 1;
-		r->pba = s->t[k].val[i];
+	if (levels == 4 || levels == 5) {
+		if (levels == 5)
+			stc_probe(s, 5, va, now, r);
+		stc_probe(s, 4, va, now, r);
+		stc_probe(s, 3, va, now, r);
+		stc_probe(s, 2, va, now, r);
+		return;
 	}
+	for (k = levels; k >= 2; k--)
+		stc_probe(s, k, va, now, r);
 }
 
 static __always_inline void stc_fill(struct pwc_model *m,

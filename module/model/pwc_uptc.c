@@ -46,60 +46,81 @@ static u64 uptc_key(u64 base, u64 va, unsigned int k)
 	return base + 8 * pwc_index(va, k);
 }
 
+/* What a walk has found so far (uptc_walk()). */
+struct uptc_state {
+	unsigned int start, reads;
+	bool stale;
+};
+
+/* The walk's step at level @k; false when the walk ends there. */
+static __always_inline bool uptc_step(struct pwc_model *m, struct pwc_lru *t,
+				      const struct pwc_walk *w, unsigned int k,
+				      bool fill, struct uptc_state *st)
+{
+	u64 va = w->va, key = uptc_key(w->base[k], va, k);
+	u32 set = pwc_lru_set(t, pwc_index(va, k));
+	int i = pwc_lru_find_at(t, set, key, k);
+
+	if (k <= w->end) {
+		/* The real entry is the leaf or not present. */
+		if (i >= 0) {
+			st->stale = true;
+			pwc_lru_drop(t, i);
+			m->stats.evictions++;
+		}
+		return false;
+	}
+	if (i < 0) {
+		if (st->start == w->end)
+			st->start = k;
+		st->reads++;
+		if (fill)
+			pwc_model_lru_insert(m, t, set, key, w->base[k - 1],
+					     pwc_key(va, k), k);
+		return true;
+	}
+	t->stamp[i] = pwc_tick(m);	/* in walk order */
+	if (t->val[i] != w->base[k - 1]) {
+		st->stale = true;
+		t->val[i] = w->base[k - 1];
+	}
+	return true;
+}
+
 /*
  * The walk from the root.  The table base used at each step is the one the
  * hardware would have: the cached value on a hit (checked against the real
  * walk: a difference is a stale hit, corrected in place) or the value read
  * from memory.  With @fill, a missed entry is filled as soon as it is read,
  * before the next level is looked up, as a sequential walker does (the
- * fill may evict the entry the next lookup wants).
+ * fill may evict the entry the next lookup wants).  The steps are written
+ * out for 4 and 5 levels, so that each level is a constant.
  */
 static __always_inline void uptc_walk(struct pwc_model *m,
 				      const struct pwc_walk *w,
 				      struct pwc_result *r, bool fill)
 {
 	struct pwc_lru *t = m->priv;
-	unsigned int k, reads = 1;	/* the entry that ends the walk */
-	unsigned int end = w->end, start = end;
-	bool stale = false;
-	u64 key, va = w->va;
-	u32 set;
-	int i;
+	/* the entry that ends the walk is read */
+	struct uptc_state st = { .start = w->end, .reads = 1 };
+	unsigned int k, levels = w->levels;
 
-	/* the result in locals, stored once: the compiler keeps them */
-	for (k = w->levels; k >= 2; k--) {
-		key = uptc_key(w->base[k], va, k);
-		set = pwc_lru_set(t, pwc_index(va, k));
-		i = pwc_lru_find_at(t, set, key, k);
-		if (k <= end) {
-			/* The real entry is the leaf or not present. */
-			if (i >= 0) {
-				stale = true;
-				pwc_lru_drop(t, i);
-				m->stats.evictions++;
-			}
-			break;
-		}
-		if (i < 0) {
-			if (start == end)
-				start = k;
-			reads++;
-			if (fill)
-				pwc_model_lru_insert(m, t, set, key,
-						     w->base[k - 1],
-						     pwc_key(va, k), k);
-			continue;
-		}
-		t->stamp[i] = pwc_tick(m);	/* in walk order */
-		if (t->val[i] != w->base[k - 1]) {
-			stale = true;
-			t->val[i] = w->base[k - 1];
-		}
+	if (levels == 4 || levels == 5) {
+		if (levels == 5 && !uptc_step(m, t, w, 5, fill, &st))
+			goto done;
+		if (uptc_step(m, t, w, 4, fill, &st) &&
+		    uptc_step(m, t, w, 3, fill, &st))
+			uptc_step(m, t, w, 2, fill, &st);
+	} else {
+		for (k = levels; k >= 2; k--)
+			if (!uptc_step(m, t, w, k, fill, &st))
+				break;
 	}
-	r->start = start;
-	r->stale = stale;
-	r->accesses = reads;
-	r->pba = w->base[start];
+done:
+	r->start = st.start;
+	r->stale = st.stale;
+	r->accesses = st.reads;
+	r->pba = w->base[st.start];
 }
 
 static void uptc_lookup(struct pwc_model *m, const struct pwc_walk *w,
