@@ -47,25 +47,42 @@ static void ideal_destroy(struct pwc_model *m)
 	pwc_free(m->priv);
 }
 
+/* The probe of the level-k keys: true, and the start, if it holds @va's. */
+static __always_inline bool ideal_probe(struct pwc_ideal *d, unsigned int k,
+					u64 va, struct pwc_result *r)
+{
+	s64 i = pwc_hset_find(&d->h[k], pwc_key(va, k));
+
+	if (i < 0)
+		return false;
+	r->start = k - 1;
+	r->pba = d->h[k].val[i];
+	return true;
+}
+
+/* The deepest known key; the probes written out for 4 and 5 levels. */
 static __always_inline void ideal_lookup(struct pwc_model *m,
 					 const struct pwc_walk *w,
 					 struct pwc_result *r)
 {
 	struct pwc_ideal *d = m->priv;
-	unsigned int k;
-	s64 i;
+	unsigned int k, levels = w->levels;
+	u64 va = w->va;
 
-	r->start = w->levels;
-	if (d->levels != w->levels)
+	r->start = levels;
+	if (d->levels != levels)
 		return;
-	for (k = 2; k <= w->levels; k++) {
-		i = pwc_hset_find(&d->h[k], pwc_key(w->va, k));
-		if (i >= 0) {
-			r->start = k - 1;
-			r->pba = d->h[k].val[i];
+	if (levels == 4 || levels == 5) {
+		if (ideal_probe(d, 2, va, r) || ideal_probe(d, 3, va, r) ||
+		    ideal_probe(d, 4, va, r))
 			return;
-		}
+		if (levels == 5)
+			ideal_probe(d, 5, va, r);
+		return;
 	}
+	for (k = 2; k <= levels; k++)
+		if (ideal_probe(d, k, va, r))
+			return;
 }
 
 static __always_inline void ideal_fill(struct pwc_model *m,
