@@ -1049,6 +1049,94 @@ out:
 }
 
 /*
+ * One model of batch_stale_exact(): per-walk pwc_access() against
+ * pwc_access_batch() on walks whose tables move (a real page table's
+ * bases change under the cache); the batch op's quick paths must see
+ * every stale base as pwc_access() does.  The number of stale results.
+ */
+static u64 batch_stale_one(struct pwc_test *t, const char *spec,
+			   unsigned int levels, struct pwc_walk *w,
+			   struct pwc_result *rb)
+{
+	struct pwc_synth pt = { .levels = levels };
+	u64 seed = 0x2545f4914f6cdd1dULL + levels, va, gen[8] = { 0 };
+	struct pwc_model *a, *b;
+	struct pwc_result ra;
+	unsigned int j, k, n, bad = 0;
+	u64 stale = 0;
+
+	a = pwc_case_model(t, spec);
+	b = pwc_case_model(t, spec);
+	if (!a || !b)
+		goto out;
+	for (n = 0; n < PWC_TEST_SCALE * 1000; n += PWC_CASE_BATCH) {
+		for (j = 0; j < PWC_CASE_BATCH; j++) {
+			/* a few 2 MiB regions, so that paths come back */
+			va = pwc_case_va(&seed, levels) & ~(7ULL << 24) &
+			     ~((1ULL << 21) - 1);
+			va |= (pwc_case_rand(&seed) % 8) << 21;
+			pwc_synth_walk(&pt, va, &w[j]);
+			/* one in 16 walks moves the tables of a region */
+			if (pwc_case_rand(&seed) % 16 == 0)
+				gen[pwc_index(va, 2) % 8]++;
+			for (k = 1; k < levels; k++)
+				w[j].base[k] ^= gen[pwc_index(va, 2) % 8] % 16
+						<< 60;
+		}
+		if (pwc_access_batch(b, w, PWC_CASE_BATCH, rb, 0))
+			bad++;
+		for (j = 0; j < PWC_CASE_BATCH; j++) {
+			pwc_access(a, &w[j], &ra);
+			if (ra.start != rb[j].start ||
+			    ra.accesses != rb[j].accesses ||
+			    ra.stale != rb[j].stale || ra.pba != rb[j].pba)
+				bad++;
+		}
+	}
+	PWC_EXPECT_EQ(t, bad, 0);
+	PWC_EXPECT_TRUE(t, !memcmp(&a->stats, &b->stats, sizeof(a->stats)));
+	PWC_EXPECT_TRUE(t, pwc_case_same_dump(a, b));
+	stale = b->stats.stale;
+out:
+	pwc_destroy(a);
+	pwc_destroy(b);
+	return stale;
+}
+
+/*
+ * pwc_access_batch() against pwc_access() walk by walk where bases move
+ * and hits are stale: the same results, statistics and dumps at 4 and 5
+ * levels, and stale hits seen by every model that caches (none, whose
+ * every walk starts at the root, has none).
+ */
+static void batch_stale_exact(struct pwc_test *t)
+{
+	static const char *const spec[] = {
+		"tpc", "tpc:entries=4", "cpwc", "cpwc:l4=1,l3=2,blocks=4,ways=2",
+		"stc", "uptc", "uptc:entries=8,ways=4", "ideal",
+	};
+	struct pwc_result *rb;
+	struct pwc_walk *w;
+	unsigned int i, levels;
+
+	w = pwc_zalloc(PWC_CASE_BATCH * sizeof(*w));
+	rb = pwc_zalloc(PWC_CASE_BATCH * sizeof(*rb));
+	if (!w || !rb) {
+		PWC_FAIL(t, "no memory");
+		goto out;
+	}
+	for (levels = 4; levels <= 5; levels++) {
+		for (i = 0; i < ARRAY_SIZE(spec); i++)
+			PWC_EXPECT_TRUE(t, batch_stale_one(t, spec[i], levels,
+							   w, rb) > 0);
+		PWC_EXPECT_EQ(t, batch_stale_one(t, "none", levels, w, rb), 0);
+	}
+out:
+	pwc_free(w);
+	pwc_free(rb);
+}
+
+/*
  * A batch holding one walk that is not a walk (levels other than 4 or 5,
  * end outside 1..levels) is refused whole: -EINVAL, no statistic and no
  * recency tick, for every model; pwc_walks_valid() agrees walk by walk.
@@ -1461,6 +1549,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(stale_hits_corrected),
 	PWC_CASE(rejected_specs),
 	PWC_CASE(batch_same2m_exact),
+	PWC_CASE(batch_stale_exact),
 	PWC_CASE(batch_rejects_bad_walks),
 	PWC_CASE(set_geometry_budget),
 	PWC_CASE(tpc_sets),

@@ -410,37 +410,51 @@ static inline u64 pwc_run2m(const struct pwc_walk *w)
  * batch op is this function's one caller) rather than through the ops
  * table.  A @lookup that sets the result's accesses has made the shadow
  * check itself (a hit it has compared with the walk's base), and the
- * check is skipped.  @same2m: the model's statement that the shortcut of
- * PWC_BATCH_SAME2M is exact for it now.
+ * check is skipped.  @quick, if not NULL, is tried first: true, with the
+ * base in *@pba, for a 4 KiB-leaf walk that is an L2 hit whose base is
+ * the walk's (start 1, one access, not stale: what @lookup would give),
+ * the model's state updated as @lookup and @fill would; false, with
+ * nothing changed, for any other walk.  @same2m: the model's statement
+ * that the shortcut of PWC_BATCH_SAME2M is exact for it now.
  */
 static __always_inline void
 pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	      struct pwc_result *r, bool same2m,
+	      bool (*quick)(struct pwc_model *m, const struct pwc_walk *w,
+			    u64 *pba),
 	      void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
 			     struct pwc_result *r),
 	      void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
 			   const struct pwc_result *r))
 {
 	u64 last = m->run2m, here = 0, misses = 0, accesses = 0, stale = 0;
-	u64 hits[PWC_MAX_LEVELS + 1] = { 0 };
+	u64 hits[PWC_MAX_LEVELS + 1] = { 0 }, l2 = 0, pba;
 	struct pwc_result x;
 	unsigned int k;
 	u32 i;
 
 	if (!n)
 		return;
-	/* the result and the counters in locals, stored once */
+	/* the results and the counters in locals, stored once */
 	for (i = 0; i < n; i++) {
 		if (same2m) {
 			here = pwc_run2m(&w[i]);
 			if (here && here == last) {
-				hits[1]++;
-				accesses++;
+				/* an L2 hit, counted below (@l2) */
+				l2++;
 				r[i] = (struct pwc_result){
 					.start = 1, .accesses = 1,
 					.pba = w[i].base[1] };
 				continue;
 			}
+		}
+		if (quick && quick(m, &w[i], &pba)) {
+			l2++;
+			r[i] = (struct pwc_result){
+				.start = 1, .accesses = 1, .pba = pba };
+			if (same2m)
+				last = here;
+			continue;
 		}
 		x = (struct pwc_result){ 0 };
 		lookup(m, &w[i], &x);
@@ -459,10 +473,11 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 			last = x.stale ? 0 : here;
 	}
 	m->stats.lookups += n;
+	hits[1] += l2;
 	for (k = 0; k <= PWC_MAX_LEVELS; k++)
 		m->stats.hits[k] += hits[k];
 	m->stats.misses += misses;
-	m->stats.accesses += accesses;
+	m->stats.accesses += accesses + l2;
 	m->stats.stale += stale;
 	/* only the last walk decides what the next batch may skip */
 	m->run2m = r[n - 1].stale ? 0 : pwc_run2m(&w[n - 1]);

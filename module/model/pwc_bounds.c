@@ -111,6 +111,25 @@ static __always_inline void ideal_fill(struct pwc_model *m,
 }
 
 /*
+ * pwc_batch_run()'s quick hit: the L2 key known with the walk's PBA(L1)
+ * (ideal keeps no recency: nothing to update).
+ */
+static __always_inline bool ideal_quick(struct pwc_model *m,
+					const struct pwc_walk *w, u64 *pba)
+{
+	struct pwc_ideal *d = m->priv;
+	s64 i;
+
+	if (d->levels != w->levels || w->end != 1)
+		return false;
+	i = pwc_hset_find(&d->h[2], pwc_key(w->va, 2));
+	if (i < 0 || d->h[2].val[i] != w->base[1])
+		return false;
+	*pba = d->h[2].val[i];
+	return true;
+}
+
+/*
  * The same-2MiB shortcut is exact while the L2 keys are under the cap:
  * the walk before then found or added its L2 key (ideal keeps no
  * recency).  A walk adds at most one L2 key, so a run of k walks that
@@ -132,8 +151,8 @@ static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		       PWC_IDEAL_MAX_KEYS - d->h[2].used : 0;
 		same2m = (flags & PWC_BATCH_SAME2M) && room;
 		k = same2m && room < n - i ? room : n - i;
-		pwc_batch_run(m, &w[i], k, &r[i], same2m, ideal_lookup,
-			      ideal_fill);
+		pwc_batch_run(m, &w[i], k, &r[i], same2m, ideal_quick,
+			      ideal_lookup, ideal_fill);
 	}
 }
 
@@ -207,7 +226,7 @@ static void none_fill(struct pwc_model *m, const struct pwc_walk *w,
 static void none_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		       struct pwc_result *r, unsigned int flags)
 {
-	pwc_batch_run(m, w, n, r, false, none_lookup, NULL);
+	pwc_batch_run(m, w, n, r, false, NULL, none_lookup, NULL);
 }
 
 static void none_invalidate(struct pwc_model *m, u64 start, u64 end)

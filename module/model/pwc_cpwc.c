@@ -522,6 +522,25 @@ static __always_inline void cpwc_access(struct pwc_model *m,
 }
 
 /*
+ * pwc_batch_run()'s quick hit: a hinted L2 hit on the walk's PBA(L1),
+ * touched as cpwc_access() would.
+ */
+static __always_inline bool cpwc_quick(struct pwc_model *m,
+				       const struct pwc_walk *w, u64 *pba)
+{
+	struct pwc_cpwc *c = m->priv;
+	u32 i, b;
+
+	if (c->levels != w->levels || w->end != 1 ||
+	    !cpwc_hinted(c, w, &i, &b) || c->pba2[i] != w->base[1])
+		return false;
+	*pba = c->pba2[i];
+	c->stamp2[i] = pwc_tick(m);
+	c->bstamp[b] = c->stamp2[i];
+	return true;
+}
+
+/*
  * The same-2MiB shortcut is exact with an L2 entry or more: the walk
  * before hit every stage or filled it (an L2 fill always places the
  * entry), and its L2 entry and block are the most recently stamped.
@@ -530,7 +549,8 @@ static void cpwc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		       struct pwc_result *r, unsigned int flags)
 {
 	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) &&
-		      m->cfg.blocks && m->cfg.ways, cpwc_access, NULL);
+		      m->cfg.blocks && m->cfg.ways, cpwc_quick, cpwc_access,
+		      NULL);
 }
 
 /* The key (pwc_key) of the path held by stage k, set s. */

@@ -152,7 +152,7 @@ static void stc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		      struct pwc_result *r, unsigned int flags)
 {
 	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) && m->cfg.e[2],
-		      stc_lookup, stc_fill);
+		      NULL, stc_lookup, stc_fill);
 }
 
 static void stc_invalidate(struct pwc_model *m, u64 start, u64 end)

@@ -378,6 +378,26 @@ static __always_inline void tpc_access(struct pwc_model *m,
 }
 
 /*
+ * pwc_batch_run()'s quick hit: the hinted entry holds the full path and
+ * the walk's PBA(L1), touched as tpc_access() would.
+ */
+static __always_inline bool tpc_quick(struct pwc_model *m,
+				      const struct pwc_walk *w, u64 *pba)
+{
+	struct pwc_tpc *t = m->priv;
+	u64 req = tpc_req(w->va, w->levels);
+	u32 slot = t->hint[tpc_hash(t, req)];
+
+	if (!tpc_full(t, slot, req) || w->end != 1)
+		return false;
+	*pba = tpc_pba(t, slot)[1];
+	if (*pba != w->base[1])
+		return false;
+	t->stamp[slot] = pwc_tick(m);
+	return true;
+}
+
+/*
  * The same-2MiB shortcut is exact with one entry or more (any ways): the
  * walk before, of the same L2 index and so the same set, left its full
  * path in the most recent entry of that set (a hit touches it, a fill
@@ -387,7 +407,7 @@ static void tpc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		      struct pwc_result *r, unsigned int flags)
 {
 	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) && m->cfg.entries,
-		      tpc_access, NULL);
+		      tpc_quick, tpc_access, NULL);
 }
 
 static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)

@@ -148,7 +148,8 @@ static void uptc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	const struct pwc_lru *t = m->priv;
 
 	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) &&
-		      t->ways >= PWC_MAX_LEVELS - 1, uptc_access, NULL);
+		      t->ways >= PWC_MAX_LEVELS - 1, NULL, uptc_access,
+		      NULL);
 }
 
 static void uptc_invalidate(struct pwc_model *m, u64 start, u64 end)
