@@ -414,7 +414,7 @@ static inline u64 pwc_run2m(const struct pwc_walk *w)
  * base in *@pba, for a 4 KiB-leaf walk that is an L2 hit whose base is
  * the walk's (start 1, one access, not stale: what @lookup would give),
  * the model's state updated as @lookup and @fill would; false, with
- * nothing changed, for any other walk.  @same2m: the model's statement
+ * nothing changed (search hints aside), for any other walk.  @same2m: the model's statement
  * that the shortcut of PWC_BATCH_SAME2M is exact for it now.
  */
 static __always_inline void

@@ -75,6 +75,35 @@ static __always_inline void stc_probe(struct pwc_stc *s, unsigned int k,
 	r->pba = s->t[k].val[i];
 }
 
+/*
+ * pwc_batch_run()'s quick hit: the L2 cache holds the walk's PBA(L1);
+ * then every level's hit is touched, as stc_lookup() would (the start
+ * is level 1 whatever the levels above hold, and nothing is filled).
+ */
+static __always_inline bool stc_quick(struct pwc_model *m,
+				      const struct pwc_walk *w, u64 *pba)
+{
+	struct pwc_stc *s = m->priv;
+	struct pwc_result r;
+	unsigned int levels = w->levels;
+	u64 now, va = w->va, key = pwc_key(va, 2);
+	int i;
+
+	if (s->levels != levels || w->end != 1)
+		return false;
+	i = pwc_lru_find_at(&s->t[2], stc_set(&s->t[2], key), key, 2);
+	if (i < 0 || s->t[2].val[i] != w->base[1])
+		return false;
+	now = pwc_tick(m);
+	s->t[2].stamp[i] = now;
+	*pba = s->t[2].val[i];
+	if (levels == 5)
+		stc_probe(s, 5, va, now, &r);
+	stc_probe(s, 4, va, now, &r);
+	stc_probe(s, 3, va, now, &r);
+	return true;
+}
+
 /* The probes from the top down; written out for 4 and 5 levels. */
 static __always_inline void stc_lookup(struct pwc_model *m,
 				       const struct pwc_walk *w,
@@ -152,7 +181,7 @@ static void stc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		      struct pwc_result *r, unsigned int flags)
 {
 	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) && m->cfg.e[2],
-		      NULL, stc_lookup, stc_fill);
+		      stc_quick, stc_lookup, stc_fill);
 }
 
 static void stc_invalidate(struct pwc_model *m, u64 start, u64 end)

@@ -123,6 +123,45 @@ done:
 	r->pba = w->base[st.start];
 }
 
+/* The entry at level @k of @w's path, if it holds the walk's next base. */
+static __always_inline int uptc_held(struct pwc_lru *t,
+				     const struct pwc_walk *w, unsigned int k)
+{
+	u64 key = uptc_key(w->base[k], w->va, k);
+	int i = pwc_lru_find_at(t, pwc_lru_set(t, pwc_index(w->va, k)), key,
+				k);
+
+	return i >= 0 && t->val[i] == w->base[k - 1] ? i : -1;
+}
+
+/*
+ * pwc_batch_run()'s quick hit: every entry of the path down to the L2
+ * table's is held with the walk's bases; they are then touched in walk
+ * order, as uptc_walk() would (nothing is read but the leaf).
+ */
+static __always_inline bool uptc_quick(struct pwc_model *m,
+				       const struct pwc_walk *w, u64 *pba)
+{
+	struct pwc_lru *t = m->priv;
+	int i5, i4, i3, i2;
+
+	if (w->end != 1)
+		return false;
+	i5 = w->levels == 5 ? uptc_held(t, w, 5) : 0;
+	i4 = i5 < 0 ? -1 : uptc_held(t, w, 4);
+	i3 = i4 < 0 ? -1 : uptc_held(t, w, 3);
+	i2 = i3 < 0 ? -1 : uptc_held(t, w, 2);
+	if (i2 < 0)
+		return false;
+	if (w->levels == 5)
+		t->stamp[i5] = pwc_tick(m);
+	t->stamp[i4] = pwc_tick(m);
+	t->stamp[i3] = pwc_tick(m);
+	t->stamp[i2] = pwc_tick(m);
+	*pba = w->base[1];
+	return true;
+}
+
 static void uptc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 			struct pwc_result *r)
 {
@@ -148,7 +187,7 @@ static void uptc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	const struct pwc_lru *t = m->priv;
 
 	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) &&
-		      t->ways >= PWC_MAX_LEVELS - 1, NULL, uptc_access,
+		      t->ways >= PWC_MAX_LEVELS - 1, uptc_quick, uptc_access,
 		      NULL);
 }
 
