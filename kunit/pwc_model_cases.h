@@ -1059,7 +1059,8 @@ static u64 batch_stale_one(struct pwc_test *t, const char *spec,
 			   struct pwc_result *rb)
 {
 	struct pwc_synth pt = { .levels = levels };
-	u64 seed = 0x2545f4914f6cdd1dULL + levels, va, gen[8] = { 0 };
+	u64 seed = 0x2545f4914f6cdd1dULL + levels, va;
+	u8 gen[8] = { 0 };
 	struct pwc_model *a, *b;
 	struct pwc_result ra;
 	unsigned int j, k, n, bad = 0;
@@ -1080,8 +1081,8 @@ static u64 batch_stale_one(struct pwc_test *t, const char *spec,
 			if (pwc_case_rand(&seed) % 16 == 0)
 				gen[pwc_index(va, 2) % 8]++;
 			for (k = 1; k < levels; k++)
-				w[j].base[k] ^= gen[pwc_index(va, 2) % 8] % 16
-						<< 60;
+				w[j].base[k] ^= (u64)(gen[pwc_index(va, 2) % 8] %
+						      16) << 60;
 		}
 		if (pwc_access_batch(b, w, PWC_CASE_BATCH, rb, 0))
 			bad++;
