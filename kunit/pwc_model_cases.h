@@ -948,6 +948,47 @@ static bool pwc_case_same_dump(struct pwc_model *a, struct pwc_model *b)
 #define PWC_CASE_BATCH 64
 
 /*
+ * The PWC_CASE_BATCH walks @w through pwc_access_batch() (@flags) on @b,
+ * then through pwc_access() one by one on @a: how many results differ
+ * (a refused batch counts one).
+ */
+static unsigned int batch_vs_walks(struct pwc_model *a, struct pwc_model *b,
+				   const struct pwc_walk *w,
+				   struct pwc_result *rb, unsigned int flags)
+{
+	struct pwc_result ra;
+	unsigned int j, bad = 0;
+
+	if (pwc_access_batch(b, w, PWC_CASE_BATCH, rb, flags))
+		bad++;
+	for (j = 0; j < PWC_CASE_BATCH; j++) {
+		pwc_access(a, &w[j], &ra);
+		if (ra.start != rb[j].start || ra.accesses != rb[j].accesses ||
+		    ra.stale != rb[j].stale || ra.pba != rb[j].pba)
+			bad++;
+	}
+	return bad;
+}
+
+/* Two instances of @spec in *@a and *@b (NULL if not made); both made? */
+static bool batch_pair(struct pwc_test *t, const char *spec,
+		       struct pwc_model **a, struct pwc_model **b)
+{
+	*a = pwc_case_model(t, spec);
+	*b = pwc_case_model(t, spec);
+	return *a && *b;
+}
+
+/* No result differed (@bad), nor the statistics, nor the dumps. */
+static void batch_expect_same(struct pwc_test *t, struct pwc_model *a,
+			      struct pwc_model *b, unsigned int bad)
+{
+	PWC_EXPECT_EQ(t, bad, 0);
+	PWC_EXPECT_TRUE(t, !memcmp(&a->stats, &b->stats, sizeof(a->stats)));
+	PWC_EXPECT_TRUE(t, pwc_case_same_dump(a, b));
+}
+
+/*
  * One model of batch_same2m_exact(): pwc_access() and pwc_access_batch()
  * (@flags) on two instances, compared; @fires: the shortcut must have
  * skipped recency ticks.
@@ -958,13 +999,10 @@ static void batch_case_one(struct pwc_test *t, const char *spec,
 {
 	struct pwc_synth pt = { .levels = levels };
 	struct pwc_model *a, *b;
-	struct pwc_result ra;
 	unsigned int j, n, bad = 0;
 	u64 seed = 0x51ed270b27e1f3a5ULL + levels, va = 0;
 
-	a = pwc_case_model(t, spec);
-	b = pwc_case_model(t, spec);
-	if (!a || !b)
+	if (!batch_pair(t, spec, &a, &b))
 		goto out;
 	for (n = 0; n < PWC_TEST_SCALE * 1000; n += PWC_CASE_BATCH) {
 		for (j = 0; j < PWC_CASE_BATCH; j++) {
@@ -976,19 +1014,9 @@ static void batch_case_one(struct pwc_test *t, const char *spec,
 				     (pwc_case_rand(&seed) & ((1ULL << 21) - 1));
 			pwc_synth_walk(&pt, va, &w[j]);
 		}
-		if (pwc_access_batch(b, w, PWC_CASE_BATCH, rb, flags))
-			bad++;
-		for (j = 0; j < PWC_CASE_BATCH; j++) {
-			pwc_access(a, &w[j], &ra);
-			if (ra.start != rb[j].start ||
-			    ra.accesses != rb[j].accesses ||
-			    ra.stale != rb[j].stale || ra.pba != rb[j].pba)
-				bad++;
-		}
+		bad += batch_vs_walks(a, b, w, rb, flags);
 	}
-	PWC_EXPECT_EQ(t, bad, 0);
-	PWC_EXPECT_TRUE(t, !memcmp(&a->stats, &b->stats, sizeof(a->stats)));
-	PWC_EXPECT_TRUE(t, pwc_case_same_dump(a, b));
+	batch_expect_same(t, a, b, bad);
 	if (fires)
 		PWC_EXPECT_TRUE(t, b->clock < a->clock);
 	else if (!flags)
@@ -1062,13 +1090,10 @@ static u64 batch_stale_one(struct pwc_test *t, const char *spec,
 	u64 seed = 0x2545f4914f6cdd1dULL + levels, va;
 	u8 gen[8] = { 0 };
 	struct pwc_model *a, *b;
-	struct pwc_result ra;
 	unsigned int j, k, n, bad = 0;
 	u64 stale = 0;
 
-	a = pwc_case_model(t, spec);
-	b = pwc_case_model(t, spec);
-	if (!a || !b)
+	if (!batch_pair(t, spec, &a, &b))
 		goto out;
 	for (n = 0; n < PWC_TEST_SCALE * 1000; n += PWC_CASE_BATCH) {
 		for (j = 0; j < PWC_CASE_BATCH; j++) {
@@ -1084,19 +1109,9 @@ static u64 batch_stale_one(struct pwc_test *t, const char *spec,
 				w[j].base[k] ^= (u64)(gen[pwc_index(va, 2) % 8] %
 						      16) << 60;
 		}
-		if (pwc_access_batch(b, w, PWC_CASE_BATCH, rb, 0))
-			bad++;
-		for (j = 0; j < PWC_CASE_BATCH; j++) {
-			pwc_access(a, &w[j], &ra);
-			if (ra.start != rb[j].start ||
-			    ra.accesses != rb[j].accesses ||
-			    ra.stale != rb[j].stale || ra.pba != rb[j].pba)
-				bad++;
-		}
+		bad += batch_vs_walks(a, b, w, rb, 0);
 	}
-	PWC_EXPECT_EQ(t, bad, 0);
-	PWC_EXPECT_TRUE(t, !memcmp(&a->stats, &b->stats, sizeof(a->stats)));
-	PWC_EXPECT_TRUE(t, pwc_case_same_dump(a, b));
+	batch_expect_same(t, a, b, bad);
 	stale = b->stats.stale;
 out:
 	pwc_destroy(a);
