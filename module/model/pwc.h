@@ -361,6 +361,16 @@ static inline void pwc_shadow_check(const struct pwc_walk *w,
 		r->accesses = r->start >= w->end ? r->start - w->end + 1 : 1;
 }
 
+/*
+ * Is @pba, supplied by a hit on the full path down to L2, the walk's own
+ * PBA(L1)?  Then the hit is not stale (start 1, one access); a quick hit
+ * (pwc_batch_run()) is exactly such a hit.
+ */
+static inline bool pwc_l2_hit_ok(const struct pwc_walk *w, u64 pba)
+{
+	return w->end == 1 && pba == w->base[1];
+}
+
 /* A result's statistics (pwc_access()'s accounting). */
 static inline void pwc_account(struct pwc_model *m, const struct pwc_walk *w,
 			       const struct pwc_result *r)
@@ -408,11 +418,9 @@ static inline u64 pwc_run2m(const struct pwc_walk *w)
  * accounting and @fill (NULL when @lookup fills, as a fused access does)
  * of each walk, the model's functions called directly (inlined: each
  * batch op is this function's one caller) rather than through the ops
- * table.  A @lookup that sets the result's accesses has made the shadow
- * check itself (a hit it has compared with the walk's base), and the
- * check is skipped.  @quick, if not NULL, is tried first: true, with the
- * base in *@pba, for a 4 KiB-leaf walk that is an L2 hit whose base is
- * the walk's (start 1, one access, not stale: what @lookup would give),
+ * table.  @quick, if not NULL, is tried first: true, with the base in
+ * *@pba, for a walk that is an L2 hit with pwc_l2_hit_ok() (start 1, one
+ * access, not stale: what @lookup would give),
  * the model's state updated as @lookup and @fill would; false, with
  * nothing changed (search hints aside), for any other walk.  @same2m: the model's statement
  * that the shortcut of PWC_BATCH_SAME2M is exact for it now.
@@ -458,8 +466,7 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		}
 		x = (struct pwc_result){ 0 };
 		lookup(m, &w[i], &x);
-		if (!x.accesses)
-			pwc_shadow_check(&w[i], &x);
+		pwc_shadow_check(&w[i], &x);
 		if (x.start < w[i].levels)
 			hits[x.start]++;
 		else

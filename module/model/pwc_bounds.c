@@ -120,10 +120,10 @@ static __always_inline bool ideal_quick(struct pwc_model *m,
 	struct pwc_ideal *d = m->priv;
 	s64 i;
 
-	if (d->levels != w->levels || w->end != 1)
+	if (d->levels != w->levels)
 		return false;
 	i = pwc_hset_find(&d->h[2], pwc_key(w->va, 2));
-	if (i < 0 || d->h[2].val[i] != w->base[1])
+	if (i < 0 || !pwc_l2_hit_ok(w, d->h[2].val[i]))
 		return false;
 	*pba = d->h[2].val[i];
 	return true;

@@ -510,10 +510,8 @@ static __always_inline void cpwc_access(struct pwc_model *m,
 
 	if (c->levels == w->levels && cpwc_hinted(c, w, &i, &b)) {
 		cpwc_hit(m, r, i, b);
-		if (w->end == 1 && r->pba == w->base[1]) {
-			r->accesses = 1;	/* checked: not stale */
+		if (pwc_l2_hit_ok(w, r->pba))
 			return;
-		}
 		pwc_shadow_check(w, r);
 		cpwc_access_slow(m, w, r, true);
 		return;
@@ -531,8 +529,8 @@ static __always_inline bool cpwc_quick(struct pwc_model *m,
 	struct pwc_cpwc *c = m->priv;
 	u32 i, b;
 
-	if (c->levels != w->levels || w->end != 1 ||
-	    !cpwc_hinted(c, w, &i, &b) || c->pba2[i] != w->base[1])
+	if (c->levels != w->levels || !cpwc_hinted(c, w, &i, &b) ||
+	    !pwc_l2_hit_ok(w, c->pba2[i]))
 		return false;
 	*pba = c->pba2[i];
 	c->stamp2[i] = pwc_tick(m);

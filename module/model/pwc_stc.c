@@ -61,16 +61,26 @@ static u32 stc_set(const struct pwc_lru *t, u64 key)
 	return pwc_lru_set(t, key & 511);
 }
 
-/* The probe of cache k, its hit touched at @now and taken as the start. */
-static __always_inline void stc_probe(struct pwc_stc *s, unsigned int k,
-				      u64 va, u64 now, struct pwc_result *r)
+/* The entry of cache k holding @va's key, touched at @now; or -1. */
+static __always_inline int stc_touch(struct pwc_stc *s, unsigned int k,
+				     u64 va, u64 now)
 {
 	u64 key = pwc_key(va, k);
 	int i = pwc_lru_find_at(&s->t[k], stc_set(&s->t[k], key), key, k);
 
+	if (i >= 0)
+		s->t[k].stamp[i] = now;
+	return i;
+}
+
+/* The probe of cache k, its hit touched at @now and taken as the start. */
+static __always_inline void stc_probe(struct pwc_stc *s, unsigned int k,
+				      u64 va, u64 now, struct pwc_result *r)
+{
+	int i = stc_touch(s, k, va, now);
+
 	if (i < 0)
 		return;
-	s->t[k].stamp[i] = now;
 	r->start = k - 1;
 	r->pba = s->t[k].val[i];
 }
@@ -84,23 +94,22 @@ static __always_inline bool stc_quick(struct pwc_model *m,
 				      const struct pwc_walk *w, u64 *pba)
 {
 	struct pwc_stc *s = m->priv;
-	struct pwc_result r;
 	unsigned int levels = w->levels;
 	u64 now, va = w->va, key = pwc_key(va, 2);
 	int i;
 
-	if (s->levels != levels || w->end != 1)
+	if (s->levels != levels)
 		return false;
 	i = pwc_lru_find_at(&s->t[2], stc_set(&s->t[2], key), key, 2);
-	if (i < 0 || s->t[2].val[i] != w->base[1])
+	if (i < 0 || !pwc_l2_hit_ok(w, s->t[2].val[i]))
 		return false;
 	now = pwc_tick(m);
 	s->t[2].stamp[i] = now;
 	*pba = s->t[2].val[i];
 	if (levels == 5)
-		stc_probe(s, 5, va, now, &r);
-	stc_probe(s, 4, va, now, &r);
-	stc_probe(s, 3, va, now, &r);
+		stc_touch(s, 5, va, now);
+	stc_touch(s, 4, va, now);
+	stc_touch(s, 3, va, now);
 	return true;
 }
 

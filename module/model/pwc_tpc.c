@@ -352,8 +352,7 @@ static noinline void tpc_stale(struct pwc_model *m, const struct pwc_walk *w,
 
 /*
  * Lookup and fill fused: tpc_lookup(), then a stale full hit refilled
- * (pwc_shadow_check() finds it stale exactly when tested here).  Inlined
- * into the batch op, where the hinted hit's result is then known.
+ * (pwc_shadow_check() finds it stale exactly when pwc_l2_hit_ok() fails).
  */
 static __always_inline void tpc_access(struct pwc_model *m,
 				       const struct pwc_walk *w,
@@ -370,11 +369,8 @@ static __always_inline void tpc_access(struct pwc_model *m,
 	t->stamp[*slot] = pwc_tick(m);
 	r->start = 1;
 	r->pba = tpc_pba(t, *slot)[1];
-	if (w->end == 1 && r->pba == w->base[1]) {
-		r->accesses = 1;	/* checked: not stale */
-		return;
-	}
-	tpc_stale(m, w, r);
+	if (!pwc_l2_hit_ok(w, r->pba))
+		tpc_stale(m, w, r);
 }
 
 /*
@@ -388,10 +384,10 @@ static __always_inline bool tpc_quick(struct pwc_model *m,
 	u64 req = tpc_req(w->va, w->levels);
 	u32 slot = t->hint[tpc_hash(t, req)];
 
-	if (!tpc_full(t, slot, req) || w->end != 1)
+	if (!tpc_full(t, slot, req))
 		return false;
 	*pba = tpc_pba(t, slot)[1];
-	if (*pba != w->base[1])
+	if (!pwc_l2_hit_ok(w, *pba))
 		return false;
 	t->stamp[slot] = pwc_tick(m);
 	return true;

@@ -52,14 +52,24 @@ struct uptc_state {
 	bool stale;
 };
 
+/* The entry of @w's path at level @k (its key and set too), or -1. */
+static __always_inline int uptc_find(struct pwc_lru *t,
+				     const struct pwc_walk *w, unsigned int k,
+				     u64 *key, u32 *set)
+{
+	*key = uptc_key(w->base[k], w->va, k);
+	*set = pwc_lru_set(t, pwc_index(w->va, k));
+	return pwc_lru_find_at(t, *set, *key, k);
+}
+
 /* The walk's step at level @k; false when the walk ends there. */
 static __always_inline bool uptc_step(struct pwc_model *m, struct pwc_lru *t,
 				      const struct pwc_walk *w, unsigned int k,
 				      bool fill, struct uptc_state *st)
 {
-	u64 va = w->va, key = uptc_key(w->base[k], va, k);
-	u32 set = pwc_lru_set(t, pwc_index(va, k));
-	int i = pwc_lru_find_at(t, set, key, k);
+	u64 key;
+	u32 set;
+	int i = uptc_find(t, w, k, &key, &set);
 
 	if (k <= w->end) {
 		/* The real entry is the leaf or not present. */
@@ -76,7 +86,7 @@ static __always_inline bool uptc_step(struct pwc_model *m, struct pwc_lru *t,
 		st->reads++;
 		if (fill)
 			pwc_model_lru_insert(m, t, set, key, w->base[k - 1],
-					     pwc_key(va, k), k);
+					     pwc_key(w->va, k), k);
 		return true;
 	}
 	t->stamp[i] = pwc_tick(m);	/* in walk order */
@@ -127,9 +137,9 @@ done:
 static __always_inline int uptc_held(struct pwc_lru *t,
 				     const struct pwc_walk *w, unsigned int k)
 {
-	u64 key = uptc_key(w->base[k], w->va, k);
-	int i = pwc_lru_find_at(t, pwc_lru_set(t, pwc_index(w->va, k)), key,
-				k);
+	u64 key;
+	u32 set;
+	int i = uptc_find(t, w, k, &key, &set);
 
 	return i >= 0 && t->val[i] == w->base[k - 1] ? i : -1;
 }
