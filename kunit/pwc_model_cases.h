@@ -947,22 +947,39 @@ static bool pwc_case_same_dump(struct pwc_model *a, struct pwc_model *b)
 
 #define PWC_CASE_BATCH 64
 
+/* The instances of one spec that a batch case compares. */
+struct batch_models {
+	struct pwc_model *walk;		/* pwc_access() of each walk */
+	struct pwc_model *batch;	/* pwc_access_batch() */
+	struct pwc_model *stats;	/* the same without results (NULL) */
+};
+
 /*
- * The PWC_CASE_BATCH walks @w through pwc_access_batch() (@flags) on @b,
- * then through pwc_access() one by one on @a: how many results differ
- * (a refused batch counts one).
+ * The PWC_CASE_BATCH walks @w through pwc_access_batch() (@flags) on
+ * @p->batch, with results in @rb, and on @p->stats, with none, then
+ * through pwc_access() one by one on @p->walk: how many results differ
+ * (a refused batch counts one, and so does a batch that leaves another
+ * run2m than its last result says).
  */
-static unsigned int batch_vs_walks(struct pwc_model *a, struct pwc_model *b,
+static unsigned int batch_vs_walks(struct batch_models *p,
 				   const struct pwc_walk *w,
 				   struct pwc_result *rb, unsigned int flags)
 {
 	struct pwc_result ra;
 	unsigned int j, bad = 0;
+	u64 run2m;
 
-	if (pwc_access_batch(b, w, PWC_CASE_BATCH, rb, flags))
+	if (pwc_access_batch(p->batch, w, PWC_CASE_BATCH, rb, flags))
+		bad++;
+	if (pwc_access_batch(p->stats, w, PWC_CASE_BATCH, NULL, flags))
+		bad++;
+	/* what the next batch may skip: the last walk's region, if not stale */
+	run2m = rb[PWC_CASE_BATCH - 1].stale ? 0 :
+		pwc_run2m(&w[PWC_CASE_BATCH - 1]);
+	if (p->batch->run2m != run2m || p->stats->run2m != run2m)
 		bad++;
 	for (j = 0; j < PWC_CASE_BATCH; j++) {
-		pwc_access(a, &w[j], &ra);
+		pwc_access(p->walk, &w[j], &ra);
 		if (ra.start != rb[j].start || ra.accesses != rb[j].accesses ||
 		    ra.stale != rb[j].stale || ra.pba != rb[j].pba)
 			bad++;
@@ -970,22 +987,39 @@ static unsigned int batch_vs_walks(struct pwc_model *a, struct pwc_model *b,
 	return bad;
 }
 
-/* Two instances of @spec in *@a and *@b (NULL if not made); both made? */
-static bool batch_pair(struct pwc_test *t, const char *spec,
-		       struct pwc_model **a, struct pwc_model **b)
+/* The instances of @spec in @p (NULL where not made); all made? */
+static bool batch_models_make(struct pwc_test *t, const char *spec,
+			      struct batch_models *p)
 {
-	*a = pwc_case_model(t, spec);
-	*b = pwc_case_model(t, spec);
-	return *a && *b;
+	p->walk = pwc_case_model(t, spec);
+	p->batch = pwc_case_model(t, spec);
+	p->stats = pwc_case_model(t, spec);
+	return p->walk && p->batch && p->stats;
 }
 
-/* No result differed (@bad), nor the statistics, nor the dumps. */
-static void batch_expect_same(struct pwc_test *t, struct pwc_model *a,
-			      struct pwc_model *b, unsigned int bad)
+static void batch_models_free(struct batch_models *p)
 {
+	pwc_destroy(p->walk);
+	pwc_destroy(p->batch);
+	pwc_destroy(p->stats);
+}
+
+/*
+ * No result differed (@bad), nor the statistics, nor the dumps; and the
+ * batch without results left its model exactly as the one with them.
+ */
+static void batch_expect_same(struct pwc_test *t, struct batch_models *p,
+			      unsigned int bad)
+{
+	struct pwc_model *a = p->walk, *b = p->batch, *c = p->stats;
+
 	PWC_EXPECT_EQ(t, bad, 0);
 	PWC_EXPECT_TRUE(t, !memcmp(&a->stats, &b->stats, sizeof(a->stats)));
 	PWC_EXPECT_TRUE(t, pwc_case_same_dump(a, b));
+	PWC_EXPECT_TRUE(t, !memcmp(&b->stats, &c->stats, sizeof(b->stats)));
+	PWC_EXPECT_TRUE(t, pwc_case_same_dump(b, c));
+	PWC_EXPECT_EQ(t, b->clock, c->clock);
+	PWC_EXPECT_EQ(t, b->run2m, c->run2m);
 }
 
 /*
@@ -998,11 +1032,11 @@ static void batch_case_one(struct pwc_test *t, const char *spec,
 			   struct pwc_walk *w, struct pwc_result *rb)
 {
 	struct pwc_synth pt = { .levels = levels };
-	struct pwc_model *a, *b;
+	struct batch_models p;
 	unsigned int j, n, bad = 0;
 	u64 seed = 0x51ed270b27e1f3a5ULL + levels, va = 0;
 
-	if (!batch_pair(t, spec, &a, &b))
+	if (!batch_models_make(t, spec, &p))
 		goto out;
 	for (n = 0; n < PWC_TEST_SCALE * 1000; n += PWC_CASE_BATCH) {
 		for (j = 0; j < PWC_CASE_BATCH; j++) {
@@ -1014,22 +1048,22 @@ static void batch_case_one(struct pwc_test *t, const char *spec,
 				     (pwc_case_rand(&seed) & ((1ULL << 21) - 1));
 			pwc_synth_walk(&pt, va, &w[j]);
 		}
-		bad += batch_vs_walks(a, b, w, rb, flags);
+		bad += batch_vs_walks(&p, w, rb, flags);
 	}
-	batch_expect_same(t, a, b, bad);
+	batch_expect_same(t, &p, bad);
 	if (fires)
-		PWC_EXPECT_TRUE(t, b->clock < a->clock);
+		PWC_EXPECT_TRUE(t, p.batch->clock < p.walk->clock);
 	else if (!flags)
-		PWC_EXPECT_EQ(t, b->clock, a->clock);
+		PWC_EXPECT_EQ(t, p.batch->clock, p.walk->clock);
 out:
-	pwc_destroy(a);
-	pwc_destroy(b);
+	batch_models_free(&p);
 }
 
 /*
  * pwc_access_batch() against pwc_access() walk by walk, with and without
  * the same-2MiB shortcut: the same results, statistics and dumps (which
- * show each table's recency order), at 4 and 5 levels, on a stream where
+ * show each table's recency order; a batch without results leaves its
+ * model as one with them), at 4 and 5 levels, on a stream where
  * most walks stay in the 2 MiB region of the one before, for the default
  * models and tables too small to hold a path.  The shortcut must have
  * fired (fewer recency ticks) wherever the model states it exact.
@@ -1089,11 +1123,11 @@ static u64 batch_stale_one(struct pwc_test *t, const char *spec,
 	struct pwc_synth pt = { .levels = levels };
 	u64 seed = 0x2545f4914f6cdd1dULL + levels, va;
 	u8 gen[8] = { 0 };
-	struct pwc_model *a, *b;
+	struct batch_models p;
 	unsigned int j, k, n, bad = 0;
 	u64 stale = 0;
 
-	if (!batch_pair(t, spec, &a, &b))
+	if (!batch_models_make(t, spec, &p))
 		goto out;
 	for (n = 0; n < PWC_TEST_SCALE * 1000; n += PWC_CASE_BATCH) {
 		for (j = 0; j < PWC_CASE_BATCH; j++) {
@@ -1109,13 +1143,12 @@ static u64 batch_stale_one(struct pwc_test *t, const char *spec,
 				w[j].base[k] ^= (u64)(gen[pwc_index(va, 2) % 8] %
 						      16) << 60;
 		}
-		bad += batch_vs_walks(a, b, w, rb, 0);
+		bad += batch_vs_walks(&p, w, rb, 0);
 	}
-	batch_expect_same(t, a, b, bad);
-	stale = b->stats.stale;
+	batch_expect_same(t, &p, bad);
+	stale = p.batch->stats.stale;
 out:
-	pwc_destroy(a);
-	pwc_destroy(b);
+	batch_models_free(&p);
 	return stale;
 }
 

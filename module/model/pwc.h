@@ -423,7 +423,8 @@ static inline u64 pwc_run2m(const struct pwc_walk *w)
  * access, not stale: what @lookup would give),
  * the model's state updated as @lookup and @fill would; false, with
  * nothing changed (search hints aside), for any other walk.  @same2m: the model's statement
- * that the shortcut of PWC_BATCH_SAME2M is exact for it now.
+ * that the shortcut of PWC_BATCH_SAME2M is exact for it now.  @r: the
+ * results, or NULL when only the statistics are wanted.
  */
 static __always_inline void
 pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
@@ -438,6 +439,7 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	u64 last = m->run2m, here = 0, misses = 0, accesses = 0, stale = 0;
 	u64 hits[PWC_MAX_LEVELS + 1] = { 0 }, l2 = 0, pba;
 	struct pwc_result x;
+	bool stale_last = false;
 	unsigned int k;
 	u32 i;
 
@@ -450,16 +452,20 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 			if (here && here == last) {
 				/* an L2 hit, counted below (@l2) */
 				l2++;
-				r[i] = (struct pwc_result){
-					.start = 1, .accesses = 1,
-					.pba = w[i].base[1] };
+				if (r)
+					r[i] = (struct pwc_result){
+						.start = 1, .accesses = 1,
+						.pba = w[i].base[1] };
+				stale_last = false;
 				continue;
 			}
 		}
 		if (quick && quick(m, &w[i], &pba)) {
 			l2++;
-			r[i] = (struct pwc_result){
-				.start = 1, .accesses = 1, .pba = pba };
+			if (r)
+				r[i] = (struct pwc_result){
+					.start = 1, .accesses = 1, .pba = pba };
+			stale_last = false;
 			if (same2m)
 				last = here;
 			continue;
@@ -475,7 +481,9 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		stale += x.stale;
 		if (fill)
 			fill(m, &w[i], &x);
-		r[i] = x;
+		if (r)
+			r[i] = x;
+		stale_last = x.stale;
 		if (same2m)
 			last = x.stale ? 0 : here;
 	}
@@ -487,7 +495,7 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	m->stats.accesses += accesses + l2;
 	m->stats.stale += stale;
 	/* only the last walk decides what the next batch may skip */
-	m->run2m = r[n - 1].stale ? 0 : pwc_run2m(&w[n - 1]);
+	m->run2m = stale_last ? 0 : pwc_run2m(&w[n - 1]);
 }
 
 /*
@@ -501,7 +509,8 @@ bool pwc_walks_valid(const struct pwc_walk *w, u32 n);
 
 /*
  * pwc_access() of @n walks in turn, in one call (the model's batch op);
- * -EINVAL, with nothing done, if one of them is not a walk.  @flags:
+ * -EINVAL, with nothing done, if one of them is not a walk.  @r: the @n
+ * results, or NULL when only the statistics are wanted.  @flags:
  * PWC_BATCH_SAME2M, PWC_BATCH_VALID, or 0.
  */
 int pwc_access_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,

@@ -151,8 +151,8 @@ static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		       PWC_IDEAL_MAX_KEYS - d->h[2].used : 0;
 		same2m = (flags & PWC_BATCH_SAME2M) && room;
 		k = same2m && room < n - i ? room : n - i;
-		pwc_batch_run(m, &w[i], k, &r[i], same2m, ideal_quick,
-			      ideal_lookup, ideal_fill);
+		pwc_batch_run(m, &w[i], k, r ? &r[i] : NULL, same2m,
+			      ideal_quick, ideal_lookup, ideal_fill);
 	}
 }
 

@@ -90,13 +90,14 @@ static inline int pwc_lru_find(const struct pwc_lru *t, u32 set, u64 key)
 }
 
 /*
- * pwc_lru_find() trying first the entry that the last find at @level
- * returned, if it still holds @key: the entries a walk's upper levels hit
- * are found without hashing.  A key is held at most once in its set, and
- * a caller whose keys determine their set (STC, the IOTLB, UPTC with
- * page-aligned table bases) gets what pwc_lru_find() gives.
+ * pwc_lru_find() of @key, whose set index is @index (pwc_lru_set()),
+ * trying first the entry that the last find at @level returned, if it
+ * still holds @key: the entries a walk's upper levels hit are found
+ * without computing the set or hashing.  A key is held at most once in its
+ * set, and a caller whose keys determine their set (STC, the IOTLB, UPTC
+ * with page-aligned table bases) gets what pwc_lru_find() gives.
  */
-static inline int pwc_lru_find_at(struct pwc_lru *t, u32 set, u64 key,
+static inline int pwc_lru_find_at(struct pwc_lru *t, u64 index, u64 key,
 				  unsigned int level)
 {
 	u32 h = t->hint[level];	/* an entry, or 0 (an invalid one) */
@@ -104,7 +105,7 @@ static inline int pwc_lru_find_at(struct pwc_lru *t, u32 set, u64 key,
 
 	if (t->key[h] == key && t->stamp[h])
 		return h;
-	i = pwc_lru_find(t, set, key);
+	i = pwc_lru_find(t, pwc_lru_set(t, index), key);
 	if (i >= 0)
 		t->hint[level] = i;
 	return i;

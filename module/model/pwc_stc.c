@@ -55,10 +55,16 @@ static void stc_clear(struct pwc_model *m)
 		pwc_lru_clear(&s->t[k]);
 }
 
-/* The set of @key (tags down to Lk) in cache k: by its Lk index. */
+/* The set index of @key (tags down to Lk) in cache k: its Lk index. */
+static u64 stc_index(u64 key)
+{
+	return key & 511;
+}
+
+/* The set of @key in cache k. */
 static u32 stc_set(const struct pwc_lru *t, u64 key)
 {
-	return pwc_lru_set(t, key & 511);
+	return pwc_lru_set(t, stc_index(key));
 }
 
 /* The entry of cache k holding @va's key, touched at @now; or -1. */
@@ -66,7 +72,7 @@ static __always_inline int stc_touch(struct pwc_stc *s, unsigned int k,
 				     u64 va, u64 now)
 {
 	u64 key = pwc_key(va, k);
-	int i = pwc_lru_find_at(&s->t[k], stc_set(&s->t[k], key), key, k);
+	int i = pwc_lru_find_at(&s->t[k], stc_index(key), key, k);
 
 	if (i >= 0)
 		s->t[k].stamp[i] = now;
@@ -100,7 +106,7 @@ static __always_inline bool stc_quick(struct pwc_model *m,
 
 	if (s->levels != levels)
 		return false;
-	i = pwc_lru_find_at(&s->t[2], stc_set(&s->t[2], key), key, 2);
+	i = pwc_lru_find_at(&s->t[2], stc_index(key), key, 2);
 	if (i < 0 || !pwc_l2_hit_ok(w, s->t[2].val[i]))
 		return false;
 	now = pwc_tick(m);

@@ -59,19 +59,26 @@ static inline void pwc_synth_walk4k(u64 va, unsigned int levels,
 	w->fault = 0;
 }
 
-void pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
-		     struct pwc_walk *w)
+u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
+		    struct pwc_walk *w)
 {
+	u64 reads = 0;
 	u32 i;
 
-	/* 4 KiB leaves only: no range to search */
-	if (!pt->n2m && !pt->n1g && pt->levels == 4)
+	/* 4 KiB leaves only: no range to search, levels reads a walk */
+	if (!pt->n2m && !pt->n1g && pt->levels == 4) {
 		for (i = 0; i < n; i++)
 			pwc_synth_walk4k(va[i], 4, &w[i]);
-	else if (!pt->n2m && !pt->n1g && pt->levels == 5)
+		return (u64)n * 4;
+	}
+	if (!pt->n2m && !pt->n1g && pt->levels == 5) {
 		for (i = 0; i < n; i++)
 			pwc_synth_walk4k(va[i], 5, &w[i]);
-	else
-		for (i = 0; i < n; i++)
-			pwc_synth_walk(pt, va[i], &w[i]);
+		return (u64)n * 5;
+	}
+	for (i = 0; i < n; i++) {
+		pwc_synth_walk(pt, va[i], &w[i]);
+		reads += w[i].levels - w[i].end + 1;
+	}
+	return reads;
 }

@@ -52,14 +52,13 @@ struct uptc_state {
 	bool stale;
 };
 
-/* The entry of @w's path at level @k (its key and set too), or -1. */
+/* The entry of @w's path at level @k (its key too), or -1. */
 static __always_inline int uptc_find(struct pwc_lru *t,
 				     const struct pwc_walk *w, unsigned int k,
-				     u64 *key, u32 *set)
+				     u64 *key)
 {
 	*key = uptc_key(w->base[k], w->va, k);
-	*set = pwc_lru_set(t, pwc_index(w->va, k));
-	return pwc_lru_find_at(t, *set, *key, k);
+	return pwc_lru_find_at(t, pwc_index(w->va, k), *key, k);
 }
 
 /* The walk's step at level @k; false when the walk ends there. */
@@ -68,8 +67,7 @@ static __always_inline bool uptc_step(struct pwc_model *m, struct pwc_lru *t,
 				      bool fill, struct uptc_state *st)
 {
 	u64 key;
-	u32 set;
-	int i = uptc_find(t, w, k, &key, &set);
+	int i = uptc_find(t, w, k, &key);
 
 	if (k <= w->end) {
 		/* The real entry is the leaf or not present. */
@@ -85,7 +83,9 @@ static __always_inline bool uptc_step(struct pwc_model *m, struct pwc_lru *t,
 			st->start = k;
 		st->reads++;
 		if (fill)
-			pwc_model_lru_insert(m, t, set, key, w->base[k - 1],
+			pwc_model_lru_insert(m, t,
+					     pwc_lru_set(t, pwc_index(w->va, k)),
+					     key, w->base[k - 1],
 					     pwc_key(w->va, k), k);
 		return true;
 	}
@@ -138,8 +138,7 @@ static __always_inline int uptc_held(struct pwc_lru *t,
 				     const struct pwc_walk *w, unsigned int k)
 {
 	u64 key;
-	u32 set;
-	int i = uptc_find(t, w, k, &key, &set);
+	int i = uptc_find(t, w, k, &key);
 
 	return i >= 0 && t->val[i] == w->base[k - 1] ? i : -1;
 }

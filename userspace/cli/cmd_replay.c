@@ -213,12 +213,14 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 	unsigned long long *buf = malloc(REPLAY_BATCH * sizeof(*buf));
 	const unsigned long long *va;
 	struct pwc_walk *w = malloc(REPLAY_BATCH * sizeof(*w));
-	struct pwc_result *res = malloc((size_t)REPLAY_BATCH * set->n *
-					sizeof(*res));
+	/* the results, printed with -p (else only the statistics) */
+	struct pwc_result *res = o->per_access ?
+				 malloc((size_t)REPLAY_BATCH * set->n *
+					sizeof(*res)) : NULL;
 	struct addr_stream in;
 	long n = -1;
 
-	if (!buf || !w || !res) {
+	if (!buf || !w || (o->per_access && !res)) {
 		fprintf(stderr, "pwcsim: out of memory\n");
 		goto out;
 	}
@@ -230,8 +232,9 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 	if (pwc_synth_valid(&o->pt))
 		flags |= PWC_BATCH_VALID;	/* walks by construction */
 	while ((n = addr_view_block(&in, &va, buf, REPLAY_BATCH)) > 0) {
-		pwc_synth_walks(&o->pt, va, n, w);
-		model_set_access_batch(set, w, n, res, flags);
+		model_set_access_batch(set, w, n,
+				       pwc_synth_walks(&o->pt, va, n, w), res,
+				       flags);
 		progress_add(pg, n);
 		if (o->per_access)
 			replay_print_batch(set, va, n, res);

@@ -47,21 +47,19 @@ int model_set_add(struct model_set *s, const char *spec,
 }
 
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
-			    unsigned int n, struct pwc_result *res,
-			    unsigned int flags)
+			    unsigned int n, unsigned long long uncached,
+			    struct pwc_result *res, unsigned int flags)
 {
-	unsigned long long uncached = n;
 	unsigned int i;
 
 	s->walks += n;
-	for (i = 0; i < n; i++)
-		uncached += w[i].levels - w[i].end;
 	s->uncached += uncached;
 	/* checked once for all the models (else each refuses them) */
 	if (!(flags & PWC_BATCH_VALID) && pwc_walks_valid(w, n))
 		flags |= PWC_BATCH_VALID;
 	for (i = 0; i < s->n; i++)
-		pwc_access_batch(s->e[i].m, w, n, &res[(size_t)i * n], flags);
+		pwc_access_batch(s->e[i].m, w, n,
+				 res ? &res[(size_t)i * n] : NULL, flags);
 }
 
 void model_set_results(const struct model_set *s, struct model_result *out)

@@ -46,13 +46,15 @@ int model_set_add(struct model_set *s, const char *spec,
 		  unsigned long long budget_bits);
 /*
  * @n walks through every model (pwc_access_batch(): each model's batch op
- * once), the results in @res[model * @n + i]; @flags: PWC_BATCH_* (the
- * walks are checked once for all the models unless PWC_BATCH_VALID says
- * the caller knows them to be walks).
+ * once), the results in @res[model * @n + i] (@res NULL: only the
+ * statistics); @uncached: the walks' reads with no cache (as
+ * pwc_synth_walks() returns them); @flags: PWC_BATCH_* (the walks are
+ * checked once for all the models unless PWC_BATCH_VALID says the caller
+ * knows them to be walks).
  */
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
-			    unsigned int n, struct pwc_result *res,
-			    unsigned int flags);
+			    unsigned int n, unsigned long long uncached,
+			    struct pwc_result *res, unsigned int flags);
 void model_set_table(const struct model_set *s, struct table *t);
 /* Each model's outcome into @out (s->n of them). */
 void model_set_results(const struct model_set *s, struct model_result *out);

@@ -26,8 +26,8 @@ struct run_synthetic {
 	struct pwc_synth pt;
 	struct pwc_tlb tlb;
 	unsigned int nw;				/* walks held */
+	unsigned long long reads;		/* theirs with no cache */
 	struct pwc_walk w[RUN_SYNTHETIC_WALKS];
-	struct pwc_result res[MODEL_SET_MAX * RUN_SYNTHETIC_WALKS];
 };
 
 /*
@@ -41,9 +41,10 @@ static void synthetic_flush(struct run_synthetic *s)
 	if (pwc_synth_valid(&s->pt))
 		flags |= PWC_BATCH_VALID;	/* walks by construction */
 	for (k = 0; k < s->nsets; k++)
-		model_set_access_batch(&s->set[k], s->w, s->nw, s->res,
-				       flags);
+		model_set_access_batch(&s->set[k], s->w, s->nw, s->reads,
+				       NULL, flags);
 	s->nw = 0;
+	s->reads = 0;
 }
 
 static int synthetic_start(struct run_backend *b, const struct run_config *cfg,
@@ -90,7 +91,7 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 		for (i = 0; i < n; i += k) {
 			k = n - i < RUN_SYNTHETIC_WALKS ? n - i :
 			    RUN_SYNTHETIC_WALKS;
-			pwc_synth_walks(&s->pt, &va[i], k, s->w);
+			s->reads = pwc_synth_walks(&s->pt, &va[i], k, s->w);
 			s->nw = k;
 			synthetic_flush(s);
 		}
@@ -99,7 +100,8 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 	for (i = 0; i < n; i++) {
 		if (pwc_tlb_lookup(&s->tlb, va[i]))
 			continue;
-		pwc_synth_walks(&s->pt, &va[i], 1, &s->w[s->nw]);
+		s->reads += pwc_synth_walks(&s->pt, &va[i], 1,
+					    &s->w[s->nw]);
 		pwc_tlb_fill(&s->tlb, &s->w[s->nw]);
 		if (++s->nw == RUN_SYNTHETIC_WALKS)
 			synthetic_flush(s);
