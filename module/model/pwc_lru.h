@@ -20,6 +20,8 @@
 
 /* Entries the victim queue of a fully associative table holds. */
 #define PWC_LRU_QUEUE 8
+/* Slots of the level-2 hints (a power of two; pwc_lru_find_at()). */
+#define PWC_LRU_HINTS2 64
 
 struct pwc_lru {
 	u32 size;
@@ -41,10 +43,12 @@ struct pwc_lru {
 	u64 queue_stamp[PWC_LRU_QUEUE];	/* their stamps then */
 	u32 queued, next_out;
 	/*
-	 * per level: the entry found last (0 at first: with no entries,
-	 * @key and @stamp still hold one, invalid)
+	 * per level: the entry found last; for level 2, whose keys change
+	 * from walk to walk, per slot of the key's hash (0 at first: with no
+	 * entries, @key and @stamp still hold one, invalid)
 	 */
 	u32 hint[PWC_MAX_LEVELS + 1];
+	u32 hint2[PWC_LRU_HINTS2];
 };
 
 /*
@@ -91,23 +95,28 @@ static inline int pwc_lru_find(const struct pwc_lru *t, u32 set, u64 key)
 
 /*
  * pwc_lru_find() of @key, whose set index is @index (pwc_lru_set()),
- * trying first the entry that the last find at @level returned, if it
- * still holds @key: the entries a walk's upper levels hit are found
- * without computing the set or hashing.  A key is held at most once in its
- * set, and a caller whose keys determine their set (STC, the IOTLB, UPTC
- * with page-aligned table bases) gets what pwc_lru_find() gives.
+ * trying first the entry that the last find at @level returned (at level
+ * 2, the last of the keys that share @key's hint slot), if it still holds
+ * @key: the entries a walk's upper levels hit, and the L2 entries of a
+ * few regions visited in turn, are found without computing the set or
+ * hashing.  A key is held at most once in its set, and a caller whose
+ * keys determine their set (STC, the IOTLB, UPTC with page-aligned table
+ * bases) gets what pwc_lru_find() gives.
  */
 static inline int pwc_lru_find_at(struct pwc_lru *t, u64 index, u64 key,
 				  unsigned int level)
 {
-	u32 h = t->hint[level];	/* an entry, or 0 (an invalid one) */
+	u32 *hint = level == 2 ?
+		    &t->hint2[(key * 0x9e3779b97f4a7c15ULL) >> 58 &
+			      (PWC_LRU_HINTS2 - 1)] : &t->hint[level];
+	u32 h = *hint;	/* an entry, or 0 (an invalid one) */
 	int i;
 
 	if (t->key[h] == key && t->stamp[h])
 		return h;
 	i = pwc_lru_find(t, pwc_lru_set(t, index), key);
 	if (i >= 0)
-		t->hint[level] = i;
+		*hint = i;
 	return i;
 }
 
