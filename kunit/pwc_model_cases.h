@@ -1029,30 +1029,40 @@ static void batch_expect_same(struct pwc_test *t, struct batch_models *p,
  */
 static void batch_case_one(struct pwc_test *t, const char *spec,
 			   unsigned int levels, unsigned int flags, bool fires,
-			   struct pwc_walk *w, struct pwc_result *rb)
+			   u64 *va, struct pwc_walk *w, struct pwc_result *rb)
 {
 	struct pwc_synth pt = { .levels = levels };
 	struct batch_models p;
 	unsigned int j, n, bad = 0;
-	u64 seed = 0x51ed270b27e1f3a5ULL + levels, va = 0;
+	u64 seed = 0x51ed270b27e1f3a5ULL + levels, runs = 0, want = 0;
 
 	if (!batch_models_make(t, spec, &p))
 		goto out;
 	for (n = 0; n < PWC_TEST_SCALE * 1000; n += PWC_CASE_BATCH) {
 		for (j = 0; j < PWC_CASE_BATCH; j++) {
 			/* three in four stay in the 2 MiB region */
-			if (pwc_case_rand(&seed) % 4 == 0 || !va)
-				va = pwc_case_va(&seed, levels);
+			if (pwc_case_rand(&seed) % 4 == 0 || (!n && !j))
+				va[j] = pwc_case_va(&seed, levels);
 			else
-				va = (va & ~((1ULL << 21) - 1)) |
-				     (pwc_case_rand(&seed) & ((1ULL << 21) - 1));
-			pwc_synth_walk(&pt, va, &w[j]);
+				va[j] = (va[(j ? j : PWC_CASE_BATCH) - 1] &
+					 ~((1ULL << 21) - 1)) |
+					(pwc_case_rand(&seed) &
+					 ((1ULL << 21) - 1));
+		}
+		/* as replay builds them: with their run marks */
+		pwc_synth_walks(&pt, va, PWC_CASE_BATCH, w);
+		for (j = 0; j < PWC_CASE_BATCH; j++) {
+			runs += w[j].run;
+			want += j && !((va[j] ^ va[j - 1]) >> 21);
 		}
 		bad += batch_vs_walks(&p, w, rb, flags);
 	}
 	batch_expect_same(t, &p, bad);
+	PWC_EXPECT_EQ(t, runs, want);
+	/* each walk the shortcut counts skips at least one recency tick */
 	if (fires)
-		PWC_EXPECT_TRUE(t, p.batch->clock < p.walk->clock);
+		PWC_EXPECT_TRUE(t, runs && p.batch->clock + runs <=
+				   p.walk->clock);
 	else if (!flags)
 		PWC_EXPECT_EQ(t, p.batch->clock, p.walk->clock);
 out:
@@ -1091,11 +1101,13 @@ static void batch_same2m_exact(struct pwc_test *t)
 	};
 	struct pwc_result *rb;
 	struct pwc_walk *w;
+	u64 *va;
 	unsigned int i, levels, flags;
 
+	va = pwc_zalloc(PWC_CASE_BATCH * sizeof(*va));
 	w = pwc_zalloc(PWC_CASE_BATCH * sizeof(*w));
 	rb = pwc_zalloc(PWC_CASE_BATCH * sizeof(*rb));
-	if (!w || !rb) {
+	if (!va || !w || !rb) {
 		PWC_FAIL(t, "no memory");
 		goto out;
 	}
@@ -1104,8 +1116,9 @@ static void batch_same2m_exact(struct pwc_test *t)
 			for (i = 0; i < ARRAY_SIZE(c); i++)
 				batch_case_one(t, c[i].spec, levels, flags,
 					       flags && (c[i].fires & (1U << levels)),
-					       w, rb);
+					       va, w, rb);
 out:
+	pwc_free(va);
 	pwc_free(w);
 	pwc_free(rb);
 }

@@ -84,6 +84,9 @@ static inline bool pwc_key_overlaps(u64 key, unsigned int level, u64 start,
  *	2 for a 2 MiB leaf, 3 for a 1 GiB leaf, or the level of the
  *	non-present entry that ended the walk as a fault
  * @fault: the walk ended on a non-present entry
+ * @run: a 4 KiB-leaf walk in the 2 MiB region, at the levels, of the
+ *	4 KiB-leaf walk before it in its array (pwc_walk_continues();
+ *	pwc_synth_walks() sets it, else 0); read only with PWC_BATCH_SAME2M
  */
 struct pwc_walk {
 	u64 va;
@@ -91,6 +94,7 @@ struct pwc_walk {
 	u8 levels;
 	u8 end;
 	u8 fault;
+	u8 run;
 };
 
 /**
@@ -413,6 +417,13 @@ static inline u64 pwc_run2m(const struct pwc_walk *w)
 	return w->end == 1 ? (w->va >> 21) << 3 | w->levels : 0;
 }
 
+/* @w's run mark after @prev: both 4 KiB leaves, one region and levels. */
+static inline bool pwc_walk_continues(const struct pwc_walk *prev,
+				      const struct pwc_walk *w)
+{
+	return pwc_run2m(w) && pwc_run2m(w) == pwc_run2m(prev);
+}
+
 /*
  * The body of every model's batch op: @lookup, the shadow check, the
  * accounting and @fill (NULL when @lookup fills, as a fused access does)
@@ -436,29 +447,27 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	      void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
 			   const struct pwc_result *r))
 {
-	u64 last = m->run2m, here = 0, misses = 0, accesses = 0, stale = 0;
+	u64 misses = 0, accesses = 0, stale = 0;
 	u64 hits[PWC_MAX_LEVELS + 1] = { 0 }, l2 = 0, pba;
 	struct pwc_result x;
-	bool stale_last = false;
+	bool stale_last = false, first;
 	unsigned int k;
 	u32 i;
 
 	if (!n)
 		return;
+	/* may the first walk be skipped: the run of the last batch's last? */
+	first = same2m && m->run2m && m->run2m == pwc_run2m(&w[0]);
 	/* the results and the counters in locals, stored once */
 	for (i = 0; i < n; i++) {
-		if (same2m) {
-			here = pwc_run2m(&w[i]);
-			if (here && here == last) {
-				/* an L2 hit, counted below (@l2) */
-				l2++;
-				if (r)
-					r[i] = (struct pwc_result){
-						.start = 1, .accesses = 1,
-						.pba = w[i].base[1] };
-				stale_last = false;
-				continue;
-			}
+		if (same2m && !stale_last && (i ? w[i].run : first)) {
+			/* an L2 hit, counted below (@l2) */
+			l2++;
+			if (r)
+				r[i] = (struct pwc_result){
+					.start = 1, .accesses = 1,
+					.pba = w[i].base[1] };
+			continue;
 		}
 		if (quick && quick(m, &w[i], &pba)) {
 			l2++;
@@ -466,8 +475,6 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 				r[i] = (struct pwc_result){
 					.start = 1, .accesses = 1, .pba = pba };
 			stale_last = false;
-			if (same2m)
-				last = here;
 			continue;
 		}
 		x = (struct pwc_result){ 0 };
@@ -484,8 +491,6 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		if (r)
 			r[i] = x;
 		stale_last = x.stale;
-		if (same2m)
-			last = x.stale ? 0 : here;
 	}
 	m->stats.lookups += n;
 	hits[1] += l2;

@@ -59,6 +59,23 @@ static inline void pwc_synth_walk4k(u64 va, unsigned int levels,
 	w->fault = 0;
 }
 
+/*
+ * pwc_synth_walk4k() of @n addresses, each walk's run mark set (the same
+ * 2 MiB region as the address before).
+ */
+static inline void pwc_synth_walks4k(const u64 *va, u32 n,
+				     unsigned int levels, struct pwc_walk *w)
+{
+	u64 prev = n ? ~va[0] : 0;	/* no run for the first */
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		pwc_synth_walk4k(va[i], levels, &w[i]);
+		w[i].run = !((va[i] ^ prev) >> 21);
+		prev = va[i];
+	}
+}
+
 u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
 		    struct pwc_walk *w)
 {
@@ -67,17 +84,16 @@ u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
 
 	/* 4 KiB leaves only: no range to search, levels reads a walk */
 	if (!pt->n2m && !pt->n1g && pt->levels == 4) {
-		for (i = 0; i < n; i++)
-			pwc_synth_walk4k(va[i], 4, &w[i]);
+		pwc_synth_walks4k(va, n, 4, w);
 		return (u64)n * 4;
 	}
 	if (!pt->n2m && !pt->n1g && pt->levels == 5) {
-		for (i = 0; i < n; i++)
-			pwc_synth_walk4k(va[i], 5, &w[i]);
+		pwc_synth_walks4k(va, n, 5, w);
 		return (u64)n * 5;
 	}
 	for (i = 0; i < n; i++) {
 		pwc_synth_walk(pt, va[i], &w[i]);
+		w[i].run = i && pwc_walk_continues(&w[i - 1], &w[i]);
 		reads += w[i].levels - w[i].end + 1;
 	}
 	return reads;

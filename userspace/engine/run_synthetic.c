@@ -102,6 +102,10 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 			continue;
 		s->reads += pwc_synth_walks(&s->pt, &va[i], 1,
 					    &s->w[s->nw]);
+		/* the run mark within the walks held */
+		s->w[s->nw].run = s->nw &&
+				  pwc_walk_continues(&s->w[s->nw - 1],
+						     &s->w[s->nw]);
 		pwc_tlb_fill(&s->tlb, &s->w[s->nw]);
 		if (++s->nw == RUN_SYNTHETIC_WALKS)
 			synthetic_flush(s);
