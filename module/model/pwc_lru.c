@@ -14,11 +14,12 @@ int pwc_lru_init(struct pwc_lru *t, u32 size, u32 ways)
 	ways = pwc_set_ways(size, ways);
 	if (!ways && size)
 		return -EINVAL;
+	t->hint2 = pwc_zalloc(PWC_LRU_HINTS2 * sizeof(*t->hint2));
 	if (!size) {
 		/* an invalid entry for the hints to read (pwc_lru_find_at()) */
 		t->key = pwc_zalloc(sizeof(*t->key));
 		t->stamp = pwc_zalloc(sizeof(*t->stamp));
-		if (!t->key || !t->stamp) {
+		if (!t->key || !t->stamp || !t->hint2) {
 			pwc_lru_free(t);
 			return -ENOMEM;
 		}
@@ -40,7 +41,7 @@ int pwc_lru_init(struct pwc_lru *t, u32 size, u32 ways)
 	t->low = pwc_zalloc(t->sets * sizeof(*t->low));
 	t->index = pwc_zalloc(buckets * sizeof(*t->index));
 	if (!t->key || !t->val || !t->stamp || !t->cover || !t->cover_level ||
-	    !t->home || !t->nfree || !t->low || !t->index) {
+	    !t->home || !t->nfree || !t->low || !t->index || !t->hint2) {
 		pwc_lru_free(t);
 		return -ENOMEM;
 	}
@@ -59,6 +60,7 @@ void pwc_lru_free(struct pwc_lru *t)
 	pwc_free(t->nfree);
 	pwc_free(t->low);
 	pwc_free(t->index);
+	pwc_free(t->hint2);
 	memset(t, 0, sizeof(*t));
 }
 

@@ -48,7 +48,7 @@ struct pwc_lru {
 	 * entries, @key and @stamp still hold one, invalid)
 	 */
 	u32 hint[PWC_MAX_LEVELS + 1];
-	u32 hint2[PWC_LRU_HINTS2];
+	u32 *hint2;		/* PWC_LRU_HINTS2 of them */
 };
 
 /*
