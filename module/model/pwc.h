@@ -407,7 +407,9 @@ static inline bool pwc_walk_valid(const struct pwc_walk *w)
  * tables, leaves every recency order as it is.  Each model states in its
  * batch op when that holds for its configuration (a table too small to
  * keep the path is the exception); it is counted without the lookup.
- * Never for real page tables: their bases change under the cache.
+ * The walks must carry their run marks (@run, as pwc_synth_walks() sets
+ * them); a walk not marked is looked up.  Never for real page tables:
+ * their bases change under the cache.
  */
 #define PWC_BATCH_SAME2M 1u
 
@@ -431,11 +433,12 @@ static inline bool pwc_walk_continues(const struct pwc_walk *prev,
  * batch op is this function's one caller) rather than through the ops
  * table.  @quick, if not NULL, is tried first: true, with the base in
  * *@pba, for a walk that is an L2 hit with pwc_l2_hit_ok() (start 1, one
- * access, not stale: what @lookup would give),
- * the model's state updated as @lookup and @fill would; false, with
- * nothing changed (search hints aside), for any other walk.  @same2m: the model's statement
- * that the shortcut of PWC_BATCH_SAME2M is exact for it now.  @r: the
- * results, or NULL when only the statistics are wanted.
+ * access, not stale: what @lookup would give), the model's state updated
+ * as @lookup and @fill would; false, with nothing changed (search hints
+ * aside), for any other walk.  @same2m: the model's statement that the
+ * shortcut of PWC_BATCH_SAME2M is exact for it now (a walk marked @run
+ * is then skipped unless the walk before was stale).  @r: the results,
+ * or NULL when only the statistics are wanted.
  */
 static __always_inline void
 pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
