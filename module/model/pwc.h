@@ -74,6 +74,12 @@ static inline bool pwc_key_overlaps(u64 key, unsigned int level, u64 start,
 	return lo < end && start < hi;
 }
 
+/* UPTC's key of the level-@k entry of @va's path: the entry's address. */
+static inline u64 pwc_uptc_key(u64 base, u64 va, unsigned int k)
+{
+	return base + 8 * pwc_index(va, k);
+}
+
 /**
  * struct pwc_walk - one page-table walk, as the walker saw it
  * @va: the virtual address translated

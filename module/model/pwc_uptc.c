@@ -41,11 +41,6 @@ static void uptc_clear(struct pwc_model *m)
 	pwc_lru_clear(m->priv);
 }
 
-static u64 uptc_key(u64 base, u64 va, unsigned int k)
-{
-	return base + 8 * pwc_index(va, k);
-}
-
 /* What a walk has found so far (uptc_walk()). */
 struct uptc_state {
 	unsigned int start, reads;
@@ -57,7 +52,7 @@ static __always_inline int uptc_find(struct pwc_lru *t,
 				     const struct pwc_walk *w, unsigned int k,
 				     u64 *key)
 {
-	*key = uptc_key(w->base[k], w->va, k);
+	*key = pwc_uptc_key(w->base[k], w->va, k);
 	return pwc_lru_find_at(t, pwc_index(w->va, k), *key, k);
 }
 

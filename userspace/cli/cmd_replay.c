@@ -16,6 +16,7 @@
 #include "cli/options.h"
 #include "cli/parse.h"
 #include "engine/model_set.h"
+#include "engine/uptc_stack.h"
 #include "output/progress.h"
 #include "output/table.h"
 #include "traces/addr_stream.h"
@@ -39,7 +40,9 @@ static void replay_usage(FILE *f)
 		"  -j, --json             JSON instead of the table\n"
 		"  -q, --quiet            no progress line on stderr\n"
 		"      --no-shortcut      look up every walk, even one in the 2 MiB\n"
-		"                         region of the walk before (same results)\n");
+		"                         region of the walk before (same results)\n"
+		"      --uptc-sizes N     also uptc:entries=1 .. N, all from one pass\n"
+		"                         (stack distances; 4 KiB leaves only)\n");
 }
 
 /* With -p, a seekable file (or trace directory) is checked whole before
@@ -106,6 +109,7 @@ struct replay_opts {
 	struct pwc_synth pt;		/* huge ranges */
 	bool per_access, dump;
 	bool no_shortcut;		/* --no-shortcut */
+	unsigned int uptc_sizes;	/* --uptc-sizes N, or 0 */
 	const char *path;
 };
 
@@ -121,6 +125,20 @@ static int replay_huge(struct pwc_synth *pt, int c, const char *arg)
 				&pt->huge1g[pt->n1g++]);
 }
 
+/* --uptc-sizes N: 0, or -1 with a message. */
+static int replay_uptc_sizes(const char *arg, struct replay_opts *o)
+{
+	unsigned long long n;
+
+	if (parse_count(arg, UPTC_STACK_MAX, &n) || !n) {
+		fprintf(stderr, "pwcsim replay: --uptc-sizes takes 1 to %d\n",
+			UPTC_STACK_MAX);
+		return -1;
+	}
+	o->uptc_sizes = n;
+	return 0;
+}
+
 /* 0, 1 when --help was printed, 2 on a bad option (message printed). */
 static int replay_parse(int argc, char **argv, struct replay_opts *o)
 {
@@ -133,6 +151,7 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 		{ "per-access", no_argument, NULL, 'p' },
 		{ "dump", no_argument, NULL, 'd' },
 		{ "no-shortcut", no_argument, NULL, 'S' },
+		{ "uptc-sizes", required_argument, NULL, 'U' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -157,6 +176,10 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 		case 'S':
 			o->no_shortcut = true;
 			break;
+		case 'U':
+			if (replay_uptc_sizes(optarg, o))
+				return 2;
+			break;
 		case 'h':
 			replay_usage(stdout);
 			return 1;
@@ -165,10 +188,17 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 				return 2;
 		}
 	}
-	if (optind != argc - 1 || !o->so.nspecs) {
-		fprintf(stderr, "pwcsim replay: %s\n", !o->so.nspecs ?
-			"give at least one --model" : "give one trace FILE (or - for stdin)");
+	if (optind != argc - 1 || (!o->so.nspecs && !o->uptc_sizes)) {
+		fprintf(stderr, "pwcsim replay: %s\n",
+			!o->so.nspecs && !o->uptc_sizes ?
+			"give at least one --model (or --uptc-sizes)" :
+			"give one trace FILE (or - for stdin)");
 		replay_usage(stderr);
+		return 2;
+	}
+	if (o->uptc_sizes && (o->per_access || o->dump || o->pt.n2m ||
+			      o->pt.n1g)) {
+		fprintf(stderr, "pwcsim replay: --uptc-sizes gives the table only, on 4 KiB leaves (no -p, --dump or huge ranges)\n");
 		return 2;
 	}
 	o->path = argv[optind];
@@ -206,7 +236,7 @@ static void replay_print_batch(const struct model_set *set,
  * before the end unless -p (which checks a seekable input first).
  */
 static int replay_stream(struct replay_opts *o, struct model_set *set,
-			 struct progress *pg)
+			 struct uptc_stack *stack, struct progress *pg)
 {
 	unsigned int flags = o->pt.n2m || o->pt.n1g || o->no_shortcut ? 0 :
 			     PWC_BATCH_SAME2M;
@@ -235,6 +265,10 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 		model_set_access_batch(set, w, n,
 				       pwc_synth_walks(&o->pt, va, n, w), res,
 				       flags);
+		if (stack && uptc_stack_walks(stack, w, n)) {
+			n = -1;
+			break;
+		}
 		progress_add(pg, n);
 		if (o->per_access)
 			replay_print_batch(set, va, n, res);
@@ -249,13 +283,42 @@ out:
 	return n < 0 ? -1 : 0;
 }
 
-static void replay_print(const struct replay_opts *o, struct model_set *set)
+/* The models' rows, then those of uptc:entries=1 .. --uptc-sizes. */
+static void replay_table(const struct replay_opts *o,
+			 const struct model_set *set,
+			 const struct uptc_stack *stack, struct table *t)
+{
+	struct model_result *r = calloc(set->n + o->uptc_sizes, sizeof(*r));
+	struct model_result *x;
+	unsigned int c;
+
+	if (!r) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		exit(1);
+	}
+	model_set_results(set, r);
+	for (c = 1; c <= o->uptc_sizes; c++) {
+		x = &r[set->n + c - 1];
+		/* every size up to the bound is a valid configuration */
+		if (pwc_size_steps(PWC_KIND_UPTC, c, &x->cfg) ||
+		    pwc_format_spec(&x->cfg, x->spec, sizeof(x->spec)) < 0)
+			abort();
+		x->given = x->spec;
+		uptc_stack_stats(stack, c, &x->st);
+	}
+	model_results_table(r, set->n + o->uptc_sizes, o->so.levels,
+			    set->uncached, t);
+	free(r);
+}
+
+static void replay_print(const struct replay_opts *o, struct model_set *set,
+			 const struct uptc_stack *stack)
 {
 	struct record rec;
 	struct table t;
 
 	table_init(&t, NULL, "models");
-	model_set_table(set, &t);
+	replay_table(o, set, stack, &t);
 	if (!o->so.json) {
 		printf("%llu addresses, %u-level synthetic page table, %llu accesses without a cache\n",
 		       set->walks, o->so.levels, set->uncached);
@@ -279,6 +342,7 @@ static void replay_print(const struct replay_opts *o, struct model_set *set)
 int cmd_replay(int argc, char **argv)
 {
 	struct replay_opts o = {};
+	struct uptc_stack *stack = NULL;
 	struct model_set set;
 	struct progress pg;
 	unsigned int i;
@@ -291,6 +355,13 @@ int cmd_replay(int argc, char **argv)
 	for (i = 0; i < o.so.nspecs; i++)
 		if (model_set_add(&set, o.so.specs[i], o.so.budget))
 			goto out;
+	if (o.uptc_sizes) {
+		stack = uptc_stack_new(o.so.levels, o.uptc_sizes);
+		if (!stack) {
+			fprintf(stderr, "pwcsim: out of memory\n");
+			goto out;
+		}
+	}
 	/*
 	 * The replay checks the input as it reads it; -p prints as it goes,
 	 * so it checks a seekable input first (twice the addresses).
@@ -299,15 +370,16 @@ int cmd_replay(int argc, char **argv)
 	pg.total = (o.per_access ? 2 : 1) * addr_binary_length(o.path);
 	if ((o.per_access &&
 	     validate(o.path, o.so.fmt, o.so.ifetch, &pg)) ||
-	    replay_stream(&o, &set, &pg)) {
+	    replay_stream(&o, &set, stack, &pg)) {
 		progress_end(&pg);
 		goto out;
 	}
 	progress_end(&pg);
 	if (!o.per_access)
-		replay_print(&o, &set);
+		replay_print(&o, &set, stack);
 	ret = fflush(stdout) ? 1 : 0;
 out:
+	uptc_stack_free(stack);
 	model_set_free(&set);
 	return ret;
 }
