@@ -32,9 +32,10 @@ void pwc_synth_walk(const struct pwc_synth *pt, u64 va, struct pwc_walk *w)
 }
 
 /*
- * The walk of @va with 4 KiB leaves at @levels (4 or 5): every field set,
- * the bases of pwc_synth_base() from one key, with no loop; a constant
- * @levels at each call lets the compiler drop the test.
+ * The walk of @va with 4 KiB leaves at @levels (4 or 5): every field but
+ * @run set (pwc_synth_walks4k() sets it), the bases of pwc_synth_base()
+ * from one key, with no loop; a constant @levels at each call lets the
+ * compiler drop the test.
  */
 static inline void pwc_synth_walk4k(u64 va, unsigned int levels,
 				    struct pwc_walk *w)

@@ -115,14 +115,6 @@ void model_results_table(const struct model_result *r, unsigned int n,
 	}
 }
 
-void model_set_table(const struct model_set *s, struct table *t)
-{
-	struct model_result r[MODEL_SET_MAX];
-
-	model_set_results(s, r);
-	model_results_table(r, s->n, s->levels, s->uncached, t);
-}
-
 void model_set_free(struct model_set *s)
 {
 	unsigned int i;

@@ -55,7 +55,6 @@ int model_set_add(struct model_set *s, const char *spec,
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 			    unsigned int n, unsigned long long uncached,
 			    struct pwc_result *res, unsigned int flags);
-void model_set_table(const struct model_set *s, struct table *t);
 /* Each model's outcome into @out (s->n of them). */
 void model_set_results(const struct model_set *s, struct model_result *out);
 /*
