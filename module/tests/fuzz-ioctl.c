@@ -402,8 +402,12 @@ static void after_ok(unsigned int ci, struct sess *s, const void *k,
 		/* the addresses the kernel read (@addrs may be misaligned) */
 		memcpy(fed, (const void *)(uintptr_t)kf->addrs,
 		       kf->count * sizeof(uint64_t));
-		check_results(&rc, results, kf->result_size, fed, kf->count,
-			      NULL);
+		/*
+		 * where the kernel wrote them: a "bad" pointer into the arena
+		 * may be mapped and writable when the feed runs
+		 */
+		check_results(&rc, (const void *)(uintptr_t)kf->results,
+			      kf->result_size, fed, kf->count, NULL);
 		results_checked += kf->count;
 		break;
 	case CMD_STATS:
