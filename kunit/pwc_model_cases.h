@@ -952,18 +952,43 @@ struct batch_models {
 	struct pwc_model *walk;		/* pwc_access() of each walk */
 	struct pwc_model *batch;	/* pwc_access_batch() */
 	struct pwc_model *stats;	/* the same without results (NULL) */
+	struct pwc_model *by_va;	/* pwc_access_batch4k() of the addresses */
+	struct pwc_result *rv;		/* its results */
+	bool fed_va;			/* by_va was fed */
 };
+
+/* The results of pwc_access_batch4k() of @va on @p->by_va, against @rb. */
+static unsigned int batch_vs_va(struct batch_models *p, const u64 *va,
+				unsigned int levels,
+				const struct pwc_result *rb, unsigned int flags)
+{
+	unsigned int j, bad = 0;
+
+	p->fed_va = true;
+	if (pwc_access_batch4k(p->by_va, va, PWC_CASE_BATCH, levels, p->rv,
+			       flags))
+		return 1;
+	for (j = 0; j < PWC_CASE_BATCH; j++)
+		if (p->rv[j].start != rb[j].start ||
+		    p->rv[j].accesses != rb[j].accesses ||
+		    p->rv[j].stale != rb[j].stale || p->rv[j].pba != rb[j].pba)
+			bad++;
+	return bad + (p->by_va->run2m != p->batch->run2m);
+}
 
 /*
  * The PWC_CASE_BATCH walks @w through pwc_access_batch() (@flags) on
  * @p->batch, with results in @rb, and on @p->stats, with none, then
  * through pwc_access() one by one on @p->walk: how many results differ
  * (a refused batch counts one, and so does a batch that leaves another
- * run2m than its last result says).
+ * run2m than its last result says).  With @va (the addresses of walks of
+ * the synthetic table with 4 KiB leaves at @levels), also
+ * pwc_access_batch4k() of them on @p->by_va, against @rb.
  */
 static unsigned int batch_vs_walks(struct batch_models *p,
-				   const struct pwc_walk *w,
-				   struct pwc_result *rb, unsigned int flags)
+				   const struct pwc_walk *w, const u64 *va,
+				   unsigned int levels, struct pwc_result *rb,
+				   unsigned int flags)
 {
 	struct pwc_result ra;
 	unsigned int j, bad = 0;
@@ -973,6 +998,8 @@ static unsigned int batch_vs_walks(struct batch_models *p,
 		bad++;
 	if (pwc_access_batch(p->stats, w, PWC_CASE_BATCH, NULL, flags))
 		bad++;
+	if (va)
+		bad += batch_vs_va(p, va, levels, rb, flags);
 	/* what the next batch may skip: the last walk's region, if not stale */
 	run2m = rb[PWC_CASE_BATCH - 1].stale ? 0 :
 		pwc_run2m(&w[PWC_CASE_BATCH - 1]);
@@ -994,7 +1021,10 @@ static bool batch_models_make(struct pwc_test *t, const char *spec,
 	p->walk = pwc_case_model(t, spec);
 	p->batch = pwc_case_model(t, spec);
 	p->stats = pwc_case_model(t, spec);
-	return p->walk && p->batch && p->stats;
+	p->by_va = pwc_case_model(t, spec);
+	p->rv = pwc_zalloc(PWC_CASE_BATCH * sizeof(*p->rv));
+	p->fed_va = false;
+	return p->walk && p->batch && p->stats && p->by_va && p->rv;
 }
 
 static void batch_models_free(struct batch_models *p)
@@ -1002,16 +1032,27 @@ static void batch_models_free(struct batch_models *p)
 	pwc_destroy(p->walk);
 	pwc_destroy(p->batch);
 	pwc_destroy(p->stats);
+	pwc_destroy(p->by_va);
+	pwc_free(p->rv);
 }
 
 /*
  * No result differed (@bad), nor the statistics, nor the dumps; and the
- * batch without results left its model exactly as the one with them.
+ * batch without results, and the one by addresses if fed, left their
+ * models exactly as the one with them.
  */
 static void batch_expect_same(struct pwc_test *t, struct batch_models *p,
 			      unsigned int bad)
 {
 	struct pwc_model *a = p->walk, *b = p->batch, *c = p->stats;
+	struct pwc_model *d = p->by_va;
+
+	if (p->fed_va) {
+		PWC_EXPECT_TRUE(t, !memcmp(&b->stats, &d->stats,
+					   sizeof(b->stats)));
+		PWC_EXPECT_TRUE(t, pwc_case_same_dump(b, d));
+		PWC_EXPECT_EQ(t, b->clock, d->clock);
+	}
 
 	PWC_EXPECT_EQ(t, bad, 0);
 	PWC_EXPECT_TRUE(t, !memcmp(&a->stats, &b->stats, sizeof(a->stats)));
@@ -1055,9 +1096,10 @@ static void batch_case_one(struct pwc_test *t, const char *spec,
 			runs += w[j].run;
 			want += j && !((va[j] ^ va[j - 1]) >> 21);
 		}
-		bad += batch_vs_walks(&p, w, rb, flags);
+		bad += batch_vs_walks(&p, w, va, levels, rb, flags);
 	}
 	batch_expect_same(t, &p, bad);
+	PWC_EXPECT_TRUE(t, p.fed_va);
 	PWC_EXPECT_EQ(t, runs, want);
 	/* each walk the shortcut counts skips at least one recency tick */
 	if (fires)
@@ -1156,7 +1198,7 @@ static u64 batch_stale_one(struct pwc_test *t, const char *spec,
 				w[j].base[k] ^= (u64)(gen[pwc_index(va, 2) % 8] %
 						      16) << 60;
 		}
-		bad += batch_vs_walks(&p, w, rb, 0);
+		bad += batch_vs_walks(&p, w, NULL, 0, rb, 0);
 	}
 	batch_expect_same(t, &p, bad);
 	stale = p.batch->stats.stale;
@@ -1202,6 +1244,7 @@ out:
  * A batch holding one walk that is not a walk (levels other than 4 or 5,
  * end outside 1..levels) is refused whole: -EINVAL, no statistic and no
  * recency tick, for every model; pwc_walks_valid() agrees walk by walk.
+ * So is a batch by addresses at levels other than 4 or 5.
  */
 static void batch_rejects_bad_walks(struct pwc_test *t)
 {
@@ -1244,6 +1287,14 @@ static void batch_rejects_bad_walks(struct pwc_test *t)
 				      -EINVAL);
 			PWC_EXPECT_EQ(t, m->stats.lookups, 0);
 			PWC_EXPECT_EQ(t, m->clock, 0);
+			/* by addresses: levels other than 4 or 5 refused */
+			j = bad[i].levels;
+			if (j != 4 && j != 5)
+				PWC_EXPECT_EQ(t, pwc_access_batch4k(m, &w[0].va,
+								    1, j, b->r,
+								    0),
+					      -EINVAL);
+			PWC_EXPECT_EQ(t, m->stats.lookups, 0);
 		}
 		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 5, b->r, 0), 0);
 		PWC_EXPECT_EQ(t, m->stats.lookups, 5);

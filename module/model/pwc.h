@@ -278,10 +278,17 @@ struct pwc_ops {
 	/*
 	 * pwc_access() of @n valid walks in turn, in one call: lookup and
 	 * fill fused, with the model's own functions called directly
-	 * (pwc_batch_run()); @flags: PWC_BATCH_*
+	 * (pwc_batch_run(), pwc_batch.h); @flags: PWC_BATCH_*
 	 */
 	void (*batch)(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		      struct pwc_result *r, unsigned int flags);
+	/*
+	 * The same for the walks of @va[0..@n) on the synthetic table with
+	 * 4 KiB leaves at @levels (pwc_access_batch4k(), pwc_batch_run4k())
+	 */
+	void (*batch4k)(struct pwc_model *m, const u64 *va, u32 n,
+			unsigned int levels, struct pwc_result *r,
+			unsigned int flags);
 	void (*invalidate)(struct pwc_model *m, u64 start, u64 end);
 	void (*clear)(struct pwc_model *m);
 	void (*dump)(struct pwc_model *m, struct pwc_out *o);
@@ -419,10 +426,16 @@ static inline bool pwc_walk_valid(const struct pwc_walk *w)
  */
 #define PWC_BATCH_SAME2M 1u
 
+/* The 2 MiB region and levels of a 4 KiB-leaf walk of @va (never 0). */
+static inline u64 pwc_run2m_4k(u64 va, unsigned int levels)
+{
+	return (va >> 21) << 3 | levels;
+}
+
 /* The 2 MiB region and levels of a 4 KiB-leaf walk; 0 for any other. */
 static inline u64 pwc_run2m(const struct pwc_walk *w)
 {
-	return w->end == 1 ? (w->va >> 21) << 3 | w->levels : 0;
+	return w->end == 1 ? pwc_run2m_4k(w->va, w->levels) : 0;
 }
 
 /* @w's run mark after @prev: both 4 KiB leaves, one region and levels. */
@@ -430,86 +443,6 @@ static inline bool pwc_walk_continues(const struct pwc_walk *prev,
 				      const struct pwc_walk *w)
 {
 	return pwc_run2m(w) && pwc_run2m(w) == pwc_run2m(prev);
-}
-
-/*
- * The body of every model's batch op: @lookup, the shadow check, the
- * accounting and @fill (NULL when @lookup fills, as a fused access does)
- * of each walk, the model's functions called directly (inlined: each
- * batch op is this function's one caller) rather than through the ops
- * table.  @quick, if not NULL, is tried first: true, with the base in
- * *@pba, for a walk that is an L2 hit with pwc_l2_hit_ok() (start 1, one
- * access, not stale: what @lookup would give), the model's state updated
- * as @lookup and @fill would; false, with nothing changed (search hints
- * aside), for any other walk.  @same2m: the model's statement that the
- * shortcut of PWC_BATCH_SAME2M is exact for it now (a walk marked @run
- * is then skipped unless the walk before was stale).  @r: the results,
- * or NULL when only the statistics are wanted.
- */
-static __always_inline void
-pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
-	      struct pwc_result *r, bool same2m,
-	      bool (*quick)(struct pwc_model *m, const struct pwc_walk *w,
-			    u64 *pba),
-	      void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
-			     struct pwc_result *r),
-	      void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
-			   const struct pwc_result *r))
-{
-	u64 misses = 0, accesses = 0, stale = 0;
-	u64 hits[PWC_MAX_LEVELS + 1] = { 0 }, l2 = 0, pba;
-	struct pwc_result x;
-	bool stale_last = false, first;
-	unsigned int k;
-	u32 i;
-
-	if (!n)
-		return;
-	/* may the first walk be skipped: the run of the last batch's last? */
-	first = same2m && m->run2m && m->run2m == pwc_run2m(&w[0]);
-	/* the results and the counters in locals, stored once */
-	for (i = 0; i < n; i++) {
-		if (same2m && !stale_last && (i ? w[i].run : first)) {
-			/* an L2 hit, counted below (@l2) */
-			l2++;
-			if (r)
-				r[i] = (struct pwc_result){
-					.start = 1, .accesses = 1,
-					.pba = w[i].base[1] };
-			continue;
-		}
-		if (quick && quick(m, &w[i], &pba)) {
-			l2++;
-			if (r)
-				r[i] = (struct pwc_result){
-					.start = 1, .accesses = 1, .pba = pba };
-			stale_last = false;
-			continue;
-		}
-		x = (struct pwc_result){ 0 };
-		lookup(m, &w[i], &x);
-		pwc_shadow_check(&w[i], &x);
-		if (x.start < w[i].levels)
-			hits[x.start]++;
-		else
-			misses++;
-		accesses += x.accesses;
-		stale += x.stale;
-		if (fill)
-			fill(m, &w[i], &x);
-		if (r)
-			r[i] = x;
-		stale_last = x.stale;
-	}
-	m->stats.lookups += n;
-	hits[1] += l2;
-	for (k = 0; k <= PWC_MAX_LEVELS; k++)
-		m->stats.hits[k] += hits[k];
-	m->stats.misses += misses;
-	m->stats.accesses += accesses + l2;
-	m->stats.stale += stale;
-	/* only the last walk decides what the next batch may skip */
-	m->run2m = stale_last ? 0 : pwc_run2m(&w[n - 1]);
 }
 
 /*

@@ -12,6 +12,7 @@
  * key is simply not added (the model then under-reports hits, never
  * over-reports).
  */
+#include "pwc_batch.h"
 #include "pwc_hset.h"
 
 struct pwc_ideal {
@@ -133,13 +134,17 @@ static __always_inline bool ideal_quick(struct pwc_model *m,
  * The same-2MiB shortcut is exact while the L2 keys are under the cap:
  * the walk before then found or added its L2 key (ideal keeps no
  * recency).  A walk adds at most one L2 key, so a run of k walks that
- * starts with at least k free keys stays under the cap throughout: the
+ * starts with at least k free keys stays under the cap throughout: a
  * batch goes in such runs (one run while far from the cap), and without
- * the shortcut once the cap is reached (no key is added after it).  One
- * call of pwc_batch_run(), so that the lookup and fill are inlined.
+ * the shortcut once the cap is reached (no key is added after it).  The
+ * walks @w, or those of @va at @levels (pwc_batch_run4k()) if @w is
+ * NULL; each batch op calls this once, with one of them a constant NULL.
  */
-static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
-			struct pwc_result *r, unsigned int flags)
+static __always_inline void ideal_runs(struct pwc_model *m,
+				       const struct pwc_walk *w, const u64 *va,
+				       unsigned int levels, u32 n,
+				       struct pwc_result *r,
+				       unsigned int flags)
 {
 	struct pwc_ideal *d = m->priv;
 	u64 room;
@@ -151,9 +156,27 @@ static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		       PWC_IDEAL_MAX_KEYS - d->h[2].used : 0;
 		same2m = (flags & PWC_BATCH_SAME2M) && room;
 		k = same2m && room < n - i ? room : n - i;
-		pwc_batch_run(m, &w[i], k, r ? &r[i] : NULL, same2m,
-			      ideal_quick, ideal_lookup, ideal_fill);
+		if (w)
+			pwc_batch_run(m, &w[i], k, r ? &r[i] : NULL, same2m,
+				      ideal_quick, ideal_lookup, ideal_fill);
+		else
+			pwc_batch_run4k(m, &va[i], k, levels,
+					r ? &r[i] : NULL, same2m, false,
+					ideal_quick, ideal_lookup, ideal_fill);
 	}
+}
+
+static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+			struct pwc_result *r, unsigned int flags)
+{
+	ideal_runs(m, w, NULL, 0, n, r, flags);
+}
+
+static void ideal_batch4k(struct pwc_model *m, const u64 *va, u32 n,
+			  unsigned int levels, struct pwc_result *r,
+			  unsigned int flags)
+{
+	ideal_runs(m, NULL, va, levels, n, r, flags);
 }
 
 static void ideal_invalidate(struct pwc_model *m, u64 start, u64 end)
@@ -200,6 +223,7 @@ const struct pwc_ops pwc_ideal_ops = {
 	.lookup = ideal_lookup,
 	.fill = ideal_fill,
 	.batch = ideal_batch,
+	.batch4k = ideal_batch4k,
 	.invalidate = ideal_invalidate,
 	.clear = ideal_clear,
 	.dump = ideal_dump,
@@ -229,6 +253,14 @@ static void none_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	pwc_batch_run(m, w, n, r, false, NULL, none_lookup, NULL);
 }
 
+static void none_batch4k(struct pwc_model *m, const u64 *va, u32 n,
+			 unsigned int levels, struct pwc_result *r,
+			 unsigned int flags)
+{
+	pwc_batch_run4k(m, va, n, levels, r, false, false, NULL, none_lookup,
+			NULL);
+}
+
 static void none_invalidate(struct pwc_model *m, u64 start, u64 end)
 {
 }
@@ -248,6 +280,7 @@ const struct pwc_ops pwc_none_ops = {
 	.lookup = none_lookup,
 	.fill = none_fill,
 	.batch = none_batch,
+	.batch4k = none_batch4k,
 	.invalidate = none_invalidate,
 	.clear = none_clear,
 	.dump = none_dump,

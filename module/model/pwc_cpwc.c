@@ -12,7 +12,7 @@
  * and replacing or dropping an entry drops its whole subtree: a hit always
  * returns the base of the request's own path.
  */
-#include "pwc.h"
+#include "pwc_batch.h"
 
 /* The most L3 mask bits (l3 x blocks) a configuration may hold. */
 #define CPWC_MAX_MASK_BITS BIT_ULL(24)
@@ -543,12 +543,24 @@ static __always_inline bool cpwc_quick(struct pwc_model *m,
  * before hit every stage or filled it (an L2 fill always places the
  * entry), and its L2 entry and block are the most recently stamped.
  */
+static bool cpwc_same2m(const struct pwc_model *m, unsigned int flags)
+{
+	return (flags & PWC_BATCH_SAME2M) && m->cfg.blocks && m->cfg.ways;
+}
+
 static void cpwc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		       struct pwc_result *r, unsigned int flags)
 {
-	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) &&
-		      m->cfg.blocks && m->cfg.ways, cpwc_quick, cpwc_access,
-		      NULL);
+	pwc_batch_run(m, w, n, r, cpwc_same2m(m, flags), cpwc_quick,
+		      cpwc_access, NULL);
+}
+
+static void cpwc_batch4k(struct pwc_model *m, const u64 *va, u32 n,
+			 unsigned int levels, struct pwc_result *r,
+			 unsigned int flags)
+{
+	pwc_batch_run4k(m, va, n, levels, r, cpwc_same2m(m, flags), false,
+			cpwc_quick, cpwc_access, NULL);
 }
 
 /* The key (pwc_key) of the path held by stage k, set s. */
@@ -792,6 +804,7 @@ const struct pwc_ops pwc_cpwc_ops = {
 	.lookup = cpwc_lookup,
 	.access = cpwc_access,
 	.batch = cpwc_batch,
+	.batch4k = cpwc_batch4k,
 	.invalidate = cpwc_invalidate,
 	.clear = cpwc_clear,
 	.dump = cpwc_dump,

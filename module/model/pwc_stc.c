@@ -8,6 +8,7 @@
  * sets of W entries (a cache of at most W entries stays one set); the set
  * of a key in cache k is its Lk index (its low 9 bits) mod the sets.
  */
+#include "pwc_batch.h"
 #include "pwc_lru.h"
 
 struct pwc_stc {
@@ -192,11 +193,24 @@ static __always_inline void stc_fill(struct pwc_model *m,
  * the lookup would touch was touched or written by that walk, the only
  * one of its table to be.
  */
+static bool stc_same2m(const struct pwc_model *m, unsigned int flags)
+{
+	return (flags & PWC_BATCH_SAME2M) && m->cfg.e[2];
+}
+
 static void stc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		      struct pwc_result *r, unsigned int flags)
 {
-	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) && m->cfg.e[2],
-		      stc_quick, stc_lookup, stc_fill);
+	pwc_batch_run(m, w, n, r, stc_same2m(m, flags), stc_quick, stc_lookup,
+		      stc_fill);
+}
+
+static void stc_batch4k(struct pwc_model *m, const u64 *va, u32 n,
+			unsigned int levels, struct pwc_result *r,
+			unsigned int flags)
+{
+	pwc_batch_run4k(m, va, n, levels, r, stc_same2m(m, flags), false,
+			stc_quick, stc_lookup, stc_fill);
 }
 
 static void stc_invalidate(struct pwc_model *m, u64 start, u64 end)
@@ -307,6 +321,7 @@ const struct pwc_ops pwc_stc_ops = {
 	.lookup = stc_lookup,
 	.fill = stc_fill,
 	.batch = stc_batch,
+	.batch4k = stc_batch4k,
 	.invalidate = stc_invalidate,
 	.clear = stc_clear,
 	.dump = stc_dump,

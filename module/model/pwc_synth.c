@@ -32,37 +32,8 @@ void pwc_synth_walk(const struct pwc_synth *pt, u64 va, struct pwc_walk *w)
 }
 
 /*
- * The walk of @va with 4 KiB leaves at @levels (4 or 5): every field but
- * @run set (pwc_synth_walks4k() sets it), the bases of pwc_synth_base()
- * from one key, with no loop; a constant @levels at each call lets the
- * compiler drop the test.
- */
-static inline void pwc_synth_walk4k(u64 va, unsigned int levels,
-				    struct pwc_walk *w)
-{
-	u64 key = pwc_key(va, 2) << 12;	/* L(top)..L2 tags, as a base */
-	u64 page = ~0xfffULL;
-
-	w->va = va;
-	w->base[0] = 0;
-	w->base[1] = 1ULL << 57 | key;
-	w->base[2] = 2ULL << 57 | (key >> 9 & page);
-	w->base[3] = 3ULL << 57 | (key >> 18 & page);
-	if (levels == 4) {
-		w->base[4] = 4ULL << 57;
-		w->base[5] = 0;
-	} else {
-		w->base[4] = 4ULL << 57 | (key >> 27 & page);
-		w->base[5] = 5ULL << 57;
-	}
-	w->levels = levels;
-	w->end = 1;
-	w->fault = 0;
-}
-
-/*
- * pwc_synth_walk4k() of @n addresses, each walk's run mark set (the same
- * 2 MiB region as the address before).
+ * The walks of @n addresses with 4 KiB leaves, each walk's run mark set
+ * (the same 2 MiB region as the address before).
  */
 static inline void pwc_synth_walks4k(const u64 *va, u32 n,
 				     unsigned int levels, struct pwc_walk *w)
@@ -71,7 +42,8 @@ static inline void pwc_synth_walks4k(const u64 *va, u32 n,
 	u32 i;
 
 	for (i = 0; i < n; i++) {
-		pwc_synth_walk4k(va[i], levels, &w[i]);
+		pwc_synth_walk4k_head(va[i], levels, &w[i]);
+		pwc_synth_walk4k_rest(va[i], levels, &w[i]);
 		w[i].run = !((va[i] ^ prev) >> 21);
 		prev = va[i];
 	}
@@ -98,4 +70,14 @@ u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
 		reads += w[i].levels - w[i].end + 1;
 	}
 	return reads;
+}
+
+int pwc_access_batch4k(struct pwc_model *m, const u64 *va, u32 n,
+		       unsigned int levels, struct pwc_result *r,
+		       unsigned int flags)
+{
+	if (levels != 4 && levels != 5)
+		return -EINVAL;
+	m->ops->batch4k(m, va, n, levels, r, flags);
+	return 0;
 }

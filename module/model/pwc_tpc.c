@@ -13,7 +13,7 @@
  * (L4, L3, L2 tags with 4-level paging).  Shorter entries come from walks
  * that ended above L1 (2 MiB and 1 GiB leaves, faults).
  */
-#include "pwc.h"
+#include "pwc_batch.h"
 
 /* The paging levels in an entry's tag word, above any pwc_key(va, 2). */
 #define TPC_LEVELS_SHIFT 40
@@ -399,11 +399,24 @@ static __always_inline bool tpc_quick(struct pwc_model *m,
  * path in the most recent entry of that set (a hit touches it, a fill
  * writes it and replaces the same path rather than adding another).
  */
+static bool tpc_same2m(const struct pwc_model *m, unsigned int flags)
+{
+	return (flags & PWC_BATCH_SAME2M) && m->cfg.entries;
+}
+
 static void tpc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		      struct pwc_result *r, unsigned int flags)
 {
-	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) && m->cfg.entries,
-		      tpc_quick, tpc_access, NULL);
+	pwc_batch_run(m, w, n, r, tpc_same2m(m, flags), tpc_quick, tpc_access,
+		      NULL);
+}
+
+static void tpc_batch4k(struct pwc_model *m, const u64 *va, u32 n,
+			unsigned int levels, struct pwc_result *r,
+			unsigned int flags)
+{
+	pwc_batch_run4k(m, va, n, levels, r, tpc_same2m(m, flags), false,
+			tpc_quick, tpc_access, NULL);
 }
 
 static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)
@@ -568,6 +581,7 @@ const struct pwc_ops pwc_tpc_ops = {
 	.fill = tpc_fill,
 	.access = tpc_access,
 	.batch = tpc_batch,
+	.batch4k = tpc_batch4k,
 	.invalidate = tpc_invalidate,
 	.clear = tpc_clear,
 	.dump = tpc_dump,

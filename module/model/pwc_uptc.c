@@ -13,6 +13,7 @@
  * Each entry also records the virtual region it translates (bookkeeping
  * for range invalidation only, not counted in the storage bits).
  */
+#include "pwc_batch.h"
 #include "pwc_lru.h"
 
 static int uptc_init(struct pwc_model *m)
@@ -185,14 +186,27 @@ static __always_inline void uptc_access(struct pwc_model *m,
  * its path's entries as the most recent of their sets, in walk order, and
  * the next walk touches them again in that order.
  */
-static void uptc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
-		       struct pwc_result *r, unsigned int flags)
+static bool uptc_same2m(const struct pwc_model *m, unsigned int flags)
 {
 	const struct pwc_lru *t = m->priv;
 
-	pwc_batch_run(m, w, n, r, (flags & PWC_BATCH_SAME2M) &&
-		      t->ways >= PWC_MAX_LEVELS - 1, uptc_quick, uptc_access,
-		      NULL);
+	return (flags & PWC_BATCH_SAME2M) && t->ways >= PWC_MAX_LEVELS - 1;
+}
+
+static void uptc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+		       struct pwc_result *r, unsigned int flags)
+{
+	pwc_batch_run(m, w, n, r, uptc_same2m(m, flags), uptc_quick,
+		      uptc_access, NULL);
+}
+
+/* uptc_quick() reads every base of the path: the walks are built whole. */
+static void uptc_batch4k(struct pwc_model *m, const u64 *va, u32 n,
+			 unsigned int levels, struct pwc_result *r,
+			 unsigned int flags)
+{
+	pwc_batch_run4k(m, va, n, levels, r, uptc_same2m(m, flags), true,
+			uptc_quick, uptc_access, NULL);
 }
 
 static void uptc_invalidate(struct pwc_model *m, u64 start, u64 end)
@@ -258,6 +272,7 @@ const struct pwc_ops pwc_uptc_ops = {
 	.lookup = uptc_lookup,
 	.access = uptc_access,
 	.batch = uptc_batch,
+	.batch4k = uptc_batch4k,
 	.invalidate = uptc_invalidate,
 	.clear = uptc_clear,
 	.dump = uptc_dump,

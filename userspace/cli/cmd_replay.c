@@ -240,9 +240,12 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 {
 	unsigned int flags = o->pt.n2m || o->pt.n1g || o->no_shortcut ? 0 :
 			     PWC_BATCH_SAME2M;
+	/* 4 KiB leaves only: each model builds what it reads of a walk */
+	bool by_va = !o->pt.n2m && !o->pt.n1g && !stack &&
+		     pwc_synth_valid(&o->pt);
 	unsigned long long *buf = malloc(REPLAY_BATCH * sizeof(*buf));
 	const unsigned long long *va;
-	struct pwc_walk *w = malloc(REPLAY_BATCH * sizeof(*w));
+	struct pwc_walk *w = by_va ? NULL : malloc(REPLAY_BATCH * sizeof(*w));
 	/* the results, printed with -p (else only the statistics) */
 	struct pwc_result *res = o->per_access ?
 				 malloc((size_t)REPLAY_BATCH * set->n *
@@ -250,7 +253,7 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 	struct addr_stream in;
 	long n = -1;
 
-	if (!buf || !w || (o->per_access && !res)) {
+	if (!buf || (!by_va && !w) || (o->per_access && !res)) {
 		fprintf(stderr, "pwcsim: out of memory\n");
 		goto out;
 	}
@@ -262,9 +265,12 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 	if (pwc_synth_valid(&o->pt))
 		flags |= PWC_BATCH_VALID;	/* walks by construction */
 	while ((n = addr_view_block(&in, &va, buf, REPLAY_BATCH)) > 0) {
-		model_set_access_batch(set, w, n,
-				       pwc_synth_walks(&o->pt, va, n, w), res,
-				       flags);
+		if (by_va)
+			model_set_access_4k(set, va, n, res, flags);
+		else
+			model_set_access_batch(set, w, n,
+					       pwc_synth_walks(&o->pt, va, n, w),
+					       res, flags);
 		if (stack && uptc_stack_walks(stack, w, n)) {
 			n = -1;
 			break;

@@ -4,8 +4,10 @@
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "pwc_synth.h"
 #include "engine/model_set.h"
 
 void model_set_init(struct model_set *s, unsigned int levels)
@@ -60,6 +62,41 @@ void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 	for (i = 0; i < s->n; i++)
 		pwc_access_batch(s->e[i].m, w, n,
 				 res ? &res[(size_t)i * n] : NULL, flags);
+}
+
+/* Room for @n walks in s->w; false if there is none (nothing changed). */
+static bool model_set_walks_room(struct model_set *s, unsigned int n)
+{
+	struct pwc_walk *w;
+
+	if (n <= s->wcap)
+		return true;
+	w = realloc(s->w, (size_t)n * sizeof(*w));
+	if (!w)
+		return false;
+	s->w = w;
+	s->wcap = n;
+	return true;
+}
+
+void model_set_access_4k(struct model_set *s, const unsigned long long *va,
+			 unsigned int n, struct pwc_result *res,
+			 unsigned int flags)
+{
+	struct pwc_synth pt = { .levels = s->levels };
+	unsigned int i;
+
+	if (s->n > 1 && model_set_walks_room(s, n)) {
+		model_set_access_batch(s, s->w, n,
+				       pwc_synth_walks(&pt, va, n, s->w), res,
+				       flags | PWC_BATCH_VALID);
+		return;
+	}
+	s->walks += n;
+	s->uncached += (unsigned long long)n * s->levels;
+	for (i = 0; i < s->n; i++)
+		pwc_access_batch4k(s->e[i].m, va, n, s->levels,
+				   res ? &res[(size_t)i * n] : NULL, flags);
 }
 
 void model_set_results(const struct model_set *s, struct model_result *out)
@@ -122,4 +159,7 @@ void model_set_free(struct model_set *s)
 	for (i = 0; i < s->n; i++)
 		pwc_destroy(s->e[i].m);
 	s->n = 0;
+	free(s->w);
+	s->w = NULL;
+	s->wcap = 0;
 }

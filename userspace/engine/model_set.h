@@ -38,6 +38,9 @@ struct model_set {
 	struct model_entry e[MODEL_SET_MAX];
 	unsigned long long walks;
 	unsigned long long uncached;	/* accesses with no cache at all */
+	/* model_set_access_4k()'s walks, shared by several models */
+	struct pwc_walk *w;
+	unsigned int wcap;
 };
 
 void model_set_init(struct model_set *s, unsigned int levels);
@@ -55,6 +58,16 @@ int model_set_add(struct model_set *s, const char *spec,
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 			    unsigned int n, unsigned long long uncached,
 			    struct pwc_result *res, unsigned int flags);
+/*
+ * The same for the walks of @va[0..@n) on the synthetic table with 4 KiB
+ * leaves at the set's levels (4 or 5): one model builds what it reads of
+ * each walk (pwc_access_batch4k()), several share walks built once
+ * (pwc_synth_walks(), in a buffer of the set's; without one, each builds
+ * its own); @flags: PWC_BATCH_SAME2M or 0.
+ */
+void model_set_access_4k(struct model_set *s, const unsigned long long *va,
+			 unsigned int n, struct pwc_result *res,
+			 unsigned int flags);
 /* Each model's outcome into @out (s->n of them). */
 void model_set_results(const struct model_set *s, struct model_result *out);
 /*

@@ -85,15 +85,15 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 			  unsigned int n)
 {
 	struct run_synthetic *s = b->priv;
-	unsigned int i, k;
+	unsigned int i, j, k;
 
 	if (!s->tlb.t.size) {	/* no IOTLB: every address is a walk */
 		for (i = 0; i < n; i += k) {
 			k = n - i < RUN_SYNTHETIC_WALKS ? n - i :
 			    RUN_SYNTHETIC_WALKS;
-			s->reads = pwc_synth_walks(&s->pt, &va[i], k, s->w);
-			s->nw = k;
-			synthetic_flush(s);
+			for (j = 0; j < s->nsets; j++)
+				model_set_access_4k(&s->set[j], &va[i], k,
+						    NULL, PWC_BATCH_SAME2M);
 		}
 		return 0;
 	}

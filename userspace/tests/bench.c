@@ -4,8 +4,9 @@
  * the registry, alone and all together, on binary traces, with the
  * stream's floor (reading and summing the same file) measured in the same
  * run.  The replay is pwcsim replay's: blocks of addresses read with
- * addr_next_block(), walked by pwc_synth_walks(), fed to each model's
- * batch op (pwc_access_batch()), with and without the same-2MiB shortcut.
+ * addr_view_block(), fed to the models through model_set_access_4k() (one
+ * model builds what it reads of each walk; several share walks built
+ * once), with and without the same-2MiB shortcut.
  * Each figure is the median of --repeat runs, in CPU time of the process.
  * It measures; it asserts nothing.
  *
@@ -25,10 +26,10 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 
+#include "pwc.h"
+#include "engine/model_set.h"
 #include "output/table.h"
 #include "traces/addr_stream.h"
-#include "pwc.h"
-#include "pwc_synth.h"
 
 #ifndef BENCH_CFLAGS
 #define BENCH_CFLAGS "?"
@@ -161,18 +162,16 @@ out:
 
 /*
  * One pass over @s: with no models the floor (read and sum), else the
- * replay through @m; seconds, or a negative value on an error.
+ * replay through @set; seconds, or a negative value on an error.
  */
-static double run(const struct bench_stream *s, struct pwc_model **m,
-		  unsigned int nm, unsigned int flags, unsigned long long *sum)
+static double run(const struct bench_stream *s, struct model_set *set,
+		  unsigned int flags, unsigned long long *sum)
 {
 	static unsigned long long buf[BENCH_BATCH];
-	static struct pwc_walk w[BENCH_BATCH];
 	const unsigned long long *va;
-	struct pwc_synth pt = { .levels = s->levels };
 	struct addr_stream in;
 	unsigned long long total = 0;
-	unsigned int j, vflags;
+	unsigned int j;
 	double t0;
 	long n, i;
 
@@ -180,50 +179,39 @@ static double run(const struct bench_stream *s, struct pwc_model **m,
 		return -1;
 	t0 = now();
 	while ((n = addr_view_block(&in, &va, buf, BENCH_BATCH)) > 0) {
-		if (!nm) {
+		if (!set) {
 			for (i = 0; i < n; i++)
 				total += va[i];
 			continue;
 		}
-		pwc_synth_walks(&pt, va, n, w);
-		/* as pwcsim replay: walks of a valid table by construction */
-		vflags = pwc_synth_valid(&pt) ? flags | PWC_BATCH_VALID : flags;
 		/* as pwcsim replay without -p: the statistics only */
-		for (j = 0; j < nm; j++)
-			pwc_access_batch(m[j], w, n, NULL, vflags);
+		model_set_access_4k(set, va, n, NULL, flags);
 	}
 	t0 = now() - t0;
-	for (j = 0; j < nm; j++)
-		total += m[j]->stats.accesses;
+	for (j = 0; set && j < set->n; j++)
+		total += set->e[j].m->stats.accesses;
 	addr_close(&in);
 	*sum += total;
 	bench_sink += total;
 	return n < 0 ? -1 : t0;
 }
 
-/* The median seconds of @repeat runs, each on new models. */
+/* The median seconds of @repeat runs (@nm 0: the floor), on new models. */
 static double timed(const struct bench_stream *s, const enum pwc_kind *kind,
 		    unsigned int nm, unsigned int flags, unsigned int repeat,
 		    unsigned long long *sum)
 {
-	struct pwc_model *m[PWC_KIND_COUNT];
 	double t[BENCH_MAX_REPEAT];
-	struct pwc_config cfg;
+	struct model_set set;
 	unsigned int i, j;
 
 	for (i = 0; i < repeat; i++) {
-		for (j = 0; j < nm; j++) {
-			if (pwc_parse_spec(pwc_kind_name(kind[j]), &cfg, NULL, 0))
-				return -1;
-			m[j] = pwc_create(&cfg);
-			if (!m[j]) {
-				fprintf(stderr, "pwcsim-bench: out of memory\n");
-				exit(1);
-			}
-		}
-		t[i] = run(s, m, nm, flags, sum);
+		model_set_init(&set, s->levels);
 		for (j = 0; j < nm; j++)
-			pwc_destroy(m[j]);
+			if (model_set_add(&set, pwc_kind_name(kind[j]), 0))
+				exit(1);
+		t[i] = run(s, nm ? &set : NULL, flags, sum);
+		model_set_free(&set);
 		if (t[i] < 0)
 			return -1;
 	}

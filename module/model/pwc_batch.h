@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pwc_batch.h - the body of every model's batch ops, internal to the model
+ * sources: pwc_batch_run() over an array of walks (pwc_access_batch()),
+ * pwc_batch_run4k() over the addresses of the synthetic table with 4 KiB
+ * leaves, each walk built only as far as the model reads it
+ * (pwc_access_batch4k()).  Each batch op is the one caller of its call,
+ * so that the model's quick hit, lookup and fill are inlined into it
+ * rather than called through the ops table.
+ *
+ * The callbacks, the same for both: @quick, if not NULL, is tried first:
+ * true, with the base in *@pba, for a walk that is an L2 hit with
+ * pwc_l2_hit_ok() (start 1, one access, not stale: what @lookup would
+ * give), the model's state updated as @lookup and @fill would; false,
+ * with nothing changed (search hints aside), for any other walk.  It
+ * reads only @va, @levels, @end and @base[1] of the walk unless the
+ * model says @whole.  Then @lookup, the shadow check, the accounting and
+ * @fill (NULL when @lookup fills, as a fused access does).  @same2m: the
+ * model's statement that the shortcut of PWC_BATCH_SAME2M is exact for
+ * it now (a walk in the 2 MiB region of the one before is then counted
+ * as an L2 hit without a lookup, unless the walk before was stale).  @r:
+ * the results, or NULL when only the statistics are wanted.
+ */
+#ifndef _PWC_BATCH_H
+#define _PWC_BATCH_H
+
+#include "pwc_synth.h"
+
+/* A batch's counters, in locals until pwc_batch_end() stores them. */
+struct pwc_batch_acc {
+	u64 hits[PWC_MAX_LEVELS + 1];
+	u64 misses, accesses, stale;
+	u64 l2;			/* the shortcut's and quick L2 hits */
+	bool stale_last;	/* the last walk's result was stale */
+};
+
+/* An L2 hit on @pba counted without a lookup; its result in @r[@i]. */
+static __always_inline void pwc_batch_l2(struct pwc_batch_acc *a,
+					 struct pwc_result *r, u32 i, u64 pba)
+{
+	a->l2++;
+	if (r)
+		r[i] = (struct pwc_result){ .start = 1, .accesses = 1,
+					    .pba = pba };
+}
+
+/* @quick of @w, counted (result @r[@i]) if it hit. */
+static __always_inline bool
+pwc_batch_quick(struct pwc_model *m, const struct pwc_walk *w,
+		struct pwc_result *r, u32 i, struct pwc_batch_acc *a,
+		bool (*quick)(struct pwc_model *m, const struct pwc_walk *w,
+			      u64 *pba))
+{
+	u64 pba;
+
+	if (!quick || !quick(m, w, &pba))
+		return false;
+	pwc_batch_l2(a, r, i, pba);
+	a->stale_last = false;
+	return true;
+}
+
+/* @lookup, the shadow check, the accounting and @fill of @w (@r[@i]). */
+static __always_inline void
+pwc_batch_look(struct pwc_model *m, const struct pwc_walk *w,
+	       struct pwc_result *r, u32 i, struct pwc_batch_acc *a,
+	       void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
+			      struct pwc_result *r),
+	       void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
+			    const struct pwc_result *r))
+{
+	struct pwc_result x = { 0 };
+
+	lookup(m, w, &x);
+	pwc_shadow_check(w, &x);
+	if (x.start < w->levels)
+		a->hits[x.start]++;
+	else
+		a->misses++;
+	a->accesses += x.accesses;
+	a->stale += x.stale;
+	if (fill)
+		fill(m, w, &x);
+	if (r)
+		r[i] = x;
+	a->stale_last = x.stale;
+}
+
+/*
+ * The counters of @n walks into @m's statistics; @run2m: pwc_run2m() of
+ * the last walk (only it decides what the next batch may skip).
+ */
+static __always_inline void pwc_batch_end(struct pwc_model *m,
+					  struct pwc_batch_acc *a, u32 n,
+					  u64 run2m)
+{
+	unsigned int k;
+
+	m->stats.lookups += n;
+	a->hits[1] += a->l2;
+	for (k = 0; k <= PWC_MAX_LEVELS; k++)
+		m->stats.hits[k] += a->hits[k];
+	m->stats.misses += a->misses;
+	m->stats.accesses += a->accesses + a->l2;
+	m->stats.stale += a->stale;
+	m->run2m = a->stale_last ? 0 : run2m;
+}
+
+/* The batch of @n walks @w (a marked walk, @run, may be skipped). */
+static __always_inline void
+pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+	      struct pwc_result *r, bool same2m,
+	      bool (*quick)(struct pwc_model *m, const struct pwc_walk *w,
+			    u64 *pba),
+	      void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
+			     struct pwc_result *r),
+	      void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
+			   const struct pwc_result *r))
+{
+	struct pwc_batch_acc a = { .l2 = 0 };
+	bool first;
+	u32 i;
+
+	if (!n)
+		return;
+	/* may the first walk be skipped: the run of the last batch's last? */
+	first = same2m && m->run2m && m->run2m == pwc_run2m(&w[0]);
+	for (i = 0; i < n; i++) {
+		if (same2m && !a.stale_last && (i ? w[i].run : first)) {
+			pwc_batch_l2(&a, r, i, w[i].base[1]);
+			continue;
+		}
+		if (!pwc_batch_quick(m, &w[i], r, i, &a, quick))
+			pwc_batch_look(m, &w[i], r, i, &a, lookup, fill);
+	}
+	pwc_batch_end(m, &a, n, pwc_run2m(&w[n - 1]));
+}
+
+/*
+ * The batch of the walks of @va[0..@n) on the synthetic table with 4 KiB
+ * leaves at @levels: the same results and state as pwc_batch_run() of
+ * the walks pwc_synth_walks() builds, with no array of walks.  A walk
+ * the shortcut counts is not built; one @quick takes is built to its
+ * head (pwc_synth_walk4k_head()), or whole if @whole (@quick reads more);
+ * only a walk looked up is always built whole.
+ */
+static __always_inline void
+pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
+		unsigned int levels, struct pwc_result *r, bool same2m,
+		bool whole,
+		bool (*quick)(struct pwc_model *m, const struct pwc_walk *w,
+			      u64 *pba),
+		void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
+			       struct pwc_result *r),
+		void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
+			     const struct pwc_result *r))
+{
+	struct pwc_batch_acc a = { .l2 = 0 };
+	struct pwc_walk w;
+	u64 prev;
+	bool run;
+	u32 i;
+
+	if (!n)
+		return;
+	/* the first continues the last batch's last walk if that ran */
+	prev = same2m && m->run2m == pwc_run2m_4k(va[0], levels) ? va[0] :
+								     ~va[0];
+	for (i = 0; i < n; i++) {
+		run = !((va[i] ^ prev) >> 21);
+		prev = va[i];
+		if (same2m && !a.stale_last && run) {
+			pwc_batch_l2(&a, r, i, pwc_synth_base(levels, va[i], 1));
+			continue;
+		}
+		pwc_synth_walk4k_head(va[i], levels, &w);
+		w.run = run;
+		if (whole)
+			pwc_synth_walk4k_rest(va[i], levels, &w);
+		if (pwc_batch_quick(m, &w, r, i, &a, quick))
+			continue;
+		if (!whole)
+			pwc_synth_walk4k_rest(va[i], levels, &w);
+		pwc_batch_look(m, &w, r, i, &a, lookup, fill);
+	}
+	pwc_batch_end(m, &a, n, pwc_run2m_4k(va[n - 1], levels));
+}
+
+#endif /* _PWC_BATCH_H */
