@@ -26,19 +26,23 @@
 
 #include "pwc_synth.h"
 
-/* A batch's counters, in locals until pwc_batch_end() stores them. */
+/*
+ * A batch's counters, in locals until pwc_batch_end() stores them: those
+ * of the walks looked up; every other walk is an L2 hit with one access
+ * (the shortcut's or a quick hit), counted at the end as the rest of the
+ * batch, so that the hit paths count nothing.
+ */
 struct pwc_batch_acc {
 	u64 hits[PWC_MAX_LEVELS + 1];
 	u64 misses, accesses, stale;
-	u64 l2;			/* the shortcut's and quick L2 hits */
+	u64 looked;		/* walks looked up */
 	bool stale_last;	/* the last walk's result was stale */
 };
 
-/* An L2 hit on @pba counted without a lookup; its result in @r[@i]. */
-static __always_inline void pwc_batch_l2(struct pwc_batch_acc *a,
-					 struct pwc_result *r, u32 i, u64 pba)
+/* An L2 hit on @pba without a lookup: its result in @r[@i]. */
+static __always_inline void pwc_batch_l2(struct pwc_result *r, u32 i,
+					 u64 pba)
 {
-	a->l2++;
 	if (r)
 		r[i] = (struct pwc_result){ .start = 1, .accesses = 1,
 					    .pba = pba };
@@ -55,7 +59,7 @@ pwc_batch_quick(struct pwc_model *m, const struct pwc_walk *w,
 
 	if (!quick || !quick(m, w, &pba))
 		return false;
-	pwc_batch_l2(a, r, i, pba);
+	pwc_batch_l2(r, i, pba);
 	a->stale_last = false;
 	return true;
 }
@@ -71,6 +75,7 @@ pwc_batch_look(struct pwc_model *m, const struct pwc_walk *w,
 {
 	struct pwc_result x = { 0 };
 
+	a->looked++;
 	lookup(m, w, &x);
 	pwc_shadow_check(w, &x);
 	if (x.start < w->levels)
@@ -94,14 +99,15 @@ static __always_inline void pwc_batch_end(struct pwc_model *m,
 					  struct pwc_batch_acc *a, u32 n,
 					  u64 run2m)
 {
+	u64 l2 = n - a->looked;
 	unsigned int k;
 
 	m->stats.lookups += n;
-	a->hits[1] += a->l2;
+	a->hits[1] += l2;
 	for (k = 0; k <= PWC_MAX_LEVELS; k++)
 		m->stats.hits[k] += a->hits[k];
 	m->stats.misses += a->misses;
-	m->stats.accesses += a->accesses + a->l2;
+	m->stats.accesses += a->accesses + l2;
 	m->stats.stale += a->stale;
 	m->run2m = a->stale_last ? 0 : run2m;
 }
@@ -117,7 +123,7 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	      void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
 			   const struct pwc_result *r))
 {
-	struct pwc_batch_acc a = { .l2 = 0 };
+	struct pwc_batch_acc a = { .looked = 0 };
 	bool first;
 	u32 i;
 
@@ -127,7 +133,7 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	first = same2m && m->run2m && m->run2m == pwc_run2m(&w[0]);
 	for (i = 0; i < n; i++) {
 		if (same2m && !a.stale_last && (i ? w[i].run : first)) {
-			pwc_batch_l2(&a, r, i, w[i].base[1]);
+			pwc_batch_l2(r, i, w[i].base[1]);
 			continue;
 		}
 		if (!pwc_batch_quick(m, &w[i], r, i, &a, quick))
@@ -155,7 +161,7 @@ pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
 		void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
 			     const struct pwc_result *r))
 {
-	struct pwc_batch_acc a = { .l2 = 0 };
+	struct pwc_batch_acc a = { .looked = 0 };
 	struct pwc_walk w;
 	u64 prev;
 	bool run;
@@ -170,7 +176,7 @@ pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
 		run = !((va[i] ^ prev) >> 21);
 		prev = va[i];
 		if (same2m && !a.stale_last && run) {
-			pwc_batch_l2(&a, r, i, pwc_synth_base(levels, va[i], 1));
+			pwc_batch_l2(r, i, pwc_synth_base(levels, va[i], 1));
 			continue;
 		}
 		pwc_synth_walk4k_head(va[i], levels, &w);

@@ -246,19 +246,50 @@ static void none_fill(struct pwc_model *m, const struct pwc_walk *w,
 {
 }
 
-/* Never the shortcut: a walk of no cache is never an L2 hit. */
+/* @n walks that missed, reading @reads entries; @run2m: the last's. */
+static void none_count(struct pwc_model *m, u32 n, u64 reads, u64 run2m)
+{
+	m->stats.lookups += n;
+	m->stats.misses += n;
+	m->stats.accesses += reads;
+	m->run2m = run2m;
+}
+
+/*
+ * Never the shortcut: a walk of no cache is never an L2 hit.  Each walk
+ * misses and reads its levels - end + 1 entries, counted in one pass as
+ * pwc_batch_run() with none_lookup() would count them.
+ */
 static void none_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		       struct pwc_result *r, unsigned int flags)
 {
-	pwc_batch_run(m, w, n, r, false, NULL, none_lookup, NULL);
+	u64 reads = 0;
+	u32 i;
+
+	if (!n)
+		return;
+	for (i = 0; i < n; i++)
+		reads += w[i].levels - w[i].end + 1;
+	for (i = 0; r && i < n; i++)
+		r[i] = (struct pwc_result){
+			.start = w[i].levels,
+			.accesses = w[i].levels - w[i].end + 1 };
+	none_count(m, n, reads, pwc_run2m(&w[n - 1]));
 }
 
+/* The same of 4 KiB-leaf walks: each reads @levels entries. */
 static void none_batch4k(struct pwc_model *m, const u64 *va, u32 n,
 			 unsigned int levels, struct pwc_result *r,
 			 unsigned int flags)
 {
-	pwc_batch_run4k(m, va, n, levels, r, false, false, NULL, none_lookup,
-			NULL);
+	u32 i;
+
+	if (!n)
+		return;
+	for (i = 0; r && i < n; i++)
+		r[i] = (struct pwc_result){ .start = levels,
+					    .accesses = levels };
+	none_count(m, n, (u64)n * levels, pwc_run2m_4k(va[n - 1], levels));
 }
 
 static void none_invalidate(struct pwc_model *m, u64 start, u64 end)

@@ -149,6 +149,7 @@ static __always_inline bool uptc_quick(struct pwc_model *m,
 {
 	struct pwc_lru *t = m->priv;
 	int i5, i4, i3, i2;
+	u64 now;
 
 	if (w->end != 1)
 		return false;
@@ -158,11 +159,14 @@ static __always_inline bool uptc_quick(struct pwc_model *m,
 	i2 = i3 < 0 ? -1 : uptc_held(t, w, 2);
 	if (i2 < 0)
 		return false;
+	/* pwc_tick() of each, from one read of the clock */
+	now = m->clock;
 	if (w->levels == 5)
-		t->stamp[i5] = pwc_tick(m);
-	t->stamp[i4] = pwc_tick(m);
-	t->stamp[i3] = pwc_tick(m);
-	t->stamp[i2] = pwc_tick(m);
+		t->stamp[i5] = ++now;
+	t->stamp[i4] = ++now;
+	t->stamp[i3] = ++now;
+	t->stamp[i2] = ++now;
+	m->clock = now;
 	*pba = w->base[1];
 	return true;
 }
