@@ -14,7 +14,10 @@
  * give), the model's state updated as @lookup and @fill would; false,
  * with nothing changed (search hints aside), for any other walk.  It
  * reads only @va, @levels, @end and @base[1] of the walk unless the
- * model says @whole.  Then @lookup, the shadow check, the accounting and
+ * model says @whole.  @last (only with @same2m, else 0): pwc_run2m()
+ * of the walk before, this model's last access, if it was not stale (0
+ * if not known); pwc_batch_same1g() of it and the walk's tells that the
+ * two share their path down to the L2 table.  Then @lookup, the shadow check, the accounting and
  * @fill (NULL when @lookup fills, as a fused access does).  @same2m: the
  * model's statement that the shortcut of PWC_BATCH_SAME2M is exact for
  * it now (a walk in the 2 MiB region of the one before is then counted
@@ -48,16 +51,26 @@ static __always_inline void pwc_batch_l2(struct pwc_result *r, u32 i,
 					    .pba = pba };
 }
 
+/*
+ * Are @last and @cur, pwc_run2m() of two walks (0: not known, or not a
+ * 4 KiB leaf), both known, at the same levels and in one 1 GiB region?
+ */
+static __always_inline bool pwc_batch_same1g(u64 last, u64 cur)
+{
+	return last && cur && !((last ^ cur) & ~(511ULL << 3));
+}
+
 /* @quick of @w, counted (result @r[@i]) if it hit. */
 static __always_inline bool
 pwc_batch_quick(struct pwc_model *m, const struct pwc_walk *w,
-		struct pwc_result *r, u32 i, struct pwc_batch_acc *a,
+		u64 last, struct pwc_result *r, u32 i,
+		struct pwc_batch_acc *a,
 		bool (*quick)(struct pwc_model *m, const struct pwc_walk *w,
-			      u64 *pba))
+			      u64 last, u64 *pba))
 {
 	u64 pba;
 
-	if (!quick || !quick(m, w, &pba))
+	if (!quick || !quick(m, w, last, &pba))
 		return false;
 	pwc_batch_l2(r, i, pba);
 	a->stale_last = false;
@@ -117,7 +130,7 @@ static __always_inline void
 pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	      struct pwc_result *r, bool same2m,
 	      bool (*quick)(struct pwc_model *m, const struct pwc_walk *w,
-			    u64 *pba),
+			    u64 last, u64 *pba),
 	      void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
 			     struct pwc_result *r),
 	      void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
@@ -136,7 +149,9 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 			pwc_batch_l2(r, i, w[i].base[1]);
 			continue;
 		}
-		if (!pwc_batch_quick(m, &w[i], r, i, &a, quick))
+		if (!pwc_batch_quick(m, &w[i], !same2m || a.stale_last ? 0 :
+				     i ? pwc_run2m(&w[i - 1]) : m->run2m,
+				     r, i, &a, quick))
 			pwc_batch_look(m, &w[i], r, i, &a, lookup, fill);
 	}
 	pwc_batch_end(m, &a, n, pwc_run2m(&w[n - 1]));
@@ -155,7 +170,7 @@ pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
 		unsigned int levels, struct pwc_result *r, bool same2m,
 		bool whole,
 		bool (*quick)(struct pwc_model *m, const struct pwc_walk *w,
-			      u64 *pba),
+			      u64 last, u64 *pba),
 		void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
 			       struct pwc_result *r),
 		void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
@@ -183,7 +198,9 @@ pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
 		w.run = run;
 		if (whole)
 			pwc_synth_walk4k_rest(va[i], levels, &w);
-		if (pwc_batch_quick(m, &w, r, i, &a, quick))
+		if (pwc_batch_quick(m, &w, !same2m || a.stale_last ? 0 :
+				    i ? pwc_run2m_4k(va[i - 1], levels) :
+					m->run2m, r, i, &a, quick))
 			continue;
 		if (!whole)
 			pwc_synth_walk4k_rest(va[i], levels, &w);

@@ -116,7 +116,8 @@ static __always_inline void ideal_fill(struct pwc_model *m,
  * (ideal keeps no recency: nothing to update).
  */
 static __always_inline bool ideal_quick(struct pwc_model *m,
-					const struct pwc_walk *w, u64 *pba)
+					const struct pwc_walk *w, u64 last,
+					u64 *pba)
 {
 	struct pwc_ideal *d = m->priv;
 	s64 i;

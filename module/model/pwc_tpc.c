@@ -378,7 +378,8 @@ static __always_inline void tpc_access(struct pwc_model *m,
  * the walk's PBA(L1), touched as tpc_access() would.
  */
 static __always_inline bool tpc_quick(struct pwc_model *m,
-				      const struct pwc_walk *w, u64 *pba)
+				      const struct pwc_walk *w, u64 last,
+				      u64 *pba)
 {
 	struct pwc_tpc *t = m->priv;
 	u64 req = tpc_req(w->va, w->levels);

@@ -145,7 +145,8 @@ static __always_inline int uptc_held(struct pwc_lru *t,
  * order, as uptc_walk() would (nothing is read but the leaf).
  */
 static __always_inline bool uptc_quick(struct pwc_model *m,
-				       const struct pwc_walk *w, u64 *pba)
+				       const struct pwc_walk *w, u64 last,
+				       u64 *pba)
 {
 	struct pwc_lru *t = m->priv;
 	int i5, i4, i3, i2;
