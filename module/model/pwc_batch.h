@@ -177,7 +177,7 @@ pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
 			     const struct pwc_result *r))
 {
 	struct pwc_batch_acc a = { .looked = 0 };
-	struct pwc_walk w;
+	struct pwc_walk head, w;
 	u64 prev;
 	bool run;
 	u32 i;
@@ -194,16 +194,18 @@ pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
 			pwc_batch_l2(r, i, pwc_synth_base(levels, va[i], 1));
 			continue;
 		}
-		pwc_synth_walk4k_head(va[i], levels, &w);
-		w.run = run;
+		/* @head, for @quick only, may live in registers */
+		pwc_synth_walk4k_head(va[i], levels, &head);
+		head.run = run;
 		if (whole)
-			pwc_synth_walk4k_rest(va[i], levels, &w);
-		if (pwc_batch_quick(m, &w, !same2m || a.stale_last ? 0 :
+			pwc_synth_walk4k_rest(va[i], levels, &head);
+		if (pwc_batch_quick(m, &head, !same2m || a.stale_last ? 0 :
 				    i ? pwc_run2m_4k(va[i - 1], levels) :
 					m->run2m, r, i, &a, quick))
 			continue;
-		if (!whole)
-			pwc_synth_walk4k_rest(va[i], levels, &w);
+		pwc_synth_walk4k_head(va[i], levels, &w);
+		pwc_synth_walk4k_rest(va[i], levels, &w);
+		w.run = run;
 		pwc_batch_look(m, &w, r, i, &a, lookup, fill);
 	}
 	pwc_batch_end(m, &a, n, pwc_run2m_4k(va[n - 1], levels));
