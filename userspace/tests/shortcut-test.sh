@@ -6,8 +6,9 @@
 # --per-access` and `--dump` of all six models, with and without
 # --no-shortcut, byte-equal (cmp) on gen RAY, 2mm and STO (sampled, the
 # first 100 k addresses), at 4 and 5 levels, and with small tables at
-# the edge of the shortcut's conditions, set-associative ones too.
-# $PWCSIM is the binary.
+# the edge of the shortcut's conditions, set-associative ones too.  Then
+# one model by addresses against the same in the run of all six, and run
+# --userspace against replay.  $PWCSIM is the binary.
 # Ends with "shortcut-test: N passed, N failed".
 set -u
 P=${PWCSIM:-./pwcsim}
@@ -42,6 +43,48 @@ for w in RAY 2mm STO; do
 					head -3 "$tmp/err"
 				fi
 			done
+		done
+	done
+done
+# One model goes by addresses (pwc_access_batch4k()), several share walks
+# built once (model_set_access_4k()): each model alone gives its lines of
+# the run of all six, and run --userspace (no IOTLB) replay's rows (the
+# bare names sized to one budget in both).
+for w in RAY 2mm STO; do
+	[ -s "$tmp/$w.bin" ] || continue
+	for l in 4 5; do
+		"$P" replay -q -l "$l" -p "${ALL[@]}" "$tmp/$w.bin" >"$tmp/all" \
+			2>"$tmp/err"
+		same=0
+		for ((k = 1; k < ${#ALL[@]}; k += 2)); do
+			m=${ALL[k]}
+			"$P" replay -q -l "$l" -p -m "$m" "$tmp/$w.bin" 2>>"$tmp/err" |
+				tail -n +2 >"$tmp/one"
+			awk -F, -v m="$m" '$2 == m' "$tmp/all" >"$tmp/mine"
+			[ -s "$tmp/one" ] && cmp -s "$tmp/one" "$tmp/mine" &&
+				same=$((same + 1))
+		done
+		if [ "$same" = 6 ] && [ ! -s "$tmp/err" ]; then
+			ok "$w, $l levels: each model alone, by addresses, as in all six"
+		else
+			bad "$w, $l levels: $same of 6 models alone as in all six"
+			head -3 "$tmp/err"
+		fi
+		for set in "-m tpc" "${ALL[*]}"; do
+			# shellcheck disable=SC2086 # the models, word by word
+			"$P" replay -q -l "$l" -b 5280 --json $set "$tmp/$w.bin" |
+				sed -n '/"models"/,$p' >"$tmp/r"
+			# shellcheck disable=SC2086
+			"$P" run --userspace --quiet -l "$l" -b 5280 --json $set \
+				"$tmp/$w.bin" |
+				sed -n '/"models"/,$p' | sed 's/^{.*"models"/{"models"/' \
+				>"$tmp/u"
+			sed -i 's/^{.*"models"/{"models"/' "$tmp/r"
+			if [ -s "$tmp/r" ] && cmp -s "$tmp/r" "$tmp/u"; then
+				ok "$w, $l levels, ${set// -m/}: run --userspace as replay"
+			else
+				bad "$w, $l levels, ${set// -m/}: run --userspace differs from replay"
+			fi
 		done
 	done
 done
