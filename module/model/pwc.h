@@ -289,6 +289,11 @@ struct pwc_ops {
 	void (*batch4k)(struct pwc_model *m, const u64 *va, u32 n,
 			unsigned int levels, struct pwc_result *r,
 			unsigned int flags);
+	/*
+	 * Does the shortcut of PWC_BATCH_SAME2M (in @flags) hold for every
+	 * walk of a batch of @n (pwc_skips_runs())?  NULL: never (none)
+	 */
+	bool (*same2m)(const struct pwc_model *m, u32 n, unsigned int flags);
 	void (*invalidate)(struct pwc_model *m, u64 start, u64 end);
 	void (*clear)(struct pwc_model *m);
 	void (*dump)(struct pwc_model *m, struct pwc_out *o);

@@ -167,6 +167,15 @@ static __always_inline void ideal_runs(struct pwc_model *m,
 	}
 }
 
+/* The shortcut holds for a whole batch of @n with room for @n L2 keys. */
+static bool ideal_same2m(const struct pwc_model *m, u32 n, unsigned int flags)
+{
+	const struct pwc_ideal *d = m->priv;
+
+	return (flags & PWC_BATCH_SAME2M) && d->h[2].used < PWC_IDEAL_MAX_KEYS &&
+	       PWC_IDEAL_MAX_KEYS - d->h[2].used >= n;
+}
+
 static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 			struct pwc_result *r, unsigned int flags)
 {
@@ -225,6 +234,7 @@ const struct pwc_ops pwc_ideal_ops = {
 	.fill = ideal_fill,
 	.batch = ideal_batch,
 	.batch4k = ideal_batch4k,
+	.same2m = ideal_same2m,
 	.invalidate = ideal_invalidate,
 	.clear = ideal_clear,
 	.dump = ideal_dump,

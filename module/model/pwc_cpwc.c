@@ -544,7 +544,8 @@ static __always_inline bool cpwc_quick(struct pwc_model *m,
  * before hit every stage or filled it (an L2 fill always places the
  * entry), and its L2 entry and block are the most recently stamped.
  */
-static bool cpwc_same2m(const struct pwc_model *m, unsigned int flags)
+static bool cpwc_same2m(const struct pwc_model *m, u32 n,
+			unsigned int flags)
 {
 	return (flags & PWC_BATCH_SAME2M) && m->cfg.blocks && m->cfg.ways;
 }
@@ -552,7 +553,7 @@ static bool cpwc_same2m(const struct pwc_model *m, unsigned int flags)
 static void cpwc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		       struct pwc_result *r, unsigned int flags)
 {
-	pwc_batch_run(m, w, n, r, cpwc_same2m(m, flags), cpwc_quick,
+	pwc_batch_run(m, w, n, r, cpwc_same2m(m, n, flags), cpwc_quick,
 		      cpwc_access, NULL);
 }
 
@@ -560,7 +561,7 @@ static void cpwc_batch4k(struct pwc_model *m, const u64 *va, u32 n,
 			 unsigned int levels, struct pwc_result *r,
 			 unsigned int flags)
 {
-	pwc_batch_run4k(m, va, n, levels, r, cpwc_same2m(m, flags), false,
+	pwc_batch_run4k(m, va, n, levels, r, cpwc_same2m(m, n, flags), false,
 			cpwc_quick, cpwc_access, NULL);
 }
 
@@ -806,6 +807,7 @@ const struct pwc_ops pwc_cpwc_ops = {
 	.access = cpwc_access,
 	.batch = cpwc_batch,
 	.batch4k = cpwc_batch4k,
+	.same2m = cpwc_same2m,
 	.invalidate = cpwc_invalidate,
 	.clear = cpwc_clear,
 	.dump = cpwc_dump,

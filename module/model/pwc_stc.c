@@ -201,7 +201,8 @@ static __always_inline void stc_fill(struct pwc_model *m,
  * the lookup would touch was touched or written by that walk, the only
  * one of its table to be.
  */
-static bool stc_same2m(const struct pwc_model *m, unsigned int flags)
+static bool stc_same2m(const struct pwc_model *m, u32 n,
+		       unsigned int flags)
 {
 	return (flags & PWC_BATCH_SAME2M) && m->cfg.e[2];
 }
@@ -209,7 +210,7 @@ static bool stc_same2m(const struct pwc_model *m, unsigned int flags)
 static void stc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		      struct pwc_result *r, unsigned int flags)
 {
-	pwc_batch_run(m, w, n, r, stc_same2m(m, flags), stc_quick, stc_lookup,
+	pwc_batch_run(m, w, n, r, stc_same2m(m, n, flags), stc_quick, stc_lookup,
 		      stc_fill);
 }
 
@@ -217,7 +218,7 @@ static void stc_batch4k(struct pwc_model *m, const u64 *va, u32 n,
 			unsigned int levels, struct pwc_result *r,
 			unsigned int flags)
 {
-	pwc_batch_run4k(m, va, n, levels, r, stc_same2m(m, flags), false,
+	pwc_batch_run4k(m, va, n, levels, r, stc_same2m(m, n, flags), false,
 			stc_quick, stc_lookup, stc_fill);
 }
 
@@ -330,6 +331,7 @@ const struct pwc_ops pwc_stc_ops = {
 	.fill = stc_fill,
 	.batch = stc_batch,
 	.batch4k = stc_batch4k,
+	.same2m = stc_same2m,
 	.invalidate = stc_invalidate,
 	.clear = stc_clear,
 	.dump = stc_dump,

@@ -72,6 +72,27 @@ u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
 	return reads;
 }
 
+bool pwc_skips_runs(const struct pwc_model *m, u32 n, unsigned int flags)
+{
+	return m->ops->same2m && m->ops->same2m(m, n, flags);
+}
+
+int pwc_access_batch_runs(struct pwc_model *m, const struct pwc_walk *w,
+			  u32 n, u32 runs, unsigned int flags)
+{
+	int err;
+
+	if (!pwc_skips_runs(m, n + runs, flags))
+		return -EINVAL;
+	err = pwc_access_batch(m, w, n, NULL, flags);
+	if (err)
+		return err;
+	m->stats.lookups += runs;
+	m->stats.hits[1] += runs;
+	m->stats.accesses += runs;
+	return 0;
+}
+
 int pwc_access_batch4k(struct pwc_model *m, const u64 *va, u32 n,
 		       unsigned int levels, struct pwc_result *r,
 		       unsigned int flags)

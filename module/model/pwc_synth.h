@@ -95,6 +95,27 @@ u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
 		    struct pwc_walk *w);
 
 /*
+ * May a batch of @n walks of the synthetic table skip its walks marked
+ * @run (pwc_access_batch_runs())?  When @m states the same-2MiB shortcut
+ * of PWC_BATCH_SAME2M (in @flags) for every walk of it: each such walk is
+ * then an L2 hit that changes nothing but recency already in place.
+ */
+bool pwc_skips_runs(const struct pwc_model *m, u32 n, unsigned int flags);
+/*
+ * pwc_access_batch() without results of a batch of walks that
+ * pwc_synth_walks() built, given only its @n walks not marked @run, in
+ * order (@w; the first walk of a batch is never marked), and how many it
+ * marked (@runs): those are counted as L2 hits of one access, as the
+ * shortcut counts them.  The same statistics and state as the whole
+ * batch, when pwc_skips_runs() of the whole batch (@n + @runs) and every
+ * walk @m has seen since it was made or cleared is of this synthetic
+ * table (no result can then be stale, which would end a run); -EINVAL,
+ * with nothing done, if pwc_skips_runs() says no or a walk is not valid.
+ */
+int pwc_access_batch_runs(struct pwc_model *m, const struct pwc_walk *w,
+			  u32 n, u32 runs, unsigned int flags);
+
+/*
  * pwc_access_batch() of the walks of @va[0..@n) on a synthetic table with
  * 4 KiB leaves only at @levels, the model building each walk as far as it
  * needs it (no array of walks: pwc_batch.h); the same results, statistics

@@ -400,7 +400,8 @@ static __always_inline bool tpc_quick(struct pwc_model *m,
  * path in the most recent entry of that set (a hit touches it, a fill
  * writes it and replaces the same path rather than adding another).
  */
-static bool tpc_same2m(const struct pwc_model *m, unsigned int flags)
+static bool tpc_same2m(const struct pwc_model *m, u32 n,
+		       unsigned int flags)
 {
 	return (flags & PWC_BATCH_SAME2M) && m->cfg.entries;
 }
@@ -408,7 +409,7 @@ static bool tpc_same2m(const struct pwc_model *m, unsigned int flags)
 static void tpc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		      struct pwc_result *r, unsigned int flags)
 {
-	pwc_batch_run(m, w, n, r, tpc_same2m(m, flags), tpc_quick, tpc_access,
+	pwc_batch_run(m, w, n, r, tpc_same2m(m, n, flags), tpc_quick, tpc_access,
 		      NULL);
 }
 
@@ -416,7 +417,7 @@ static void tpc_batch4k(struct pwc_model *m, const u64 *va, u32 n,
 			unsigned int levels, struct pwc_result *r,
 			unsigned int flags)
 {
-	pwc_batch_run4k(m, va, n, levels, r, tpc_same2m(m, flags), false,
+	pwc_batch_run4k(m, va, n, levels, r, tpc_same2m(m, n, flags), false,
 			tpc_quick, tpc_access, NULL);
 }
 
@@ -583,6 +584,7 @@ const struct pwc_ops pwc_tpc_ops = {
 	.access = tpc_access,
 	.batch = tpc_batch,
 	.batch4k = tpc_batch4k,
+	.same2m = tpc_same2m,
 	.invalidate = tpc_invalidate,
 	.clear = tpc_clear,
 	.dump = tpc_dump,

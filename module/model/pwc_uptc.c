@@ -191,7 +191,8 @@ static __always_inline void uptc_access(struct pwc_model *m,
  * its path's entries as the most recent of their sets, in walk order, and
  * the next walk touches them again in that order.
  */
-static bool uptc_same2m(const struct pwc_model *m, unsigned int flags)
+static bool uptc_same2m(const struct pwc_model *m, u32 n,
+			unsigned int flags)
 {
 	const struct pwc_lru *t = m->priv;
 
@@ -201,7 +202,7 @@ static bool uptc_same2m(const struct pwc_model *m, unsigned int flags)
 static void uptc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		       struct pwc_result *r, unsigned int flags)
 {
-	pwc_batch_run(m, w, n, r, uptc_same2m(m, flags), uptc_quick,
+	pwc_batch_run(m, w, n, r, uptc_same2m(m, n, flags), uptc_quick,
 		      uptc_access, NULL);
 }
 
@@ -210,7 +211,7 @@ static void uptc_batch4k(struct pwc_model *m, const u64 *va, u32 n,
 			 unsigned int levels, struct pwc_result *r,
 			 unsigned int flags)
 {
-	pwc_batch_run4k(m, va, n, levels, r, uptc_same2m(m, flags), true,
+	pwc_batch_run4k(m, va, n, levels, r, uptc_same2m(m, n, flags), true,
 			uptc_quick, uptc_access, NULL);
 }
 
@@ -278,6 +279,7 @@ const struct pwc_ops pwc_uptc_ops = {
 	.access = uptc_access,
 	.batch = uptc_batch,
 	.batch4k = uptc_batch4k,
+	.same2m = uptc_same2m,
 	.invalidate = uptc_invalidate,
 	.clear = uptc_clear,
 	.dump = uptc_dump,

@@ -79,17 +79,54 @@ static bool model_set_walks_room(struct model_set *s, unsigned int n)
 	return true;
 }
 
+/*
+ * The @n walks in s->w (their reads with no cache: @uncached) through
+ * every model without results, those whose shortcut holds for the whole
+ * batch given only the walks not marked run (pwc_access_batch_runs(),
+ * after a copy of them behind the batch: a copy costs about what a
+ * skipped run saves, so only when at least a quarter are runs).
+ */
+static void model_set_access_runs(struct model_set *s, unsigned int n,
+				  unsigned long long uncached,
+				  unsigned int flags)
+{
+	struct pwc_walk *w = s->w, *c = s->w + n;
+	unsigned int i, runs = 0, nc = 0;
+
+	for (i = 0; i < n; i++)
+		runs += w[i].run;
+	if (runs < n / 4) {
+		model_set_access_batch(s, w, n, uncached, NULL, flags);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (!w[i].run)
+			c[nc++] = w[i];
+	s->walks += n;
+	s->uncached += uncached;
+	for (i = 0; i < s->n; i++)
+		if (!pwc_skips_runs(s->e[i].m, n, flags) ||
+		    pwc_access_batch_runs(s->e[i].m, c, nc, n - nc, flags))
+			pwc_access_batch(s->e[i].m, w, n, NULL, flags);
+}
+
 void model_set_access_4k(struct model_set *s, const unsigned long long *va,
 			 unsigned int n, struct pwc_result *res,
 			 unsigned int flags)
 {
 	struct pwc_synth pt = { .levels = s->levels };
+	unsigned long long uncached;
 	unsigned int i;
 
-	if (s->n > 1 && model_set_walks_room(s, n)) {
-		model_set_access_batch(s, s->w, n,
-				       pwc_synth_walks(&pt, va, n, s->w), res,
-				       flags | PWC_BATCH_VALID);
+	/* room for the walks and a copy of those not marked run */
+	if (s->n > 1 && model_set_walks_room(s, 2 * n)) {
+		uncached = pwc_synth_walks(&pt, va, n, s->w);
+		flags |= PWC_BATCH_VALID;
+		if (!res && (flags & PWC_BATCH_SAME2M))
+			model_set_access_runs(s, n, uncached, flags);
+		else
+			model_set_access_batch(s, s->w, n, uncached, res,
+					       flags);
 		return;
 	}
 	s->walks += n;

@@ -3,10 +3,12 @@
 #
 # userspace/tests/shortcut-test.sh - replay's same-2MiB shortcut
 # (PWC_BATCH_SAME2M in module/model/pwc.h) changes nothing: `pwcsim replay
-# --per-access` and `--dump` of all six models, with and without
-# --no-shortcut, byte-equal (cmp) on gen RAY, 2mm and STO (sampled, the
-# first 100 k addresses), at 4 and 5 levels, and with small tables at
-# the edge of the shortcut's conditions, set-associative ones too.  Then
+# --per-access`, `--dump` and the table (--json: without results, where
+# several models are given only the walks not marked run) of all six
+# models, with and without --no-shortcut, byte-equal (cmp) on gen RAY,
+# 2mm and STO (sampled, the first 100 k addresses), at 4 and 5 levels,
+# and with small tables at the edge of the shortcut's conditions,
+# set-associative ones too.  Then
 # one model by addresses against the same in the run of all six, and run
 # --userspace against replay.  $PWCSIM is the binary.
 # Ends with "shortcut-test: N passed, N failed".
@@ -30,7 +32,7 @@ for w in RAY 2mm STO; do
 		for set in ALL SMALL; do
 			if [ "$set" = ALL ]; then models=("${ALL[@]}")
 			else models=("${SMALL[@]}"); fi
-			for out in --per-access --dump; do
+			for out in --per-access --dump --json; do
 				"$P" replay -q -l "$l" "$out" "${models[@]}" "$tmp/$w.bin" \
 					>"$tmp/with" 2>"$tmp/err"
 				"$P" replay -q -l "$l" "$out" --no-shortcut "${models[@]}" \
