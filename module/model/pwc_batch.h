@@ -29,6 +29,17 @@
 
 #include "pwc_synth.h"
 
+/* The callbacks of a model's batch (above). */
+typedef bool (*pwc_batch_quick_fn)(struct pwc_model *m,
+				   const struct pwc_walk *w, u64 last,
+				   u64 *pba);
+typedef void (*pwc_batch_lookup_fn)(struct pwc_model *m,
+				    const struct pwc_walk *w,
+				    struct pwc_result *r);
+typedef void (*pwc_batch_fill_fn)(struct pwc_model *m,
+				  const struct pwc_walk *w,
+				  const struct pwc_result *r);
+
 /*
  * A batch's counters, in locals until pwc_batch_end() stores them: those
  * of the walks looked up; every other walk is an L2 hit with one access
@@ -65,8 +76,7 @@ static __always_inline bool
 pwc_batch_quick(struct pwc_model *m, const struct pwc_walk *w,
 		u64 last, struct pwc_result *r, u32 i,
 		struct pwc_batch_acc *a,
-		bool (*quick)(struct pwc_model *m, const struct pwc_walk *w,
-			      u64 last, u64 *pba))
+		pwc_batch_quick_fn quick)
 {
 	u64 pba;
 
@@ -81,10 +91,7 @@ pwc_batch_quick(struct pwc_model *m, const struct pwc_walk *w,
 static __always_inline void
 pwc_batch_look(struct pwc_model *m, const struct pwc_walk *w,
 	       struct pwc_result *r, u32 i, struct pwc_batch_acc *a,
-	       void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
-			      struct pwc_result *r),
-	       void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
-			    const struct pwc_result *r))
+	       pwc_batch_lookup_fn lookup, pwc_batch_fill_fn fill)
 {
 	struct pwc_result x = { 0 };
 
@@ -105,6 +112,17 @@ pwc_batch_look(struct pwc_model *m, const struct pwc_walk *w,
 }
 
 /*
+ * @n lookups that were not looked up into @st: each an L2 hit of one
+ * access (a quick hit, or a walk the shortcut counts).
+ */
+static inline void pwc_batch_count_l2(struct pwc_stats *st, u64 n)
+{
+	st->lookups += n;
+	st->hits[1] += n;
+	st->accesses += n;
+}
+
+/*
  * The counters of @n walks into @m's statistics; @run2m: pwc_run2m() of
  * the last walk (only it decides what the next batch may skip).
  */
@@ -112,15 +130,14 @@ static __always_inline void pwc_batch_end(struct pwc_model *m,
 					  struct pwc_batch_acc *a, u32 n,
 					  u64 run2m)
 {
-	u64 l2 = n - a->looked;
 	unsigned int k;
 
-	m->stats.lookups += n;
-	a->hits[1] += l2;
+	pwc_batch_count_l2(&m->stats, n - a->looked);
+	m->stats.lookups += a->looked;
 	for (k = 0; k <= PWC_MAX_LEVELS; k++)
 		m->stats.hits[k] += a->hits[k];
 	m->stats.misses += a->misses;
-	m->stats.accesses += a->accesses + l2;
+	m->stats.accesses += a->accesses;
 	m->stats.stale += a->stale;
 	m->run2m = a->stale_last ? 0 : run2m;
 }
@@ -128,13 +145,8 @@ static __always_inline void pwc_batch_end(struct pwc_model *m,
 /* The batch of @n walks @w (a marked walk, @run, may be skipped). */
 static __always_inline void
 pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
-	      struct pwc_result *r, bool same2m,
-	      bool (*quick)(struct pwc_model *m, const struct pwc_walk *w,
-			    u64 last, u64 *pba),
-	      void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
-			     struct pwc_result *r),
-	      void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
-			   const struct pwc_result *r))
+	      struct pwc_result *r, bool same2m, pwc_batch_quick_fn quick,
+	      pwc_batch_lookup_fn lookup, pwc_batch_fill_fn fill)
 {
 	struct pwc_batch_acc a = { .looked = 0 };
 	bool first;
@@ -168,13 +180,8 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 static __always_inline void
 pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
 		unsigned int levels, struct pwc_result *r, bool same2m,
-		bool whole,
-		bool (*quick)(struct pwc_model *m, const struct pwc_walk *w,
-			      u64 last, u64 *pba),
-		void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
-			       struct pwc_result *r),
-		void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
-			     const struct pwc_result *r))
+		bool whole, pwc_batch_quick_fn quick,
+		pwc_batch_lookup_fn lookup, pwc_batch_fill_fn fill)
 {
 	struct pwc_batch_acc a = { .looked = 0 };
 	struct pwc_walk head, w;
@@ -203,12 +210,60 @@ pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
 				    i ? pwc_run2m_4k(va[i - 1], levels) :
 					m->run2m, r, i, &a, quick))
 			continue;
+		if (whole) {	/* @head is the whole walk already */
+			pwc_batch_look(m, &head, r, i, &a, lookup, fill);
+			continue;
+		}
 		pwc_synth_walk4k_head(va[i], levels, &w);
 		pwc_synth_walk4k_rest(va[i], levels, &w);
 		w.run = run;
 		pwc_batch_look(m, &w, r, i, &a, lookup, fill);
 	}
 	pwc_batch_end(m, &a, n, pwc_run2m_4k(va[n - 1], levels));
+}
+
+/*
+ * pwc_batch_run() of the walks @w if not NULL, else pwc_batch_run4k() of
+ * @va at @levels (@whole for it alone): for a caller that serves both.
+ */
+static __always_inline void
+pwc_batch_any(struct pwc_model *m, const struct pwc_walk *w, const u64 *va,
+	      u32 n, unsigned int levels, struct pwc_result *r, bool same2m,
+	      bool whole, pwc_batch_quick_fn quick,
+	      pwc_batch_lookup_fn lookup, pwc_batch_fill_fn fill)
+{
+	if (w)
+		pwc_batch_run(m, w, n, r, same2m, quick, lookup, fill);
+	else
+		pwc_batch_run4k(m, va, n, levels, r, same2m, whole, quick,
+				lookup, fill);
+}
+
+/*
+ * PWC_BATCH_OPS(name, whole, lookup, fill): a model's batch ops,
+ * name_batch() (pwc_access_batch()) and name_batch4k()
+ * (pwc_access_batch4k()), from its name_same2m(), name_quick(), @lookup
+ * and @fill (pwc_batch_any(); @whole: name_quick() reads the whole walk).
+ */
+#define PWC_BATCH_OPS(name, whole, lookup, fill)				\
+static __always_inline void							\
+name##_batch_any(struct pwc_model *m, const struct pwc_walk *w,		\
+		 const u64 *va, u32 n, unsigned int levels,		\
+		 struct pwc_result *r, unsigned int flags)		\
+{									\
+	pwc_batch_any(m, w, va, n, levels, r, name##_same2m(m, n, flags),	\
+		      whole, name##_quick, lookup, fill);		\
+}									\
+static void name##_batch(struct pwc_model *m, const struct pwc_walk *w,	\
+			 u32 n, struct pwc_result *r, unsigned int flags) \
+{									\
+	name##_batch_any(m, w, NULL, n, 0, r, flags);			\
+}									\
+static void name##_batch4k(struct pwc_model *m, const u64 *va, u32 n,	\
+			   unsigned int levels, struct pwc_result *r,	\
+			   unsigned int flags)				\
+{									\
+	name##_batch_any(m, NULL, va, n, levels, r, flags);		\
 }
 
 #endif /* _PWC_BATCH_H */

@@ -550,20 +550,7 @@ static bool cpwc_same2m(const struct pwc_model *m, u32 n,
 	return (flags & PWC_BATCH_SAME2M) && m->cfg.blocks && m->cfg.ways;
 }
 
-static void cpwc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
-		       struct pwc_result *r, unsigned int flags)
-{
-	pwc_batch_run(m, w, n, r, cpwc_same2m(m, n, flags), cpwc_quick,
-		      cpwc_access, NULL);
-}
-
-static void cpwc_batch4k(struct pwc_model *m, const u64 *va, u32 n,
-			 unsigned int levels, struct pwc_result *r,
-			 unsigned int flags)
-{
-	pwc_batch_run4k(m, va, n, levels, r, cpwc_same2m(m, n, flags), false,
-			cpwc_quick, cpwc_access, NULL);
-}
+PWC_BATCH_OPS(cpwc, false, cpwc_access, NULL)
 
 /* The key (pwc_key) of the path held by stage k, set s. */
 static u64 cpwc_path_key(const struct pwc_cpwc *c, unsigned int k, u32 s)

@@ -207,20 +207,7 @@ static bool stc_same2m(const struct pwc_model *m, u32 n,
 	return (flags & PWC_BATCH_SAME2M) && m->cfg.e[2];
 }
 
-static void stc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
-		      struct pwc_result *r, unsigned int flags)
-{
-	pwc_batch_run(m, w, n, r, stc_same2m(m, n, flags), stc_quick, stc_lookup,
-		      stc_fill);
-}
-
-static void stc_batch4k(struct pwc_model *m, const u64 *va, u32 n,
-			unsigned int levels, struct pwc_result *r,
-			unsigned int flags)
-{
-	pwc_batch_run4k(m, va, n, levels, r, stc_same2m(m, n, flags), false,
-			stc_quick, stc_lookup, stc_fill);
-}
+PWC_BATCH_OPS(stc, false, stc_lookup, stc_fill)
 
 static void stc_invalidate(struct pwc_model *m, u64 start, u64 end)
 {

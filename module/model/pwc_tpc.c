@@ -406,20 +406,7 @@ static bool tpc_same2m(const struct pwc_model *m, u32 n,
 	return (flags & PWC_BATCH_SAME2M) && m->cfg.entries;
 }
 
-static void tpc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
-		      struct pwc_result *r, unsigned int flags)
-{
-	pwc_batch_run(m, w, n, r, tpc_same2m(m, n, flags), tpc_quick, tpc_access,
-		      NULL);
-}
-
-static void tpc_batch4k(struct pwc_model *m, const u64 *va, u32 n,
-			unsigned int levels, struct pwc_result *r,
-			unsigned int flags)
-{
-	pwc_batch_run4k(m, va, n, levels, r, tpc_same2m(m, n, flags), false,
-			tpc_quick, tpc_access, NULL);
-}
+PWC_BATCH_OPS(tpc, false, tpc_access, NULL)
 
 static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)
 {

@@ -199,21 +199,8 @@ static bool uptc_same2m(const struct pwc_model *m, u32 n,
 	return (flags & PWC_BATCH_SAME2M) && t->ways >= PWC_MAX_LEVELS - 1;
 }
 
-static void uptc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
-		       struct pwc_result *r, unsigned int flags)
-{
-	pwc_batch_run(m, w, n, r, uptc_same2m(m, n, flags), uptc_quick,
-		      uptc_access, NULL);
-}
-
 /* uptc_quick() reads every base of the path: the walks are built whole. */
-static void uptc_batch4k(struct pwc_model *m, const u64 *va, u32 n,
-			 unsigned int levels, struct pwc_result *r,
-			 unsigned int flags)
-{
-	pwc_batch_run4k(m, va, n, levels, r, uptc_same2m(m, n, flags), true,
-			uptc_quick, uptc_access, NULL);
-}
+PWC_BATCH_OPS(uptc, true, uptc_access, NULL)
 
 static void uptc_invalidate(struct pwc_model *m, u64 start, u64 end)
 {

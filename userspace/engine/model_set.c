@@ -48,14 +48,21 @@ int model_set_add(struct model_set *s, const char *spec,
 	return 0;
 }
 
+/* @n walks more, with @uncached reads without a cache. */
+static void model_set_count(struct model_set *s, unsigned int n,
+			    unsigned long long uncached)
+{
+	s->walks += n;
+	s->uncached += uncached;
+}
+
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 			    unsigned int n, unsigned long long uncached,
 			    struct pwc_result *res, unsigned int flags)
 {
 	unsigned int i;
 
-	s->walks += n;
-	s->uncached += uncached;
+	model_set_count(s, n, uncached);
 	/* checked once for all the models (else each refuses them) */
 	if (!(flags & PWC_BATCH_VALID) && pwc_walks_valid(w, n))
 		flags |= PWC_BATCH_VALID;
@@ -102,11 +109,10 @@ static void model_set_access_runs(struct model_set *s, unsigned int n,
 	for (i = 0; i < n; i++)
 		if (!w[i].run)
 			c[nc++] = w[i];
-	s->walks += n;
-	s->uncached += uncached;
+	model_set_count(s, n, uncached);
+	/* a model whose shortcut does not hold refuses the copy */
 	for (i = 0; i < s->n; i++)
-		if (!pwc_skips_runs(s->e[i].m, n, flags) ||
-		    pwc_access_batch_runs(s->e[i].m, c, nc, n - nc, flags))
+		if (pwc_access_batch_runs(s->e[i].m, c, nc, n - nc, flags))
 			pwc_access_batch(s->e[i].m, w, n, NULL, flags);
 }
 
@@ -129,8 +135,7 @@ void model_set_access_4k(struct model_set *s, const unsigned long long *va,
 					       flags);
 		return;
 	}
-	s->walks += n;
-	s->uncached += (unsigned long long)n * s->levels;
+	model_set_count(s, n, (unsigned long long)n * s->levels);
 	for (i = 0; i < s->n; i++)
 		pwc_access_batch4k(s->e[i].m, va, n, s->levels,
 				   res ? &res[(size_t)i * n] : NULL, flags);
