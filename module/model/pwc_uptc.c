@@ -143,6 +143,14 @@ static __always_inline int uptc_held(struct pwc_lru *t,
  * pwc_batch_run()'s quick hit: every entry of the path down to the L2
  * table's is held with the walk's bases; they are then touched in walk
  * order, as uptc_walk() would (nothing is read but the leaf).
+ *
+ * With @last of the same 1 GiB region (pwc_batch_same1g(): the shortcut
+ * holds, so sets have 4 ways or more), the entries above level 2 are
+ * those the walk before found or filled at each level, held still and
+ * each its level's hint (pwc_lru_find_at() and pwc_lru_insert() leave
+ * it there): that walk went through them all without a stale result,
+ * and none of its later fills could evict them, each of its set's few
+ * most recent entries.
  */
 static __always_inline bool uptc_quick(struct pwc_model *m,
 				       const struct pwc_walk *w, u64 last,
@@ -154,9 +162,15 @@ static __always_inline bool uptc_quick(struct pwc_model *m,
 
 	if (w->end != 1)
 		return false;
-	i5 = w->levels == 5 ? uptc_held(t, w, 5) : 0;
-	i4 = i5 < 0 ? -1 : uptc_held(t, w, 4);
-	i3 = i4 < 0 ? -1 : uptc_held(t, w, 3);
+	if (pwc_batch_same1g(last, pwc_run2m(w))) {
+		i5 = t->hint[5];
+		i4 = t->hint[4];
+		i3 = t->hint[3];
+	} else {
+		i5 = w->levels == 5 ? uptc_held(t, w, 5) : 0;
+		i4 = i5 < 0 ? -1 : uptc_held(t, w, 4);
+		i3 = i4 < 0 ? -1 : uptc_held(t, w, 3);
+	}
 	i2 = i3 < 0 ? -1 : uptc_held(t, w, 2);
 	if (i2 < 0)
 		return false;
