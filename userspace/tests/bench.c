@@ -430,7 +430,7 @@ static void cpu_name(char *cpu, size_t len)
 
 int main(int argc, char **argv)
 {
-	struct bench_opts o = { .repeat = 3, .stress = 4000000,
+	struct bench_opts o = { .repeat = 5, .stress = 4000000,
 				.min = 2000000 };
 	const char *stress_path = "/tmp/pwcsim-bench-stress.trace";
 	struct record rec;
