@@ -14,15 +14,15 @@
  * give), the model's state updated as @lookup and @fill would; false,
  * with nothing changed (search hints aside), for any other walk.  It
  * reads only @va, @levels, @end and @base[1] of the walk unless the
- * model says @whole.  @last (only with @same2m, else 0): pwc_run2m()
- * of the walk before, this model's last access, if it was not stale (0
- * if not known); pwc_batch_same1g() of it and the walk's tells that the
- * two share their path down to the L2 table.  Then @lookup, the shadow check, the accounting and
- * @fill (NULL when @lookup fills, as a fused access does).  @same2m: the
- * model's statement that the shortcut of PWC_BATCH_SAME2M is exact for
- * it now (a walk in the 2 MiB region of the one before is then counted
- * as an L2 hit without a lookup, unless the walk before was stale).  @r:
- * the results, or NULL when only the statistics are wanted.
+ * model says @whole.  @above (only with @same2m, else false): the walk
+ * before, this model's last access, was not stale and shares the walk's
+ * path down to its L2 table (pwc_batch_same1g() of their pwc_run2m()).
+ * Then @lookup, the shadow check, the accounting and @fill (NULL when
+ * @lookup fills, as a fused access does).  @same2m: the model's
+ * statement that the shortcut of PWC_BATCH_SAME2M is exact for it now (a
+ * walk in the 2 MiB region of the one before is then counted as an L2
+ * hit without a lookup, unless the walk before was stale).  @r: the
+ * results, or NULL when only the statistics are wanted.
  */
 #ifndef _PWC_BATCH_H
 #define _PWC_BATCH_H
@@ -31,7 +31,7 @@
 
 /* The callbacks of a model's batch (above). */
 typedef bool (*pwc_batch_quick_fn)(struct pwc_model *m,
-				   const struct pwc_walk *w, u64 last,
+				   const struct pwc_walk *w, bool above,
 				   u64 *pba);
 typedef void (*pwc_batch_lookup_fn)(struct pwc_model *m,
 				    const struct pwc_walk *w,
@@ -74,13 +74,13 @@ static __always_inline bool pwc_batch_same1g(u64 last, u64 cur)
 /* @quick of @w, counted (result @r[@i]) if it hit. */
 static __always_inline bool
 pwc_batch_quick(struct pwc_model *m, const struct pwc_walk *w,
-		u64 last, struct pwc_result *r, u32 i,
+		bool above, struct pwc_result *r, u32 i,
 		struct pwc_batch_acc *a,
 		pwc_batch_quick_fn quick)
 {
 	u64 pba;
 
-	if (!quick || !quick(m, w, last, &pba))
+	if (!quick || !quick(m, w, above, &pba))
 		return false;
 	pwc_batch_l2(r, i, pba);
 	a->stale_last = false;
@@ -149,21 +149,25 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 	      pwc_batch_lookup_fn lookup, pwc_batch_fill_fn fill)
 {
 	struct pwc_batch_acc a = { .looked = 0 };
-	bool first;
+	u64 last = m->run2m, cur;	/* pwc_run2m() of the walk before, this */
+	bool first, above;
 	u32 i;
 
 	if (!n)
 		return;
 	/* may the first walk be skipped: the run of the last batch's last? */
-	first = same2m && m->run2m && m->run2m == pwc_run2m(&w[0]);
+	first = same2m && last && last == pwc_run2m(&w[0]);
 	for (i = 0; i < n; i++) {
+		/* a run has the walk before's pwc_run2m(): @last holds */
 		if (same2m && !a.stale_last && (i ? w[i].run : first)) {
 			pwc_batch_l2(r, i, w[i].base[1]);
 			continue;
 		}
-		if (!pwc_batch_quick(m, &w[i], !same2m || a.stale_last ? 0 :
-				     i ? pwc_run2m(&w[i - 1]) : m->run2m,
-				     r, i, &a, quick))
+		/* dead code unless @quick reads it */
+		cur = pwc_run2m(&w[i]);
+		above = same2m && !a.stale_last && pwc_batch_same1g(last, cur);
+		last = cur;
+		if (!pwc_batch_quick(m, &w[i], above, r, i, &a, quick))
 			pwc_batch_look(m, &w[i], r, i, &a, lookup, fill);
 	}
 	pwc_batch_end(m, &a, n, pwc_run2m(&w[n - 1]));
@@ -186,7 +190,7 @@ pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
 	struct pwc_batch_acc a = { .looked = 0 };
 	struct pwc_walk head, w;
 	u64 prev;
-	bool run;
+	bool run, above, above0;
 	u32 i;
 
 	if (!n)
@@ -194,8 +198,12 @@ pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
 	/* the first continues the last batch's last walk if that ran */
 	prev = same2m && m->run2m == pwc_run2m_4k(va[0], levels) ? va[0] :
 								     ~va[0];
+	above0 = pwc_batch_same1g(m->run2m, pwc_run2m_4k(va[0], levels));
 	for (i = 0; i < n; i++) {
 		run = !((va[i] ^ prev) >> 21);
+		/* dead code unless @quick reads it */
+		above = same2m && !a.stale_last &&
+			(i ? !((va[i] ^ prev) >> 30) : above0);
 		prev = va[i];
 		if (same2m && !a.stale_last && run) {
 			pwc_batch_l2(r, i, pwc_synth_base(levels, va[i], 1));
@@ -212,9 +220,7 @@ pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
 		head.run = run;
 		if (whole)
 			pwc_synth_walk4k_rest(va[i], levels, &head);
-		if (pwc_batch_quick(m, &head, !same2m || a.stale_last ? 0 :
-				    i ? pwc_run2m_4k(va[i - 1], levels) :
-					m->run2m, r, i, &a, quick))
+		if (pwc_batch_quick(m, &head, above, r, i, &a, quick))
 			continue;
 		pwc_synth_walk4k_head(va[i], levels, &w);
 		pwc_synth_walk4k_rest(va[i], levels, &w);

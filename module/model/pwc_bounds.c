@@ -116,7 +116,7 @@ static __always_inline void ideal_fill(struct pwc_model *m,
  * (ideal keeps no recency: nothing to update).
  */
 static __always_inline bool ideal_quick(struct pwc_model *m,
-					const struct pwc_walk *w, u64 last,
+					const struct pwc_walk *w, bool above,
 					u64 *pba)
 {
 	struct pwc_ideal *d = m->priv;

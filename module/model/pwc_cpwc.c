@@ -524,7 +524,7 @@ static __always_inline void cpwc_access(struct pwc_model *m,
  * touched as cpwc_access() would.
  */
 static __always_inline bool cpwc_quick(struct pwc_model *m,
-				       const struct pwc_walk *w, u64 last,
+				       const struct pwc_walk *w, bool above,
 				       u64 *pba)
 {
 	struct pwc_cpwc *c = m->priv;

@@ -96,14 +96,14 @@ static __always_inline void stc_probe(struct pwc_stc *s, unsigned int k,
  * pwc_batch_run()'s quick hit: the L2 cache holds the walk's PBA(L1);
  * then every level's hit is touched, as stc_lookup() would (the start
  * is level 1 whatever the levels above hold, and nothing is filled).
- * With @last of the same 1 GiB region (pwc_batch_same1g()), the caches
- * above are left alone: the walk before, of the
- * same path down to the L2 table, touched or filled its entry in each of
- * them last (each level is its own cache), so each held entry is already
- * the most recent of its set and touching it again changes no order.
+ * With @above (pwc_batch.h), the caches above are left alone: the walk
+ * before, of the same path down to the L2 table, touched or filled its
+ * entry in each of them last (each level is its own cache), so each held
+ * entry is already the most recent of its set and touching it again
+ * changes no order.
  */
 static __always_inline bool stc_quick(struct pwc_model *m,
-				      const struct pwc_walk *w, u64 last,
+				      const struct pwc_walk *w, bool above,
 				      u64 *pba)
 {
 	struct pwc_stc *s = m->priv;
@@ -119,7 +119,7 @@ static __always_inline bool stc_quick(struct pwc_model *m,
 	now = pwc_tick(m);
 	s->t[2].stamp[i] = now;
 	*pba = s->t[2].val[i];
-	if (pwc_batch_same1g(last, pwc_run2m(w)))
+	if (above)
 		return true;	/* the path above: already the most recent */
 	if (levels == 5)
 		stc_touch(s, 5, va, now);

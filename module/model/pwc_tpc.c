@@ -378,7 +378,7 @@ static __always_inline void tpc_access(struct pwc_model *m,
  * the walk's PBA(L1), touched as tpc_access() would.
  */
 static __always_inline bool tpc_quick(struct pwc_model *m,
-				      const struct pwc_walk *w, u64 last,
+				      const struct pwc_walk *w, bool above,
 				      u64 *pba)
 {
 	struct pwc_tpc *t = m->priv;

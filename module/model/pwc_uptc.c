@@ -144,8 +144,8 @@ static __always_inline int uptc_held(struct pwc_lru *t,
  * table's is held with the walk's bases; they are then touched in walk
  * order, as uptc_walk() would (nothing is read but the leaf).
  *
- * With @last of the same 1 GiB region (pwc_batch_same1g(): the shortcut
- * holds, so sets have 4 ways or more), the entries above level 2 are
+ * With @above (pwc_batch.h: the shortcut holds, so sets have 4 ways or
+ * more), the entries above level 2 are
  * those the walk before found or filled at each level, held still and
  * each its level's hint (pwc_lru_find_at() and pwc_lru_insert() leave
  * it there): that walk went through them all without a stale result,
@@ -153,7 +153,7 @@ static __always_inline int uptc_held(struct pwc_lru *t,
  * most recent entries.
  */
 static __always_inline bool uptc_quick(struct pwc_model *m,
-				       const struct pwc_walk *w, u64 last,
+				       const struct pwc_walk *w, bool above,
 				       u64 *pba)
 {
 	struct pwc_lru *t = m->priv;
@@ -162,7 +162,7 @@ static __always_inline bool uptc_quick(struct pwc_model *m,
 
 	if (w->end != 1)
 		return false;
-	if (pwc_batch_same1g(last, pwc_run2m(w))) {
+	if (above) {
 		i5 = t->hint[5];
 		i4 = t->hint[4];
 		i3 = t->hint[3];
