@@ -87,54 +87,65 @@ static bool model_set_walks_room(struct model_set *s, unsigned int n)
 }
 
 /*
- * The @n walks in s->w (their reads with no cache: @uncached) through
- * every model without results, those whose shortcut holds for the whole
- * batch given only the walks not marked run (pwc_access_batch_runs(),
- * after a copy of them behind the batch: a copy costs about what a
- * skipped run saves, so only when at least a quarter are runs).
+ * The walks of @va[0..@n) through every model without results, those
+ * whose shortcut holds for the whole batch given only the walks not
+ * marked run (pwc_access_batch_runs(), built once in s->w with a copy of
+ * those not marked behind them); false, with nothing done, if there is
+ * no room for them.
  */
-static void model_set_access_runs(struct model_set *s, unsigned int n,
-				  unsigned long long uncached,
-				  unsigned int flags)
+static bool model_set_access_runs(struct model_set *s,
+				  const unsigned long long *va,
+				  unsigned int n, unsigned int flags)
 {
-	struct pwc_walk *w = s->w, *c = s->w + n;
-	unsigned int i, runs = 0, nc = 0;
+	struct pwc_synth pt = { .levels = s->levels };
+	struct pwc_walk *w, *c;
+	unsigned int i, nc = 0;
 
-	for (i = 0; i < n; i++)
-		runs += w[i].run;
-	if (runs < n / 4) {
-		model_set_access_batch(s, w, n, uncached, NULL, flags);
-		return;
-	}
+	if (!model_set_walks_room(s, 2 * n))
+		return false;
+	w = s->w;
+	c = s->w + n;
+	model_set_count(s, n, pwc_synth_walks(&pt, va, n, w));
 	for (i = 0; i < n; i++)
 		if (!w[i].run)
 			c[nc++] = w[i];
-	model_set_count(s, n, uncached);
+	flags |= PWC_BATCH_VALID;
 	/* a model whose shortcut does not hold refuses the copy */
 	for (i = 0; i < s->n; i++)
 		if (pwc_access_batch_runs(s->e[i].m, c, nc, n - nc, flags))
 			pwc_access_batch(s->e[i].m, w, n, NULL, flags);
+	return true;
 }
 
+/* How many of the walks of @va[0..@n) are runs (pwc_synth_walks()). */
+static unsigned int model_set_runs(const unsigned long long *va,
+				   unsigned int n)
+{
+	unsigned int i, runs = 0;
+
+	for (i = 1; i < n; i++)
+		runs += !((va[i] ^ va[i - 1]) >> 21);
+	return runs;
+}
+
+/*
+ * Several models share walks built once only when at least a quarter of
+ * a batch are runs that they skip (model_set_access_runs()): the copy
+ * costs about what a skipped run saves.  Otherwise each model builds
+ * what it reads of each walk from the addresses, which costs less than
+ * building every walk whole and reading it from memory (callgrind, all
+ * six on 2mm: 6 % fewer instructions).
+ */
 void model_set_access_4k(struct model_set *s, const unsigned long long *va,
 			 unsigned int n, struct pwc_result *res,
 			 unsigned int flags)
 {
-	struct pwc_synth pt = { .levels = s->levels };
-	unsigned long long uncached;
 	unsigned int i;
 
-	/* room for the walks and a copy of those not marked run */
-	if (s->n > 1 && model_set_walks_room(s, 2 * n)) {
-		uncached = pwc_synth_walks(&pt, va, n, s->w);
-		flags |= PWC_BATCH_VALID;
-		if (!res && (flags & PWC_BATCH_SAME2M))
-			model_set_access_runs(s, n, uncached, flags);
-		else
-			model_set_access_batch(s, s->w, n, uncached, res,
-					       flags);
+	if (s->n > 1 && !res && (flags & PWC_BATCH_SAME2M) &&
+	    model_set_runs(va, n) >= n / 4 &&
+	    model_set_access_runs(s, va, n, flags))
 		return;
-	}
 	model_set_count(s, n, (unsigned long long)n * s->levels);
 	for (i = 0; i < s->n; i++)
 		pwc_access_batch4k(s->e[i].m, va, n, s->levels,

@@ -60,10 +60,11 @@ void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 			    struct pwc_result *res, unsigned int flags);
 /*
  * The same for the walks of @va[0..@n) on the synthetic table with 4 KiB
- * leaves at the set's levels (4 or 5): one model builds what it reads of
- * each walk (pwc_access_batch4k()), several share walks built once
- * (pwc_synth_walks(), in a buffer of the set's; without one, each builds
- * its own); @flags: PWC_BATCH_SAME2M or 0.
+ * leaves at the set's levels (4 or 5): each model builds what it reads of
+ * each walk (pwc_access_batch4k()), unless several share walks built
+ * once and skip their runs (pwc_synth_walks() in a buffer of the set's,
+ * pwc_access_batch_runs(): without results, with the shortcut, and a
+ * quarter of the batch or more runs); @flags: PWC_BATCH_SAME2M or 0.
  */
 void model_set_access_4k(struct model_set *s, const unsigned long long *va,
 			 unsigned int n, struct pwc_result *res,

@@ -48,10 +48,12 @@ for w in RAY 2mm STO; do
 		done
 	done
 done
-# One model goes by addresses (pwc_access_batch4k()), several share walks
-# built once (model_set_access_4k()): each model alone gives its lines of
-# the run of all six, and run --userspace (no IOTLB) replay's rows (the
-# bare names sized to one budget in both).
+# Each model alone gives its --per-access lines of the run of all six
+# (each by addresses, pwc_access_batch4k(); without results and with a
+# quarter of runs, several share walks built once: model_set_access_4k(),
+# compared above as --json with the shortcut against without), and run
+# --userspace (no IOTLB) replay's rows (the bare names sized to one
+# budget in both).
 for w in RAY 2mm STO; do
 	[ -s "$tmp/$w.bin" ] || continue
 	for l in 4 5; do
