@@ -297,8 +297,13 @@ static inline bool cpwc_hinted(const struct pwc_cpwc *c,
 	word = c->key2[*i];
 	if ((word & (CPWC_VALID2 | CPWC_TAG2)) != (CPWC_VALID2 | (key2 & 511)))
 		return false;
-	s3 = (word >> 10) - 1;		/* a valid entry's block is owned */
-	return c->st[3].valid[s3] && c->path3[s3] == key2 >> 9;
+	/*
+	 * A valid entry's block is owned by a valid L3 set: dropping the
+	 * set (cpwc_drop(), also before a refill) releases its blocks,
+	 * whose entries lose CPWC_VALID2, and clearing clears both.
+	 */
+	s3 = (word >> 10) - 1;
+	return c->path3[s3] == key2 >> 9;
 }
 
 /* An L2 hit on entry @i of block @b: it and its block become the MRU. */
