@@ -14,7 +14,8 @@
  * give), the model's state updated as @lookup and @fill would; false,
  * with nothing changed (search hints aside), for any other walk.  It
  * reads only @va, @levels, @end and @base[1] of the walk unless the
- * model says @whole.  @above (only with @same2m, else false): the walk
+ * model says @whole: then every base, or with @above only @base[1] and
+ * @base[2] (UPTC).  @above (only with @same2m, else false): the walk
  * before, this model's last access, was not stale and shares the walk's
  * path down to its L2 table (pwc_batch_same1g() of their pwc_run2m()).
  * Then @lookup, the shadow check, the accounting and @fill (NULL when
@@ -178,8 +179,8 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
  * leaves at @levels: the same results and state as pwc_batch_run() of
  * the walks pwc_synth_walks() builds, with no array of walks.  A walk
  * the shortcut counts is not built; one @quick takes is built to its
- * head (pwc_synth_walk4k_head()), or whole if @whole (@quick reads more);
- * only a walk looked up is always built whole.
+ * head (pwc_synth_walk4k_head()), or as far as @whole says (@quick reads
+ * more); only a walk looked up is always built whole.
  */
 static __always_inline void
 pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
@@ -218,8 +219,10 @@ pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
 		 */
 		pwc_synth_walk4k_head(va[i], levels, &head);
 		head.run = run;
-		if (whole)
+		if (whole && !above)
 			pwc_synth_walk4k_rest(va[i], levels, &head);
+		else if (whole)	/* UPTC's entries above L2 are hinted */
+			head.base[2] = pwc_synth_base(levels, va[i], 2);
 		if (pwc_batch_quick(m, &head, above, r, i, &a, quick))
 			continue;
 		pwc_synth_walk4k_head(va[i], levels, &w);
@@ -251,7 +254,7 @@ pwc_batch_any(struct pwc_model *m, const struct pwc_walk *w, const u64 *va,
  * PWC_BATCH_OPS(name, whole, lookup, fill): a model's batch ops,
  * name_batch() (pwc_access_batch()) and name_batch4k()
  * (pwc_access_batch4k()), from its name_same2m(), name_quick(), @lookup
- * and @fill (pwc_batch_any(); @whole: name_quick() reads the whole walk).
+ * and @fill (pwc_batch_any(); @whole: name_quick() reads every base).
  */
 #define PWC_BATCH_OPS(name, whole, lookup, fill)				\
 static __always_inline void							\

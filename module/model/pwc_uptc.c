@@ -150,7 +150,8 @@ static __always_inline int uptc_held(struct pwc_lru *t,
  * each its level's hint (pwc_lru_find_at() and pwc_lru_insert() leave
  * it there): that walk went through them all without a stale result,
  * and none of its later fills could evict them, each of its set's few
- * most recent entries.
+ * most recent entries.  Then only @base[1] and @base[2] are read (all
+ * that pwc_batch_run4k() builds of the walk's bases).
  */
 static __always_inline bool uptc_quick(struct pwc_model *m,
 				       const struct pwc_walk *w, bool above,
@@ -213,7 +214,7 @@ static bool uptc_same2m(const struct pwc_model *m, u32 n,
 	return (flags & PWC_BATCH_SAME2M) && t->ways >= PWC_MAX_LEVELS - 1;
 }
 
-/* uptc_quick() reads every base of the path: the walks are built whole. */
+/* uptc_quick() reads the bases of the path (pwc_batch.h: @whole). */
 PWC_BATCH_OPS(uptc, true, uptc_access, NULL)
 
 static void uptc_invalidate(struct pwc_model *m, u64 start, u64 end)
