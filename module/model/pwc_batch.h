@@ -143,11 +143,11 @@ static __always_inline void pwc_batch_end(struct pwc_model *m,
 	m->run2m = a->stale_last ? 0 : run2m;
 }
 
-/* The batch of @n walks @w (a marked walk, @run, may be skipped). */
+/* pwc_batch_run()'s loop. */
 static __always_inline void
-pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
-	      struct pwc_result *r, bool same2m, pwc_batch_quick_fn quick,
-	      pwc_batch_lookup_fn lookup, pwc_batch_fill_fn fill)
+pwc_batch_run_loop(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+		   struct pwc_result *r, bool same2m, pwc_batch_quick_fn quick,
+		   pwc_batch_lookup_fn lookup, pwc_batch_fill_fn fill)
 {
 	struct pwc_batch_acc a = { .looked = 0 };
 	u64 last = m->run2m, cur;	/* pwc_run2m() of the walk before, this */
@@ -175,18 +175,28 @@ pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 }
 
 /*
- * The batch of the walks of @va[0..@n) on the synthetic table with 4 KiB
- * leaves at @levels: the same results and state as pwc_batch_run() of
- * the walks pwc_synth_walks() builds, with no array of walks.  A walk
- * the shortcut counts is not built; one @quick takes is built to its
- * head (pwc_synth_walk4k_head()), or as far as @whole says (@quick reads
- * more); only a walk looked up is always built whole.
+ * The batch of @n walks @w (a marked walk, @run, may be skipped); the
+ * loop written out for no results (a constant NULL @r: no test or store
+ * per walk; callgrind, all six on 2mm, 11 % fewer instructions with the
+ * same for pwc_batch_run4k()).
  */
 static __always_inline void
-pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
-		unsigned int levels, struct pwc_result *r, bool same2m,
-		bool whole, pwc_batch_quick_fn quick,
-		pwc_batch_lookup_fn lookup, pwc_batch_fill_fn fill)
+pwc_batch_run(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+	      struct pwc_result *r, bool same2m, pwc_batch_quick_fn quick,
+	      pwc_batch_lookup_fn lookup, pwc_batch_fill_fn fill)
+{
+	if (r)
+		pwc_batch_run_loop(m, w, n, r, same2m, quick, lookup, fill);
+	else
+		pwc_batch_run_loop(m, w, n, NULL, same2m, quick, lookup, fill);
+}
+
+/* pwc_batch_run4k()'s loop. */
+static __always_inline void
+pwc_batch_run4k_loop(struct pwc_model *m, const u64 *va, u32 n,
+		     unsigned int levels, struct pwc_result *r, bool same2m,
+		     bool whole, pwc_batch_quick_fn quick,
+		     pwc_batch_lookup_fn lookup, pwc_batch_fill_fn fill)
 {
 	struct pwc_batch_acc a = { .looked = 0 };
 	struct pwc_walk head, w;
@@ -231,6 +241,34 @@ pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
 		pwc_batch_look(m, &w, r, i, &a, lookup, fill);
 	}
 	pwc_batch_end(m, &a, n, pwc_run2m_4k(va[n - 1], levels));
+}
+
+/*
+ * The batch of the walks of @va[0..@n) on the synthetic table with 4 KiB
+ * leaves at @levels: the same results and state as pwc_batch_run() of
+ * the walks pwc_synth_walks() builds, with no array of walks.  A walk
+ * the shortcut counts is not built; one @quick takes is built to its
+ * head (pwc_synth_walk4k_head()), or as far as @whole says (@quick reads
+ * more); only a walk looked up is always built whole.
+ *
+ * The loop is written out for no results at 4 and at 5 levels (constant
+ * @r and @levels: each model's tests of the levels fold away too).
+ */
+static __always_inline void
+pwc_batch_run4k(struct pwc_model *m, const u64 *va, u32 n,
+		unsigned int levels, struct pwc_result *r, bool same2m,
+		bool whole, pwc_batch_quick_fn quick,
+		pwc_batch_lookup_fn lookup, pwc_batch_fill_fn fill)
+{
+	if (r)
+		pwc_batch_run4k_loop(m, va, n, levels, r, same2m, whole, quick,
+				     lookup, fill);
+	else if (levels == 4)
+		pwc_batch_run4k_loop(m, va, n, 4, NULL, same2m, whole, quick,
+				     lookup, fill);
+	else
+		pwc_batch_run4k_loop(m, va, n, 5, NULL, same2m, whole, quick,
+				     lookup, fill);
 }
 
 /*
