@@ -145,13 +145,13 @@ static __always_inline int uptc_held(struct pwc_lru *t,
  * order, as uptc_walk() would (nothing is read but the leaf).
  *
  * With @above (pwc_batch.h: the shortcut holds, so sets have 4 ways or
- * more), the entries above level 2 are
- * those the walk before found or filled at each level, held still and
- * each its level's hint (pwc_lru_find_at() and pwc_lru_insert() leave
- * it there): that walk went through them all without a stale result,
- * and none of its later fills could evict them, each of its set's few
- * most recent entries.  Then only @base[1] and @base[2] are read (all
- * that pwc_batch_run4k() builds of the walk's bases).
+ * more), the entries above level 2 are those the walk before found or
+ * filled at each level, held still and each its level's hint
+ * (pwc_lru_find_at() and pwc_lru_insert() leave it there): that walk
+ * went through them all without a stale result, and none of its later
+ * fills could evict them, each of its set's few most recent entries.
+ * Then only @base[1] and @base[2] are read (all that pwc_batch_run4k()
+ * builds of the walk's bases).
  */
 static __always_inline bool uptc_quick(struct pwc_model *m,
 				       const struct pwc_walk *w, bool above,

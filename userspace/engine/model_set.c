@@ -130,11 +130,14 @@ static unsigned int model_set_runs(const unsigned long long *va,
 
 /*
  * Several models share walks built once only when at least a quarter of
- * a batch are runs that they skip (model_set_access_runs()): the copy
- * costs about what a skipped run saves.  Otherwise each model builds
- * what it reads of each walk from the addresses, which costs less than
- * building every walk whole and reading it from memory (callgrind, all
- * six on 2mm: 6 % fewer instructions).
+ * a batch are runs that they skip (model_set_access_runs()): each model
+ * testing each run mark mispredicts on a stream like RAY's, and the
+ * copy tests them once (paired, all six on RAY x6: 1.35 times as fast
+ * as by addresses, though callgrind counts 9 % more instructions).
+ * Otherwise each model builds what it reads of each walk from the
+ * addresses, which costs less than building every walk whole and
+ * reading it from memory (callgrind, all six on 2mm: 3 to 6 % fewer
+ * instructions; paired, about the same time).
  */
 void model_set_access_4k(struct model_set *s, const unsigned long long *va,
 			 unsigned int n, struct pwc_result *res,
