@@ -174,6 +174,17 @@ struct pwc_stats {
 	u64 stale;
 };
 
+/*
+ * @n lookups into @st, each an L2 hit of one access, counted without a
+ * lookup (a batch's quick hits and the walks its shortcut skips).
+ */
+static inline void pwc_stats_l2_hits(struct pwc_stats *st, u64 n)
+{
+	st->lookups += n;
+	st->hits[1] += n;
+	st->accesses += n;
+}
+
 struct pwc_model;
 
 /**

@@ -113,17 +113,6 @@ pwc_batch_look(struct pwc_model *m, const struct pwc_walk *w,
 }
 
 /*
- * @n lookups that were not looked up into @st: each an L2 hit of one
- * access (a quick hit, or a walk the shortcut counts).
- */
-static inline void pwc_batch_count_l2(struct pwc_stats *st, u64 n)
-{
-	st->lookups += n;
-	st->hits[1] += n;
-	st->accesses += n;
-}
-
-/*
  * The counters of @n walks into @m's statistics; @run2m: pwc_run2m() of
  * the last walk (only it decides what the next batch may skip).
  */
@@ -133,7 +122,7 @@ static __always_inline void pwc_batch_end(struct pwc_model *m,
 {
 	unsigned int k;
 
-	pwc_batch_count_l2(&m->stats, n - a->looked);
+	pwc_stats_l2_hits(&m->stats, n - a->looked);
 	m->stats.lookups += a->looked;
 	for (k = 0; k <= PWC_MAX_LEVELS; k++)
 		m->stats.hits[k] += a->hits[k];

@@ -2,7 +2,7 @@
 /*
  * pwc_synth.c - walks of the synthetic page table (pwc_synth.h).
  */
-#include "pwc_batch.h"
+#include "pwc_synth.h"
 
 static bool pwc_synth_in(const struct pwc_synth_range *r, unsigned int n,
 			 u64 va)
@@ -87,7 +87,7 @@ int pwc_access_batch_runs(struct pwc_model *m, const struct pwc_walk *w,
 	err = pwc_access_batch(m, w, n, NULL, flags);
 	if (err)
 		return err;
-	pwc_batch_count_l2(&m->stats, runs);
+	pwc_stats_l2_hits(&m->stats, runs);
 	return 0;
 }
 
