@@ -131,6 +131,13 @@ static __always_inline bool ideal_quick(struct pwc_model *m,
 	return true;
 }
 
+/* The L2 keys @d may still add before the cap. */
+static u64 ideal_room(const struct pwc_ideal *d)
+{
+	return d->h[2].used < PWC_IDEAL_MAX_KEYS ?
+	       PWC_IDEAL_MAX_KEYS - d->h[2].used : 0;
+}
+
 /*
  * The same-2MiB shortcut is exact while the L2 keys are under the cap:
  * the walk before then found or added its L2 key (ideal keeps no
@@ -153,8 +160,7 @@ static __always_inline void ideal_runs(struct pwc_model *m,
 	u32 i, k;
 
 	for (i = 0; i < n; i += k) {
-		room = d->h[2].used < PWC_IDEAL_MAX_KEYS ?
-		       PWC_IDEAL_MAX_KEYS - d->h[2].used : 0;
+		room = ideal_room(d);
 		same2m = (flags & PWC_BATCH_SAME2M) && room;
 		k = same2m && room < n - i ? room : n - i;
 		if (w)
@@ -170,10 +176,9 @@ static __always_inline void ideal_runs(struct pwc_model *m,
 /* The shortcut holds for a whole batch of @n with room for @n L2 keys. */
 static bool ideal_same2m(const struct pwc_model *m, u32 n, unsigned int flags)
 {
-	const struct pwc_ideal *d = m->priv;
+	u64 room = ideal_room(m->priv);
 
-	return (flags & PWC_BATCH_SAME2M) && d->h[2].used < PWC_IDEAL_MAX_KEYS &&
-	       PWC_IDEAL_MAX_KEYS - d->h[2].used >= n;
+	return (flags & PWC_BATCH_SAME2M) && room && room >= n;
 }
 
 static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
