@@ -29,6 +29,7 @@ static void replay_usage(FILE *f)
 		"                         stc[:l4=,l3=,l2=,l5=,ways=W], uptc[:entries=N,ways=W],\n"
 		"                         none, ideal (ways=W: W entries per set)\n"
 		"  -b, --budget-bits N    size bare model names to N bits of storage\n"
+		SHARED_BUDGET_RANGE
 		"  -l, --levels 4|5       paging levels of the synthetic page table\n"
 		"      --huge-2m S-E      addresses in [S,E) (hex) map 2 MiB leaves\n"
 		"      --huge-1g S-E      addresses in [S,E) (hex) map 1 GiB leaves\n"
@@ -36,13 +37,15 @@ static void replay_usage(FILE *f)
 		"                         traceg (a file or a trace DIR), perf\n"
 		"      --with-ifetch      lackey: instruction fetches too\n"
 		"  -p, --per-access       CSV va,model,start_level,accesses per address\n"
+		"                         (with --json: one JSON object a line)\n"
 		"  -d, --dump             each model's contents at the end (Figure 2)\n"
 		"  -j, --json             JSON instead of the table\n"
 		"  -q, --quiet            no progress line on stderr\n"
 		"      --no-shortcut      look up every walk, even one in the 2 MiB\n"
 		"                         region of the walk before (same results)\n"
 		"      --uptc-sizes N     also uptc:entries=1 .. N, all from one pass\n"
-		"                         (stack distances; 4 KiB leaves only)\n");
+		"                         (stack distances; 4 KiB leaves only)\n",
+		shared_budget_min(), shared_budget_max());
 }
 
 /* With -p, a seekable file (or trace directory) is checked whole before
@@ -85,20 +88,60 @@ static char *model_dump(struct model_set *set, unsigned int i)
 	return o.buf;
 }
 
-/* Each model's contents: text blocks, or a record member "dumps". */
+/*
+ * A dump's text as the table "lines": each line's depth (its indent, two
+ * spaces a level, from 0) and its text, so that JSON readers get the
+ * tree pwc_dump() draws rather than one string with newlines in it.
+ */
+static void dump_lines(struct record *r, const char *text)
+{
+	const char *p = text, *nl;
+	struct table t;
+	size_t sp;
+	char *line;
+
+	table_init(&t, NULL, "lines");
+	table_cols(&t, "depth:u text:s");
+	for (; *p; p = *nl ? nl + 1 : nl) {
+		nl = p + strcspn(p, "\n");
+		sp = strspn(p, " ");
+		if (p + sp >= nl)
+			continue;
+		line = strndup(p + sp, nl - p - sp);
+		if (!line) {
+			fprintf(stderr, "pwcsim: out of memory\n");
+			exit(1);
+		}
+		table_row(&t);
+		table_u64(&t, 0, sp / 2 ? sp / 2 - 1 : 0);
+		table_str(&t, 1, line);
+		free(line);
+	}
+	record_table(r, &t);
+}
+
+/*
+ * Each model's contents: text blocks, or the list member "dumps" of @rec,
+ * one object per model in -m order ({"model", "config", "lines"}), so two
+ * identical -m give two entries, not one key twice.
+ */
 static void print_dumps(struct model_set *set, struct record *rec)
 {
-	struct record *dumps = rec ? record_object(rec, "dumps") : NULL;
+	struct record *d;
 	unsigned int i;
 	char *text;
 
 	for (i = 0; i < set->n; i++) {
 		text = model_dump(set, i);
-		if (dumps)
-			record_str(dumps, set->e[i].given, text);
-		else
+		if (rec) {
+			d = record_list_add(rec, "dumps");
+			record_str(d, "model", set->e[i].given);
+			record_str(d, "config", set->e[i].spec);
+			dump_lines(d, text);
+		} else {
 			printf("\n%s (%s):\n%s", set->e[i].given,
 			       set->e[i].spec, text);
+		}
 		free(text);
 	}
 }
@@ -113,16 +156,34 @@ struct replay_opts {
 	const char *path;
 };
 
-/* --huge-2m / --huge-1g S-E */
+/*
+ * --huge-2m / --huge-1g S-E: a range of whole, aligned huge leaves (a
+ * leaf maps its whole aligned 2 MiB or 1 GiB, so any other range would
+ * be a table no MMU builds); 0, or -1 with a message.
+ */
 static int replay_huge(struct pwc_synth *pt, int c, const char *arg)
 {
+	unsigned long long size = c == '2' ? 1ULL << 21 : 1ULL << 30;
+	struct pwc_synth_range r;
+
 	if ((c == '2' ? pt->n2m : pt->n1g) == PWC_SYNTH_MAX_HUGE) {
 		fprintf(stderr, "pwcsim: at most %d huge ranges of each size\n",
 			PWC_SYNTH_MAX_HUGE);
 		return -1;
 	}
-	return parse_range(arg, c == '2' ? &pt->huge2m[pt->n2m++] :
-				&pt->huge1g[pt->n1g++]);
+	if (parse_range(arg, &r))
+		return -1;
+	if ((r.start | r.end) & (size - 1)) {
+		fprintf(stderr, "pwcsim replay: --huge-%s '%s': START and END must be multiples of 0x%llx (a %s leaf maps a whole aligned %s)\n",
+			c == '2' ? "2m" : "1g", arg, size,
+			c == '2' ? "2 MiB" : "1 GiB", c == '2' ? "2 MiB" : "1 GiB");
+		return -1;
+	}
+	if (c == '2')
+		pt->huge2m[pt->n2m++] = r;
+	else
+		pt->huge1g[pt->n1g++] = r;
+	return 0;
 }
 
 /* --uptc-sizes N: 0, or -1 with a message. */
@@ -213,10 +274,13 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
  */
 #define REPLAY_BATCH 256
 
-/* The per-access CSV lines of a batch. */
+/*
+ * The per-access lines of a batch: CSV, or with --json one JSON object a
+ * line (JSON Lines: {"va", "model", "start_level", "accesses"}).
+ */
 static void replay_print_batch(const struct model_set *set,
 			       const unsigned long long *va, unsigned int n,
-			       const struct pwc_result *res)
+			       const struct pwc_result *res, bool json)
 {
 	const struct pwc_result *r;
 	unsigned int i, j;
@@ -224,9 +288,17 @@ static void replay_print_batch(const struct model_set *set,
 	for (i = 0; i < n; i++)
 		for (j = 0; j < set->n; j++) {
 			r = &res[(size_t)j * n + i];
-			printf(strchr(set->e[j].given, ',') ?
-			       "0x%llx,\"%s\",%u,%u\n" : "0x%llx,%s,%u,%u\n",
-			       va[i], set->e[j].given, r->start, r->accesses);
+			if (json) {
+				printf("{\"va\": \"0x%llx\", \"model\": ", va[i]);
+				json_string(stdout, set->e[j].given);
+				printf(", \"start_level\": %u, \"accesses\": %u}\n",
+				       r->start, r->accesses);
+			} else {
+				printf(strchr(set->e[j].given, ',') ?
+				       "0x%llx,\"%s\",%u,%u\n" :
+				       "0x%llx,%s,%u,%u\n", va[i],
+				       set->e[j].given, r->start, r->accesses);
+			}
 		}
 }
 
@@ -260,7 +332,7 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 	if (addr_open(&in, o->path, o->so.fmt))
 		goto out;
 	in.with_ifetch = o->so.ifetch;
-	if (o->per_access)
+	if (o->per_access && !o->so.json)
 		printf("va,model,start_level,accesses\n");
 	if (pwc_synth_valid(&o->pt))
 		flags |= PWC_BATCH_VALID;	/* walks by construction */
@@ -277,7 +349,7 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 		}
 		progress_add(pg, n);
 		if (o->per_access)
-			replay_print_batch(set, va, n, res);
+			replay_print_batch(set, va, n, res, o->so.json);
 	}
 	addr_close(&in);
 	if (n < 0 && o->per_access)
@@ -383,7 +455,7 @@ int cmd_replay(int argc, char **argv)
 	progress_end(&pg);
 	if (!o.per_access)
 		replay_print(&o, &set, stack);
-	ret = fflush(stdout) ? 1 : 0;
+	ret = 0;	/* stdout checked by main() */
 out:
 	uptc_stack_free(stack);
 	model_set_free(&set);

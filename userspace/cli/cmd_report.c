@@ -17,6 +17,7 @@
 #include "cli/options.h"
 #include "cli/parse.h"
 #include "report/report.h"
+#include "report/report_dir.h"
 #include "report/report_wins.h"
 #include "workloads/workloads.h"
 
@@ -36,6 +37,7 @@ static void report_usage(FILE *f)
 		"      --seed N           the workloads' seed\n"
 		SHARED_GPU_USAGE
 		"  -b, --budget-bits N    the equal storage budget (default 5280)\n"
+		SHARED_BUDGET_RANGE
 		"      --sweep LIST       budgets of the sweep (default 1000,...,40000)\n"
 		"  -l, --levels 4|5       paging levels with --userspace (default 4)\n"
 		"      --max-footprint N  most bytes of shadow pages (default 1G)\n"
@@ -46,26 +48,44 @@ static void report_usage(FILE *f)
 		"      --wins-iotlb N     the wins map's cells behind an N-entry IOTLB\n"
 		"                         (%u pages a region visit; default 0: none)\n"
 		"  -q, --quiet            no progress line on stderr\n",
-		WINS_VISIT_PAGES);
+		shared_budget_min(), shared_budget_max(), WINS_VISIT_PAGES);
 }
 
-/* --sweep B1,B2,...: 0, or -1 with a message. */
-static int report_parse_sweep(char *arg, struct report_opts *o)
+/*
+ * --sweep B1,B2,...: 1 to REPORT_MAX_SWEEP budgets in increasing order,
+ * each from shared_budget_min() to shared_budget_max(); 0, or -1 with a message naming the
+ * budget at fault (nothing is dropped: a sweep runs as given or not).
+ */
+static int report_parse_sweep(const char *arg, struct report_opts *o)
 {
-	char *tok, *save;
+	unsigned long long min = shared_budget_min(), v;
+	unsigned long long max = shared_budget_max();
+	const char *p = arg;
+	char tok[32];
+	size_t len;
 
 	o->nsweep = 0;
-	for (tok = strtok_r(arg, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		if (o->nsweep == REPORT_MAX_SWEEP ||
-		    parse_count(tok, PWC_MAX_BUDGET_BITS, &o->sweep[o->nsweep]) ||
-		    !o->sweep[o->nsweep]) {
-			fprintf(stderr, "pwcsim: --sweep takes up to %d budgets\n",
-				REPORT_MAX_SWEEP);
+	do {
+		len = strcspn(p, ",");
+		snprintf(tok, sizeof(tok), "%.*s", (int)(len < 31 ? len : 31), p);
+		if (o->nsweep == REPORT_MAX_SWEEP) {
+			fprintf(stderr, "pwcsim: --sweep '%s': at most %d budgets\n",
+				arg, REPORT_MAX_SWEEP);
 			return -1;
 		}
-		o->nsweep++;
-	}
+		if (!len || len > 20 || parse_count(tok, max, &v) || v < min) {
+			fprintf(stderr, "pwcsim: --sweep '%s': '%.*s' is not a budget from %llu to %llu bits\n",
+				arg, (int)len, p, min, max);
+			return -1;
+		}
+		if (o->nsweep && v <= o->sweep[o->nsweep - 1]) {
+			fprintf(stderr, "pwcsim: --sweep '%s': give the budgets in increasing order, each once (%llu after %llu)\n",
+				arg, v, o->sweep[o->nsweep - 1]);
+			return -1;
+		}
+		o->sweep[o->nsweep++] = v;
+		p += len;
+	} while (*p++ == ',');
 	return 0;
 }
 
@@ -146,7 +166,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 				return 2;
 			break;
 		case 'P':
-			*ret = report_plot(optarg) ? 1 : 0;
+			*ret = report_plot(optarg, so.quiet) ? 1 : 0;
 			return 1;
 		case 'K':
 			if (report_parse_shard(optarg, o))
@@ -202,9 +222,11 @@ static int report_list(int argc, char **argv, struct report_opts *o)
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = {};
-	struct report_row *rows;
+	struct report_row *rows = NULL;
 	struct wins_map *wins = NULL;
 	unsigned int wins_iotlb = 0;
+	struct report_dir rd = {};
+	const char *dir;
 	int ret = 1;
 
 	switch (report_parse(argc, argv, &o, &wins_iotlb, &ret)) {
@@ -219,19 +241,21 @@ int cmd_report(int argc, char **argv)
 	}
 	if (!o.merge && report_list(argc, argv, &o))
 		return 1;
-	if (mkdir(o.dir, 0777) && errno != EEXIST) {
-		fprintf(stderr, "pwcsim: %s: %s\n", o.dir, strerror(errno));
+	/* -o checked before any work; the report written beside it */
+	dir = o.dir;
+	if (report_dir_open(&rd, dir))
 		return 1;
-	}
+	o.dir = rd.tmp;
 	rows = calloc(REPORT_MAX_WORKLOADS, sizeof(*rows));
 	if (!rows) {
 		fprintf(stderr, "pwcsim: out of memory\n");
-		return 1;
+		goto out;
 	}
 	if (o.shard_n) {	/* a partial result: rows, no report */
-		if (report_run(&o, rows) || report_shard_save(&o, rows))
+		if (report_run(&o, rows) || report_shard_save(&o, rows) ||
+		    report_dir_commit(&rd))
 			goto out;
-		printf("%s/shard.txt\n", o.dir);
+		printf("%s/shard.txt\n", dir);
 		ret = 0;
 		goto out;
 	}
@@ -248,12 +272,17 @@ int cmd_report(int argc, char **argv)
 	if (report_write(&o, rows, o.nlist, stdout))
 		goto out;
 	/* Plots where gnuplot is (the VM has none: `--plot DIR` later). */
-	if (!system("command -v gnuplot >/dev/null 2>&1") &&
-	    report_plot(o.dir))
+	if (!report_have_gnuplot())
+		fprintf(stderr, "pwcsim: gnuplot is not installed: no plots (draw them later: pwcsim report --plot %s)\n",
+			dir);
+	else if (report_plot(o.dir, o.quiet))
 		goto out;
-	printf("\n%s\n", o.dir);
+	if (report_dir_commit(&rd))
+		goto out;
+	printf("\n%s\n", dir);
 	ret = 0;
 out:
+	report_dir_abort(&rd);
 	free(wins);
 	free(rows);
 	return ret;

@@ -28,6 +28,7 @@ static void run_usage(FILE *f)
 		"usage: pwcsim run [OPTIONS] (--workload NAME | --pid PID [FILE|-] | FILE|-)\n"
 		"  -m, --model SPEC       a model (as for replay); default: every model\n"
 		"  -b, --budget-bits N    size bare model names to N bits (default 5280)\n"
+		SHARED_BUDGET_RANGE
 		"  -t, --tlb N[,2m]       an IOTLB of N entries in front (2m: 2 MiB entries)\n"
 		"  -w, --workload NAME    a generated GPU workload (pwcsim gen --list)\n"
 		"      --size small|sampled|full  the workload's input (default small)\n"
@@ -44,7 +45,8 @@ static void run_usage(FILE *f)
 		"                         traceg (a file or a trace DIR), perf\n"
 		"      --with-ifetch      lackey: instruction fetches too\n"
 		"  -j, --json             JSON instead of the table\n"
-		"  -q, --quiet            no progress line on stderr\n");
+		"  -q, --quiet            no progress line on stderr\n",
+		shared_budget_min(), shared_budget_max());
 }
 
 /* The options of `run` beyond the shared ones. */
@@ -200,5 +202,5 @@ int cmd_run(int argc, char **argv)
 	if (ret)
 		return 1;
 	run_print(&o, w ? w->name : o.path ? o.path : "-", &r);
-	return fflush(stdout) ? 1 : 0;
+	return 0;	/* stdout checked by main() */
 }

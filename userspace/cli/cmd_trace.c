@@ -14,6 +14,7 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cli/parse.h"
+#include "output/out_file.h"
 #include "output/table.h"
 #include "traces/addr_stream.h"
 
@@ -84,25 +85,23 @@ static int trace_parse(int argc, char **argv, const struct trace_cmd *cmd,
 	return 0;
 }
 
-/* Each address of @in to @out in format @to; 0, or 1 (message printed). */
+/*
+ * Each address of @in to @out in format @to: 0, or 1 when the input was
+ * malformed (message printed) or a write failed (out_close() says so).
+ */
 static int convert_stream(struct addr_stream *in, FILE *out,
-			  enum addr_format to, const char *name)
+			  enum addr_format to)
 {
 	unsigned long long va;
 	int r;
 
 	if (to == ADDR_BINARY && addr_write_binary_header(out))
-		r = 1;
-	else
-		while ((r = addr_next(in, &va)) > 0)
-			if (to == ADDR_BINARY ? addr_write_binary(out, va) :
-			    fprintf(out, "0x%llx\n", va) < 0)
-				break;
-	if (r == 0 && !ferror(out))
-		return 0;
-	if (r >= 0)
-		fprintf(stderr, "pwcsim: %s: write error\n", name);
-	return 1;
+		return 1;
+	while ((r = addr_next(in, &va)) > 0)
+		if (to == ADDR_BINARY ? addr_write_binary(out, va) :
+		    fprintf(out, "0x%llx\n", va) < 0)
+			return 1;
+	return r ? 1 : 0;
 }
 
 static int trace_convert(int argc, char **argv)
@@ -117,29 +116,26 @@ static int trace_convert(int argc, char **argv)
 	static const struct trace_cmd cmd = { opts, "f:t:p:h", 2,
 					      "IN and OUT", convert_usage };
 	enum addr_format to = ADDR_BINARY;
+	const char *inputs[2] = {};
 	struct shared_opts so;
 	struct addr_stream in;
-	const char *name;
-	FILE *out;
+	struct out_file out;
 	int ret = trace_parse(argc, argv, &cmd, &so, &to);
 
 	if (ret)
 		return ret == 1 ? 0 : ret;
-	name = argv[optind + 1];
-	if (addr_open(&in, argv[optind], so.fmt))
+	inputs[0] = argv[optind];
+	/* refused before the input is read or anything is written */
+	if (out_open(&out, argv[optind + 1], inputs))
 		return 1;
-	in.pid = so.pid;
-	out = strcmp(name, "-") ? fopen(name, "wb") : stdout;
-	if (!out) {
-		perror(name);
-		addr_close(&in);
+	if (addr_open(&in, argv[optind], so.fmt)) {
+		out_close(&out, true);
 		return 1;
 	}
-	ret = convert_stream(&in, out, to, name);
-	if (out != stdout ? fclose(out) : fflush(out))
-		ret = 1;
+	in.pid = so.pid;
+	ret = convert_stream(&in, out.f, to);
 	addr_close(&in);
-	return ret;
+	return out_close(&out, ret) ? 1 : 0;
 }
 
 /* What trace_info counts: distinct pages and L4/L3/L2 paths, the span. */

@@ -3,6 +3,7 @@
  * options.c - the shared options (options.h): one parser, one message
  * per option.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,72 @@ void shared_opts_init(struct shared_opts *o)
 	workload_size(o->size, NULL, &o->wo);
 	o->max_footprint = SHARED_MAX_FOOTPRINT;
 	o->fmt = ADDR_AUTO;
+}
+
+/*
+ * Does sizing every sized model to @bits at 4 and at 5 levels never give
+ * @err (-ERANGE: over a cap; -ENOSPC: nothing fits)?  With -ENOSPC:
+ * does some model fit at both levels?
+ */
+static bool budget_ok(unsigned long long bits, int err)
+{
+	struct pwc_config cfg;
+	unsigned int levels;
+	enum pwc_kind k;
+	bool some = false, all;
+
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		if (!pwc_kind_sized(k))
+			continue;
+		for (all = true, levels = 4; levels <= 5; levels++)
+			if (pwc_size_for_budget(k, bits, levels, &cfg) == err)
+				all = false;
+		if (!all && err == -ERANGE)
+			return false;
+		some |= all;
+	}
+	return err == -ERANGE || some;
+}
+
+/* The edge of budget_ok(, @err) in [1, 2^32], each side monotone. */
+static unsigned long long budget_edge(int err)
+{
+	unsigned long long lo = 1, hi = PWC_MAX_BUDGET_BITS, mid;
+
+	while (lo < hi) {
+		if (err == -ERANGE) {	/* the last budget that is ok */
+			mid = lo + (hi - lo + 1) / 2;
+			if (budget_ok(mid, err))
+				lo = mid;
+			else
+				hi = mid - 1;
+		} else {		/* the first budget that is ok */
+			mid = lo + (hi - lo) / 2;
+			if (budget_ok(mid, err))
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+	}
+	return lo;
+}
+
+unsigned long long shared_budget_max(void)
+{
+	static unsigned long long max;
+
+	if (!max)
+		max = budget_edge(-ERANGE);
+	return max;
+}
+
+unsigned long long shared_budget_min(void)
+{
+	static unsigned long long min;
+
+	if (!min)
+		min = budget_edge(-ENOSPC);
+	return min;
 }
 
 /* --tlb N or N,2m */
@@ -108,10 +175,10 @@ static int shared_value(struct shared_opts *o, int c, char *arg)
 		o->specs[o->nspecs++] = arg;
 		return 0;
 	case 'b':
-		if (parse_count(arg, PWC_MAX_BUDGET_BITS, &o->budget) ||
-		    !o->budget) {
-			fprintf(stderr, "pwcsim: --budget-bits takes a number from 1 to %llu\n",
-				PWC_MAX_BUDGET_BITS);
+		if (parse_count(arg, shared_budget_max(), &o->budget) ||
+		    o->budget < shared_budget_min()) {
+			fprintf(stderr, "pwcsim: --budget-bits '%s': give a number from %llu (a model fits) to %llu (every model within its cap)\n",
+				arg, shared_budget_min(), shared_budget_max());
 			return -1;
 		}
 		return 0;

@@ -83,6 +83,16 @@ struct shared_opts {
 
 void shared_opts_init(struct shared_opts *o);
 /*
+ * The real range of --budget-bits and --sweep, in bits, at 4 and at 5
+ * levels alike: from the smallest budget some sized model of the registry
+ * fits in to the largest that sizes every one under its entry cap.
+ */
+unsigned long long shared_budget_min(void);
+unsigned long long shared_budget_max(void);
+/* The help line of that range: shared_budget_min(), shared_budget_max(). */
+#define SHARED_BUDGET_RANGE \
+	"                         (%llu to %llu bits: a model fits, none over its cap)\n"
+/*
  * Option @c with argument @arg: 1 if it is a shared option (parsed),
  * 0 if not, -1 for a bad value (the message printed).
  */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "output/out_file.h"
 #include "pwc.h"
 
 struct command {
@@ -47,6 +48,15 @@ int cmd_version(int argc, char **argv)
 	return 0;
 }
 
+/*
+ * A command's exit status, 1 when its output did not reach stdout (a full
+ * disk), said once: every command's writes to stdout checked here.
+ */
+static int finish(int ret)
+{
+	return out_stdout_close() && !ret ? 1 : ret;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int i;
@@ -58,13 +68,13 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
 	    !strcmp(argv[1], "help")) {
 		usage(stdout);
-		return 0;
+		return finish(0);
 	}
 	if (!strcmp(argv[1], "--version"))
-		return cmd_version(argc - 1, argv + 1);
+		return finish(cmd_version(argc - 1, argv + 1));
 	for (i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
+			return finish(commands[i].fn(argc - 1, argv + 1));
 	fprintf(stderr, "pwcsim: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return 2;

@@ -93,7 +93,17 @@ void report_scenarios_table(const struct report_opts *o, struct table *t);
 /* one row per scenario, a column per figure (scenarios_wide.csv, plots) */
 void report_scenarios_wide(const struct report_opts *o, struct table *t);
 void report_scenarios_text(const struct report_opts *o, FILE *f);
-/* The plots from the CSV files of @dir (needs gnuplot). */
-int report_plot(const char *dir);
+/*
+ * Does the report run at the settings of the one fit (scripts/calibrate;
+ * workload_fit_holds())?  If not, the options it needs into @needs.
+ */
+bool report_fit_holds(const struct report_opts *o, char *needs, size_t len);
+/* Is gnuplot on PATH? */
+bool report_have_gnuplot(void);
+/*
+ * The plots from the CSV files of @dir (needs gnuplot): 0, or -1 with a
+ * message; gnuplot's warnings shown unless @quiet.
+ */
+int report_plot(const char *dir, bool quiet);
 
 #endif /* REPORT_H */

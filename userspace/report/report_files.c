@@ -4,37 +4,76 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "output/table.h"
 #include "report/report_files.h"
 
-FILE *report_file(const char *dir, const char *name)
+int report_file(const char *dir, const char *name, struct out_file *o)
 {
-	char path[4096];
-	FILE *f;
+	char path[PATH_MAX];
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f)
-		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
-	return f;
+	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >=
+	    (int)sizeof(path)) {
+		fprintf(stderr, "pwcsim: %s/%s: %s\n", dir, name,
+			strerror(ENAMETOOLONG));
+		o->f = NULL;
+		return -1;
+	}
+	return out_open(o, path, NULL);
 }
 
-/* @t as @dir/@t->key.csv, then a member of @rec (or freed). */
-void report_table(const char *dir, struct table *t, struct record *rec)
+int report_table(const char *dir, struct table *t, struct record *rec)
 {
+	struct out_file o;
 	char name[64];
-	FILE *f;
+	int ret;
 
 	snprintf(name, sizeof(name), "%s.csv", t->key);
-	f = report_file(dir, name);
-	if (f) {
-		table_print_csv(t, f);
-		fclose(f);
+	ret = report_file(dir, name, &o);
+	if (!ret) {
+		table_print_csv(t, o.f);
+		ret = out_close(&o, false);
 	}
 	if (rec)
 		record_table(rec, t);
 	else
 		table_free(t);
+	return ret;
+}
+
+int report_gnuplot(const char *dir, const char *name, bool quiet)
+{
+	char cmd[PATH_MAX + 64], buf[4096];
+	char *text = NULL;
+	size_t len = 0, n;
+	FILE *p, *m;
+	int st;
+
+	if (strchr(dir, '\'') || strchr(name, '\'')) {
+		fprintf(stderr, "pwcsim: %s: a report directory without quotes, please\n",
+			dir);
+		return -1;
+	}
+	snprintf(cmd, sizeof(cmd), "cd '%s' && gnuplot '%s' 2>&1", dir, name);
+	m = open_memstream(&text, &len);
+	p = m ? popen(cmd, "r") : NULL;
+	if (!p) {
+		fprintf(stderr, "pwcsim: gnuplot: %s\n", strerror(errno));
+		if (m)
+			fclose(m);
+		free(text);
+		return -1;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
+		fwrite(buf, 1, n, m);
+	st = pclose(p);
+	fclose(m);
+	if (st || !quiet)
+		fputs(text, stderr);
+	if (st)
+		fprintf(stderr, "pwcsim: gnuplot failed on %s/%s\n", dir, name);
+	free(text);
+	return st ? -1 : 0;
 }

@@ -75,42 +75,37 @@ static const char scenarios[] =
 	"'' using 9 title 'CPWC mean L2 hit rate', "
 	"'' using 2 title '2mm IOTLB hit rate, 32 entries'\n";
 
-static int plot(const char *dir, const char *name, const char *script)
+static int plot(const char *dir, const char *name, const char *script,
+		bool quiet)
 {
-	char cmd[4096];
-	FILE *f;
+	struct out_file o;
 
-	f = report_file(dir, name);
-	if (!f)
+	if (report_file(dir, name, &o))
 		return -1;
-	fputs(script, f);
-	fclose(f);
-	snprintf(cmd, sizeof(cmd), "cd '%s' && gnuplot %s", dir, name);
-	if (system(cmd)) {
-		fprintf(stderr, "pwcsim: gnuplot failed on %s/%s\n", dir, name);
+	fputs(script, o.f);
+	if (out_close(&o, false))
 		return -1;
-	}
-	return 0;
+	return report_gnuplot(dir, name, quiet);
 }
 
-int report_plot(const char *dir)
+bool report_have_gnuplot(void)
 {
-	if (strchr(dir, '\'')) {
-		fprintf(stderr, "pwcsim: a report directory without quotes, please\n");
-		return -1;
-	}
-	if (system("command -v gnuplot >/dev/null 2>&1")) {
-		fprintf(stderr, "pwcsim: gnuplot is not installed; draw later with: pwcsim report --plot %s\n",
-			dir);
-		return -1;
-	}
-	char path[4096];
+	return !system("command -v gnuplot >/dev/null 2>&1");
+}
 
-	if (plot(dir, "figure3.gp", figure3) || plot(dir, "sweep.gp", sweep) ||
-	    wins_plot(dir))
+int report_plot(const char *dir, bool quiet)
+{
+	char path[PATH_MAX];
+
+	if (!report_have_gnuplot()) {
+		fprintf(stderr, "pwcsim: gnuplot is not installed: no plots drawn\n");
+		return -1;
+	}
+	if (plot(dir, "figure3.gp", figure3, quiet) ||
+	    plot(dir, "sweep.gp", sweep, quiet) || wins_plot(dir, quiet))
 		return -1;
 	snprintf(path, sizeof(path), "%s/scenarios_wide.csv", dir);
 	if (!access(path, R_OK))
-		return plot(dir, "scenarios.gp", scenarios);
+		return plot(dir, "scenarios.gp", scenarios, quiet);
 	return 0;
 }

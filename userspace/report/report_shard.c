@@ -42,12 +42,13 @@ int report_shard_save(const struct report_opts *o,
 {
 	char cfg[2048];
 	unsigned int n, k, b, i;
+	struct out_file of;
 	const u64 *st;
 	FILE *f;
 
-	f = report_file(o->dir, SHARD_FILE);
-	if (!f)
+	if (report_file(o->dir, SHARD_FILE, &of))
 		return -1;
+	f = of.f;
 	shard_config(o, cfg, sizeof(cfg));
 	fprintf(f, "%s\nversion %s\nshard %u %u\n%s\n", SHARD_MAGIC,
 		PWCSIM_VERSION, o->shard_k, o->shard_n, cfg);
@@ -74,12 +75,7 @@ int report_shard_save(const struct report_opts *o,
 					r->sweep_acc[b][k]);
 	}
 	fprintf(f, "end\n");
-	if (fclose(f)) {
-		fprintf(stderr, "pwcsim: %s/%s: %s\n", o->dir, SHARD_FILE,
-			strerror(errno));
-		return -1;
-	}
-	return 0;
+	return out_close(&of, false);
 }
 
 /* One line of a shard file: the words after the keyword, parsed. */

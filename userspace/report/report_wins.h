@@ -69,11 +69,12 @@ int wins_run(const struct report_opts *o, const struct report_row *rows,
 double wins_column(unsigned int regions);
 /*
  * wins.csv, wins_workloads.csv, wins.dat, wins_points.dat and wins.gp in
- * @dir; the tables also as members of @rec (results.json).
+ * @dir; the tables also as members of @rec (results.json): 0, or -1
+ * when a file could not be written (message printed).
  */
-void wins_write(const char *dir, const struct wins_map *m,
-		struct record *rec);
+int wins_write(const char *dir, const struct wins_map *m,
+	       struct record *rec);
 /* wins.png from wins.dat and wins_points.dat (gnuplot); 0 or -1. */
-int wins_plot(const char *dir);
+int wins_plot(const char *dir, bool quiet);
 
 #endif /* REPORT_WINS_H */

@@ -43,8 +43,8 @@ double wins_column(unsigned int regions)
 	return WINS_NR - 1;	/* beyond the map: on its right edge */
 }
 
-static void wins_cells(const char *dir, const struct wins_map *m,
-		       struct record *rec)
+static int wins_cells(const char *dir, const struct wins_map *m,
+		      struct record *rec)
 {
 	const struct wins_cell *c;
 	unsigned int b, r, l;
@@ -71,7 +71,7 @@ static void wins_cells(const char *dir, const struct wins_map *m,
 			}
 		}
 	}
-	report_table(dir, &t, rec);
+	return report_table(dir, &t, rec);
 }
 
 /* The cell nearest a workload at the first budget. */
@@ -85,8 +85,8 @@ static const struct wins_cell *wins_nearest(const struct wins_map *m,
 		       [l < WINS_NL ? l : WINS_NL - 1];
 }
 
-static void wins_points(const char *dir, const struct wins_map *m,
-			struct record *rec)
+static int wins_points(const char *dir, const struct wins_map *m,
+		       struct record *rec)
 {
 	const struct wins_point *p;
 	struct table t;
@@ -104,7 +104,7 @@ static void wins_points(const char *dir, const struct wins_map *m,
 		table_f64(&t, 4, p->ratio);
 		table_f64(&t, 5, wins_ratio(wins_nearest(m, p)));
 	}
-	report_table(dir, &t, rec);
+	return report_table(dir, &t, rec);
 }
 
 /* Label spacing in map units: a column, a line of the labels' font. */
@@ -165,14 +165,17 @@ static void wins_labels(const struct wins_map *m, double *lx, double *ly)
 }
 
 /* gnuplot's data: one block per budget (x = column, y = L), the points. */
-static void wins_data(const char *dir, const struct wins_map *m)
+static int wins_data(const char *dir, const struct wins_map *m)
 {
 	double lx[REPORT_MAX_WORKLOADS], ly[REPORT_MAX_WORKLOADS];
 	unsigned int b, r, l, i;
+	struct out_file o;
 	FILE *f;
+	int ret;
 
-	f = report_file(dir, "wins.dat");
-	if (f) {
+	ret = report_file(dir, "wins.dat", &o);
+	f = o.f;
+	if (!ret) {
 		for (b = 0; b < WINS_NB; b++) {
 			fprintf(f, "# %llu bits: column locality cpwc/tpc\n",
 				m->budget[b]);
@@ -182,28 +185,32 @@ static void wins_data(const char *dir, const struct wins_map *m)
 						wins_ratio(&m->cell[b][r][l]));
 			fputs("\n\n", f);
 		}
-		fclose(f);
+		ret = out_close(&o, false);
 	}
-	f = report_file(dir, "wins_points.dat");
-	if (f) {
+	if (!report_file(dir, "wins_points.dat", &o)) {
+		f = o.f;
 		wins_labels(m, lx, ly);
 		fputs("# column locality workload label-x label-y\n", f);
 		for (i = 0; i < m->npt; i++)
 			fprintf(f, "%.4f %.4f %s %.4f %.4f\n",
 				wins_column(m->pt[i].regions),
 				m->pt[i].locality, m->pt[i].name, lx[i], ly[i]);
-		fclose(f);
+		ret |= out_close(&o, false);
+	} else {
+		ret = -1;
 	}
+	return ret;
 }
 
-static void wins_script(const char *dir, const struct wins_map *m)
+static int wins_script(const char *dir, const struct wins_map *m)
 {
+	struct out_file o;
 	unsigned int r, b;
 	FILE *f;
 
-	f = report_file(dir, "wins.gp");
-	if (!f)
-		return;
+	if (report_file(dir, "wins.gp", &o))
+		return -1;
+	f = o.f;
 	fputs("set terminal pngcairo size 1800,620 font ',10'\n"
 	      "set output 'wins.png'\n", f);
 	if (m->iotlb)
@@ -228,7 +235,7 @@ static void wins_script(const char *dir, const struct wins_map *m)
 			"  '' using 4:5:3 with labels left offset 0.3,0 font ',8' notitle\n",
 			m->budget[b], m->tpc[b], m->cpwc[b], b);
 	fputs("unset multiplot\n", f);
-	fclose(f);
+	return out_close(&o, false);
 }
 
 /* The map's own configuration: the member "wins_config" of @rec. */
@@ -244,27 +251,25 @@ static void wins_config(const struct wins_map *m, struct record *rec)
 	record_u64(c, "visits_per_cell", m->accesses);
 }
 
-void wins_write(const char *dir, const struct wins_map *m,
-		struct record *rec)
+int wins_write(const char *dir, const struct wins_map *m,
+	       struct record *rec)
 {
+	int ret;
+
 	wins_config(m, rec);
-	wins_cells(dir, m, rec);
-	wins_points(dir, m, rec);
-	wins_data(dir, m);
-	wins_script(dir, m);
+	ret = wins_cells(dir, m, rec);
+	ret |= wins_points(dir, m, rec);
+	ret |= wins_data(dir, m);
+	ret |= wins_script(dir, m);
+	return ret;
 }
 
-int wins_plot(const char *dir)
+int wins_plot(const char *dir, bool quiet)
 {
-	char cmd[4096];
+	char path[PATH_MAX];
 
-	snprintf(cmd, sizeof(cmd), "%s/wins.gp", dir);
-	if (access(cmd, R_OK))
+	snprintf(path, sizeof(path), "%s/wins.gp", dir);
+	if (access(path, R_OK))
 		return 0;	/* a report from before the map */
-	snprintf(cmd, sizeof(cmd), "cd '%s' && gnuplot wins.gp", dir);
-	if (system(cmd)) {
-		fprintf(stderr, "pwcsim: gnuplot failed on %s/wins.gp\n", dir);
-		return -1;
-	}
-	return 0;
+	return report_gnuplot(dir, "wins.gp", quiet);
 }

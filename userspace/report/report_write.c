@@ -85,17 +85,18 @@ static struct means class_means(const struct report_row *rows,
 	return m;
 }
 
-static void storage_tables(const char *dir, struct record *rec,
-			   unsigned int levels)
+static int storage_tables(const char *dir, struct record *rec,
+			  unsigned int levels)
 {
 	static const unsigned long long entries[] = STORAGE_TABLE5_ENTRIES;
 	static const unsigned long long bits[] = STORAGE_TABLE6_BITS;
 	struct table t;
+	int ret;
 
 	storage_table5(&t, entries, ARRAY_SIZE(entries), levels);
-	report_table(dir, &t, rec);
+	ret = report_table(dir, &t, rec);
 	storage_table6(&t, bits, ARRAY_SIZE(bits), levels);
-	report_table(dir, &t, rec);
+	return ret | report_table(dir, &t, rec);
 }
 
 /* Table 8: per workload, every model's accesses and L2 hit rate. */
@@ -196,18 +197,22 @@ static void workloads_record(struct record *rec,
 }
 
 /* The budget sweep, summed over the workloads: CSV, JSON, sweep.dat. */
-static void sweep(const struct report_opts *o, const struct report_row *rows,
-		  unsigned int n, struct record *rec)
+static int sweep(const struct report_opts *o, const struct report_row *rows,
+		 unsigned int n, struct record *rec)
 {
 	unsigned long long acc;
 	unsigned int b, k, i;
+	struct out_file of;
 	struct table t;
 	double hit;
 	FILE *f;
+	int ret;
 
 	table_init(&t, NULL, "sweep");
 	table_cols(&t, "bits:u model:s mean_l2_hit_rate:p accesses:u");
-	f = report_file(o->dir, "sweep.dat");	/* for gnuplot's sweep.png */
+	/* for gnuplot's sweep.png */
+	ret = report_file(o->dir, "sweep.dat", &of);
+	f = of.f;
 	for (k = 0; k < PWC_KIND_COUNT; k++) {
 		if (!pwc_kind_sized(k))
 			continue;
@@ -229,7 +234,7 @@ static void sweep(const struct report_opts *o, const struct report_row *rows,
 			fprintf(f, "\n\n");
 	}
 	if (f)
-		fclose(f);
+		ret = out_close(&of, false);
 	for (b = 0; b < o->nsweep; b++) {
 		for (k = 0; k < PWC_KIND_COUNT; k++) {
 			if (!pwc_kind_sized(k) || rows[0].sweep_hit[b][k] < 0)
@@ -245,7 +250,7 @@ static void sweep(const struct report_opts *o, const struct report_row *rows,
 			table_u64(&t, 3, acc);
 		}
 	}
-	report_table(o->dir, &t, rec);
+	return ret | report_table(o->dir, &t, rec);
 }
 
 /* Ours for each of the paper's figures (-1: not measured). */
@@ -265,18 +270,32 @@ static void paper_ours(const struct report_opts *o,
 	ours[7] = o->have_2mm ? o->tlb2mm[1] : -1;
 }
 
-static void paper_table(struct table *t, const double *ours)
+/* The one fit: the 2mm 32-entry IOTLB hit rate, at the calibrated settings. */
+#define PAPER_FIT 6
+
+/* fit (figure @i at the calibrated settings) or prediction */
+static const char *paper_label(const struct report_opts *o, unsigned int i)
+{
+	char needs[160];
+
+	return i == PAPER_FIT && report_fit_holds(o, needs, sizeof(needs)) ?
+	       "fit" : "prediction";
+}
+
+static void paper_table(const struct report_opts *o, struct table *t,
+			const double *ours)
 {
 	unsigned int i;
 
 	table_init(t, NULL, "paper");
-	table_cols(t, "figure:s paper:f ours:f difference:f");
+	table_cols(t, "figure:s paper:f ours:f difference:f label:s");
 	for (i = 0; i < NPAPER; i++) {
 		table_row(t);
 		table_str(t, 0, paper[i].what);
 		table_f64(t, 1, paper[i].paper);
 		table_f64(t, 2, ours[i]);
 		table_f64(t, 3, ours[i] - paper[i].paper);
+		table_str(t, 4, paper_label(o, i));
 	}
 }
 
@@ -285,6 +304,7 @@ static void summary(FILE *f, const struct report_opts *o,
 		    const double *ours)
 {
 	const struct report_row *r;
+	char needs[160];
 	unsigned int i;
 
 	fprintf(f, "pwcsim report: %u workloads (%s inputs) on %s %u-level page tables, %llu bits each, IOTLB %u entries\n\n",
@@ -304,7 +324,7 @@ static void summary(FILE *f, const struct report_opts *o,
 	fprintf(f, "\n%-44s %9s %9s %9s  %s\n", "figure", "paper", "ours",
 		"ours-paper", "(fit: scripts/calibrate's one; else prediction)");
 	for (i = 0; i < NPAPER; i++) {
-		const char *label = i == 6 ? "fit" : "prediction";
+		const char *label = paper_label(o, i);
 
 		if (ours[i] < 0 && i >= 6)
 			fprintf(f, "%-44s %9.2f %9s %9s  %s\n", paper[i].what,
@@ -314,6 +334,9 @@ static void summary(FILE *f, const struct report_opts *o,
 				paper[i].what, paper[i].paper, ours[i],
 				ours[i] - paper[i].paper, label);
 	}
+	if (!report_fit_holds(o, needs, sizeof(needs)))
+		fprintf(f, "(the 2mm 32-entry figure is a fit only at the calibrated settings: this run needs %s for it)\n",
+			needs);
 }
 
 /* The options a report was made with: the member "config" of @rec. */
@@ -334,48 +357,49 @@ static int write_results(const struct report_opts *o,
 			 const struct report_row *rows, unsigned int n,
 			 const double *ours)
 {
+	struct out_file js;
 	struct record rec;
 	struct table t;
-	FILE *js;
 	int ret;
 
 	record_init(&rec);
 	config_record(&rec, o, rows[0].levels);
-	storage_tables(o->dir, &rec, rows[0].levels);
+	ret = storage_tables(o->dir, &rec, rows[0].levels);
 	table8(&t, rows, n);
-	report_table(o->dir, &t, NULL);
+	ret |= report_table(o->dir, &t, NULL);
 	workloads_record(&rec, rows, n);
 	figure3(&t, rows, n);
-	report_table(o->dir, &t, NULL);
-	sweep(o, rows, n, &rec);
+	ret |= report_table(o->dir, &t, NULL);
+	ret |= sweep(o, rows, n, &rec);
 	if (o->wins)
-		wins_write(o->dir, o->wins, &rec);
-	paper_table(&t, ours);
-	report_table(o->dir, &t, &rec);
+		ret |= wins_write(o->dir, o->wins, &rec);
+	paper_table(o, &t, ours);
+	ret |= report_table(o->dir, &t, &rec);
 	if (o->nscen) {
 		report_scenarios_table(o, &t);
-		report_table(o->dir, &t, &rec);
+		ret |= report_table(o->dir, &t, &rec);
 		report_scenarios_wide(o, &t);
-		report_table(o->dir, &t, NULL);
+		ret |= report_table(o->dir, &t, NULL);
 	}
-	js = report_file(o->dir, "results.json");
-	if (js) {
-		record_print_json(&rec, js);
-		ret = fclose(js) ? -1 : 0;
+	if (!report_file(o->dir, "results.json", &js)) {
+		record_print_json(&rec, js.f);
+		ret |= out_close(&js, false);
 	} else {
 		ret = -1;
 	}
 	record_free(&rec);
-	return ret;
+	return ret ? -1 : 0;
 }
 
 int report_write(const struct report_opts *o, const struct report_row *rows,
 		 unsigned int n, FILE *out)
 {
 	double ours[NPAPER];
+	struct out_file of;
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f;
+	int ret;
 
 	if (!n)
 		return -1;
@@ -390,12 +414,12 @@ int report_write(const struct report_opts *o, const struct report_row *rows,
 	if (o->nscen)
 		report_scenarios_text(o, f);
 	fclose(f);
-	f = report_file(o->dir, "summary.txt");
-	if (f) {
-		fputs(text, f);
-		fclose(f);
+	ret = report_file(o->dir, "summary.txt", &of);
+	if (!ret) {
+		fputs(text, of.f);
+		ret = out_close(&of, false);
 	}
 	fputs(text, out);
 	free(text);
-	return f ? 0 : -1;
+	return ret;
 }

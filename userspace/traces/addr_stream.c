@@ -55,10 +55,21 @@ static bool addr_is_list(const char *path, enum addr_format fmt)
 	       !strcmp(base, "kernelslist.g");
 }
 
-/* A text format, told apart by its first line. */
-static enum addr_format addr_sniff_text(struct addr_stream *s)
+/*
+ * A text format, told apart by its first line that is not a '#' comment
+ * (a lackey file may start with one); -1 when that line cannot be read
+ * (message printed once).
+ */
+static int addr_sniff_text(struct addr_stream *s)
 {
-	if (addr_read_line(s) <= 0)
+	int r;
+
+	while ((r = addr_read_line(s)) > 0 && s->buf[0] == '#' &&
+	       strncmp(s->buf, "#BEGIN_TB", 9))
+		;
+	if (r < 0)
+		return -1;
+	if (!r)
 		return ADDR_TEXT;
 	s->have_line = true;
 	if (s->buf[0] == '-' || !strncmp(s->buf, "#BEGIN_TB", 9))
@@ -84,9 +95,16 @@ int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt)
 	} else {
 		if (addr_input_open(s, path))
 			return -1;
-		if (fmt == ADDR_AUTO)	/* the binary magic starts with 'P' */
-			fmt = addr_input_peek(s) == 'P' ? ADDR_BINARY :
-			      addr_sniff_text(s);
+		if (fmt == ADDR_AUTO) {	/* the binary magic starts with 'P' */
+			int f = addr_input_peek(s) == 'P' ? ADDR_BINARY :
+				addr_sniff_text(s);
+
+			if (f < 0) {
+				addr_close(s);
+				return -1;
+			}
+			fmt = f;
+		}
 	}
 	s->format = fmt;
 	s->reader = addr_readers[fmt];

@@ -49,7 +49,8 @@ struct addr_stream {
 	unsigned long long count;	/* addresses returned */
 	bool failed;			/* addr_next_block() owes a -1 */
 	bool close;
-	char buf[4096];			/* text: one line */
+	char buf[4096];			/* text: one line, then a NUL */
+	size_t len;			/* text: the line's bytes in buf */
 	bool have_line;			/* text formats: buf holds a line */
 	bool with_ifetch;		/* lackey: instruction fetches too */
 	struct xz_cookie *xz;		/* the decoder of an .xz input */
@@ -68,14 +69,13 @@ int addr_next(struct addr_stream *s, unsigned long long *va);
 /*
  * Up to @n addresses into @va: how many (fewer only at the end of the
  * input or before an error), 0 at the end, -1 on an error (message
- * printed) with nothing read.  Binary traces are copied a block at a time
- * (mapped whole when they are regular files).
+ * printed) with nothing read.  Binary traces are read a block at a time.
  */
 long addr_next_block(struct addr_stream *s, unsigned long long *va, long n);
 /*
  * addr_next_block() without the copy where the reader can avoid it: the
  * addresses are at *@va, which is @buf or the reader's own records (a
- * mapped binary trace), valid until the next call on @s.
+ * binary trace's block), valid until the next call on @s.
  */
 long addr_view_block(struct addr_stream *s, const unsigned long long **va,
 		     unsigned long long *buf, long n);

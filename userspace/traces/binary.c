@@ -2,25 +2,25 @@
 /*
  * binary.c - pwcsim's binary trace format (addr_stream.h): its reader
  * (trace_reader.h), its writer, and the length of a binary file (for
- * progress lines).  A regular, uncompressed file is mapped whole and its
- * records handed out in place (binary_view(): no copy on little-endian
- * hosts); a pipe, stdin from a pipe or an xz file is read in large blocks.
- * Either way the input is read once and checked as it is read: the only
- * record-level error, a partial record at the end, is reported after the
- * whole records before it.
+ * progress lines).  Every input (a file, a pipe, an xz file) is read in
+ * blocks that stay in the CPU's caches while the models read them, and
+ * its records handed out in place (binary_view(): no second copy on
+ * little-endian hosts).  The input is read once and checked as it is
+ * read: a partial record at the end is reported after the whole records
+ * before it, and a regular file that is cut short while it is read (not
+ * mapped, so no SIGBUS) is an error naming it.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include "traces/trace_reader.h"
 #include "traces/xz_file.h"
 
-/* Bytes read at once from a pipe or an xz file (a multiple of 8). */
-#define BINARY_BLOCK (4 * 1024 * 1024)
+/* Bytes read at once (a multiple of 8, within a core's L2 cache). */
+#define BINARY_BLOCK (256 * 1024)
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define BINARY_LE 1
@@ -29,12 +29,10 @@
 #endif
 
 struct binary_state {
-	/* the records: a mapping or buf; [pos, len) not yet returned */
-	const unsigned char *rec;
-	size_t pos, len;
-	void *map;			/* the mapped file, or NULL */
-	size_t maplen;
-	unsigned char *buf;		/* BINARY_BLOCK bytes, when read */
+	size_t pos, len;		/* [pos, len) of buf not yet returned */
+	unsigned long long got;		/* bytes read after the magic */
+	long long expect;		/* a regular file's, at open; or -1 */
+	unsigned char *buf;		/* BINARY_BLOCK bytes */
 };
 
 /* A record: a little-endian u64, read with one load on such hosts. */
@@ -55,36 +53,16 @@ static inline unsigned long long binary_record(const unsigned char *p)
 #endif
 }
 
-/*
- * Map the rest of a regular, uncompressed input (after the magic, at the
- * stream's position); false to read it instead.  A file cut short while
- * mapped raises SIGBUS, as with any mapped input.
- */
-static bool binary_map(struct addr_stream *s, struct binary_state *b)
+/* A regular, uncompressed file's bytes after the magic, or -1. */
+static long long binary_expect(struct addr_stream *s)
 {
 	struct stat st;
 	off_t at;
-	void *p;
 
 	if (s->xz || fstat(fileno(s->f), &st) || !S_ISREG(st.st_mode))
-		return false;
+		return -1;
 	at = ftello(s->f);
-	if (at < 0 || st.st_size < at ||
-	    (unsigned long long)st.st_size > SIZE_MAX)
-		return false;
-	if (st.st_size == at) {		/* nothing after the magic */
-		b->rec = (const unsigned char *)"";
-		return true;
-	}
-	p = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fileno(s->f), 0);
-	if (p == MAP_FAILED)
-		return false;
-	madvise(p, st.st_size, MADV_SEQUENTIAL);
-	b->map = p;
-	b->maplen = st.st_size;
-	b->rec = (const unsigned char *)p + at;
-	b->len = st.st_size - at;
-	return true;
+	return at < 0 || st.st_size < at ? -1 : st.st_size - at;
 }
 
 static int binary_open(struct addr_stream *s, const char *path)
@@ -104,21 +82,18 @@ static int binary_open(struct addr_stream *s, const char *path)
 			s->name);
 		return -1;
 	}
-	if (binary_map(s, b))
-		return 0;
+	b->expect = binary_expect(s);
 	b->buf = malloc(BINARY_BLOCK);
 	if (!b->buf) {
 		fprintf(stderr, "pwcsim: out of memory\n");
 		return -1;
 	}
-	b->rec = b->buf;
 	return 0;
 }
 
 /*
  * Records at hand: at least one whole record (1), the end (0) or an error
- * (-1, message printed).  A read input is refilled, keeping a partial
- * record; a mapped one only ends.
+ * (-1, message printed).  The block is refilled, keeping a partial record.
  */
 static int binary_more(struct addr_stream *s, struct binary_state *b)
 {
@@ -126,16 +101,20 @@ static int binary_more(struct addr_stream *s, struct binary_state *b)
 
 	if (keep >= 8)
 		return 1;
-	if (b->buf) {
-		memmove(b->buf, b->buf + b->pos, keep);
-		b->pos = 0;
-		n = fread(b->buf + keep, 1, BINARY_BLOCK - keep, s->f);
-		b->len = keep + n;
-		if (ferror(s->f)) {
-			fprintf(stderr, "pwcsim: %s: %s\n", s->name,
-				xz_error(s->xz) ? xz_error(s->xz) : "read error");
-			return -1;
-		}
+	memmove(b->buf, b->buf + b->pos, keep);
+	b->pos = 0;
+	n = fread(b->buf + keep, 1, BINARY_BLOCK - keep, s->f);
+	b->len = keep + n;
+	b->got += n;
+	if (ferror(s->f)) {
+		fprintf(stderr, "pwcsim: %s: %s\n", s->name,
+			xz_error(s->xz) ? xz_error(s->xz) : "read error");
+		return -1;
+	}
+	if (!n && b->expect >= 0 && b->got < (unsigned long long)b->expect) {
+		fprintf(stderr, "pwcsim: %s: the file shrank while it was read (%llu of its %lld bytes after the magic read)\n",
+			s->name, b->got, b->expect);
+		return -1;
 	}
 	if (b->len - b->pos == 0)
 		return 0;
@@ -154,7 +133,7 @@ static int binary_next(struct addr_stream *s, unsigned long long *va)
 
 	if (r <= 0)
 		return r;
-	*va = binary_record(b->rec + b->pos);
+	*va = binary_record(b->buf + b->pos);
 	b->pos += 8;
 	s->count++;
 	return 1;
@@ -162,7 +141,7 @@ static int binary_next(struct addr_stream *s, unsigned long long *va)
 
 /*
  * Up to @n records of the block at hand, in place (*va points into the
- * mapping or the block) when they are aligned little-endian u64s, else
+ * block) when they are aligned little-endian u64s, else
  * decoded into @buf: how many (0 at the end, -1 on an error).
  */
 static long binary_view(struct addr_stream *s, const unsigned long long **va,
@@ -177,7 +156,7 @@ static long binary_view(struct addr_stream *s, const unsigned long long **va,
 		return r;
 	k = (b->len - b->pos) / 8;
 	k = k < n ? k : n;
-	p = b->rec + b->pos;
+	p = b->buf + b->pos;
 	if (BINARY_LE && !((uintptr_t)p % _Alignof(unsigned long long))) {
 		*va = (const unsigned long long *)(const void *)p;
 	} else {
@@ -214,8 +193,6 @@ static void binary_close(struct addr_stream *s)
 {
 	struct binary_state *b = s->state;
 
-	if (b && b->map)
-		munmap(b->map, b->maplen);
 	if (b)
 		free(b->buf);
 	free(b);

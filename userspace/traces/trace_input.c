@@ -53,24 +53,58 @@ void addr_input_close(struct addr_stream *s)
 	s->f = NULL;
 }
 
+/* @len bytes of @p on stderr, control and non-ASCII bytes escaped. */
+static void addr_print_escaped(const char *p, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = p[i];
+
+		if (c == '\\' || c == '\'')
+			fprintf(stderr, "\\%c", c);
+		else if (c >= 0x20 && c < 0x7f)
+			fputc(c, stderr);
+		else if (c == '\t')
+			fputs("\\t", stderr);
+		else
+			fprintf(stderr, "\\x%02x", c);
+	}
+}
+
 int addr_bad(struct addr_stream *s, const char *what)
 {
-	size_t len = strcspn(s->buf, "\r\n");
+	size_t len = s->len;
 
-	fprintf(stderr, "pwcsim: %s:%llu: %s: '%.*s'\n", s->name, s->line,
-		what, (int)(len > 60 ? 60 : len), s->buf);
+	while (len && (s->buf[len - 1] == '\n' || s->buf[len - 1] == '\r'))
+		len--;
+	fprintf(stderr, "pwcsim: %s:%llu: %s: '", s->name, s->line, what);
+	addr_print_escaped(s->buf, len);
+	fputs("'\n", stderr);
 	return -1;
 }
 
+/*
+ * The next line into s->buf (s->len bytes, then a NUL), read a byte at a
+ * time so that a NUL byte inside a line is seen, not taken as its end.
+ */
 int addr_read_line(struct addr_stream *s)
 {
-	size_t len;
+	size_t n = 0;
+	int c = 0;
 
 	if (s->have_line) {
 		s->have_line = false;
 		return 1;
 	}
-	if (!fgets(s->buf, sizeof(s->buf), s->f)) {
+	while (n < sizeof(s->buf) - 1 && (c = getc_unlocked(s->f)) != EOF) {
+		s->buf[n++] = c;
+		if (c == '\n')
+			break;
+	}
+	s->buf[n] = '\0';
+	s->len = n;
+	if (!n) {
 		if (xz_error(s->xz)) {
 			fprintf(stderr, "pwcsim: %s:%llu: %s\n", s->name,
 				s->line + 1, xz_error(s->xz));
@@ -83,12 +117,13 @@ int addr_read_line(struct addr_stream *s)
 		return 0;
 	}
 	s->line++;
-	len = strlen(s->buf);
-	if (len == sizeof(s->buf) - 1 && s->buf[len - 1] != '\n' &&
-	    !feof(s->f)) {
-		fprintf(stderr, "pwcsim: %s:%llu: line too long\n", s->name,
-			s->line);
+	if (c != '\n' && n == sizeof(s->buf) - 1 &&
+	    addr_input_peek(s) != EOF) {
+		fprintf(stderr, "pwcsim: %s:%llu: line too long (over %zu bytes)\n",
+			s->name, s->line, sizeof(s->buf) - 2);
 		return -1;
 	}
+	if (memchr(s->buf, '\0', n))
+		return addr_bad(s, "a NUL byte in the line (a binary file read as text?)");
 	return 1;
 }

@@ -42,9 +42,12 @@ int addr_input_open(struct addr_stream *s, const char *path);
 /* The next byte without reading it; EOF at the end. */
 int addr_input_peek(struct addr_stream *s);
 void addr_input_close(struct addr_stream *s);
-/* The next line into s->buf (counting lines); 0 at the end, -1 error. */
+/*
+ * The next line into s->buf (counting lines); 0 at the end, -1 on an
+ * error (message printed: a line too long, a NUL byte, a read error).
+ */
 int addr_read_line(struct addr_stream *s);
-/* "FILE:LINE: @what: 'the line'" on stderr; returns -1. */
+/* "FILE:LINE: @what: 'the whole line, escaped'" on stderr; returns -1. */
 int addr_bad(struct addr_stream *s, const char *what);
 
 #endif /* TRACE_READER_H */

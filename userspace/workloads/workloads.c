@@ -2,6 +2,7 @@
 /*
  * workloads.c - the table of the 17 workload generators.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "workloads/workloads.h"
@@ -66,6 +67,37 @@ void workload_opts_init(struct workload_opts *o)
 				     .at = WORKLOAD_IOTLB_AT,
 				     .jitter = WORKLOAD_JITTER,
 				     .warmup = WORKLOAD_WARMUP };
+}
+
+bool workload_fit_holds(const struct workload_opts *o, char *buf,
+			size_t len)
+{
+	struct workload_opts fit;
+	size_t n = 0;
+
+	workload_opts_init(&fit);
+	buf[0] = '\0';
+#define FIT_NEEDS(cond, ...) \
+	do { \
+		if (!(cond) && n < len) \
+			n += snprintf(buf + n, len - n, __VA_ARGS__); \
+	} while (0)
+	FIT_NEEDS(!o->small && o->sample <= 1, "%s--size full", n ? " " : "");
+	FIT_NEEDS(o->window == WORKLOAD_FIT_WINDOW, "%s--window %llu",
+		  n ? " " : "", WORKLOAD_FIT_WINDOW);
+	FIT_NEEDS(o->warmup == fit.warmup, "%s--warmup %u", n ? " " : "",
+		  fit.warmup);
+	FIT_NEEDS(o->jitter == fit.jitter, "%s--jitter %g", n ? " " : "",
+		  fit.jitter);
+	FIT_NEEDS(o->at == fit.at, "%s--iotlb-at %s", n ? " " : "",
+		  workload_at_name(fit.at));
+	FIT_NEEDS(o->layout == fit.layout, "%s--layout %s", n ? " " : "",
+		  workload_layout_name(fit.layout));
+	FIT_NEEDS(!o->table1, "%s--inputs default", n ? " " : "");
+	FIT_NEEDS(o->seed == fit.seed, "%s--seed %llu", n ? " " : "",
+		  fit.seed);
+#undef FIT_NEEDS
+	return !n;
 }
 
 int workload_parse_at(const char *arg, enum gpu_iotlb_at *at)

@@ -10,6 +10,7 @@
 #define WORKLOADS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "workloads/gpu_sim.h"
 
@@ -43,9 +44,19 @@ struct workload_opts {
 #define WORKLOAD_JITTER 4.0
 #define WORKLOAD_IOTLB_AT GPU_AT_L2_MISS
 #define WORKLOAD_WARMUP 2
+/* The window scripts/calibrate fitted the jitter in (its default). */
+#define WORKLOAD_FIT_WINDOW 300000ULL
 
 /* The defaults above into @o (seed 1, full inputs, packed layout). */
 void workload_opts_init(struct workload_opts *o);
+/*
+ * Does @o (sized for 2mm by workload_size()) have the settings the one fit
+ * was made at (scripts/calibrate: full input, WORKLOAD_FIT_WINDOW, and
+ * the defaults above)?  If not, the options it would take into @buf
+ * ("--size full --window 300000"): a figure is labelled fit only there.
+ */
+bool workload_fit_holds(const struct workload_opts *o, char *buf,
+			size_t len);
 /* Option parsers: 0, or -1 for a value they do not take. */
 int workload_parse_at(const char *arg, enum gpu_iotlb_at *at);
 int workload_parse_layout(const char *arg, enum gpu_layout *l);

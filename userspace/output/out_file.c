@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * out_file.c - files written whole or not at all (out_file.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "output/out_file.h"
+
+/* stat(@path), fstat(0) for "-" (stdin): 0, or -1. */
+static int stat_input(const char *path, struct stat *st)
+{
+	return strcmp(path, "-") ? stat(path, st) : fstat(STDIN_FILENO, st);
+}
+
+bool out_same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return !stat_input(a, &sa) && !stat_input(b, &sb) &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* -1 with a message when @out (its stat) is one of @inputs. */
+static int out_check_inputs(const char *path, const struct stat *out,
+			    const char *const *inputs)
+{
+	struct stat st;
+
+	for (; inputs && *inputs; inputs++)
+		if (!stat_input(*inputs, &st) && st.st_dev == out->st_dev &&
+		    st.st_ino == out->st_ino) {
+			fprintf(stderr, "pwcsim: %s: the output is the input %s: refused (nothing written)\n",
+				path, !strcmp(*inputs, "-") ? "(stdin)" :
+				*inputs);
+			return -1;
+		}
+	return 0;
+}
+
+/* The mode a new file gets: 0666 less the umask. */
+static mode_t out_new_mode(void)
+{
+	mode_t m = umask(022);
+
+	umask(m);
+	return 0666 & ~m;
+}
+
+/* @o->tmp made beside @target (mode @mode) and opened: 0, or -1. */
+static int out_open_tmp(struct out_file *o, const char *target, mode_t mode)
+{
+	const char *slash = strrchr(target, '/');
+	int dirlen = slash ? (int)(slash - target + 1) : 0;
+	int fd;
+
+	if (snprintf(o->tmp, sizeof(o->tmp), "%.*s.%s.XXXXXX", dirlen, target,
+		     slash ? slash + 1 : target) >= (int)sizeof(o->tmp)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	fd = mkostemp(o->tmp, O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fchmod(fd, mode) || !(o->f = fdopen(fd, "w"))) {
+		close(fd);
+		unlink(o->tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * @f flushed (and closed when @close): 0, or non-zero with a message
+ * naming @name (errno's reason where the failing call gave one).
+ */
+static int out_flush(FILE *f, bool close, const char *name)
+{
+	int err = ferror(f) ? -1 : 0;
+
+	if (fflush(f) && err <= 0)
+		err = errno;
+	if (close && fclose(f) && err <= 0)
+		err = errno;
+	if (err > 0)
+		fprintf(stderr, "pwcsim: %s: write error: %s\n", name,
+			strerror(err));
+	else if (err)
+		fprintf(stderr, "pwcsim: %s: write error\n", name);
+	return err;
+}
+
+int out_open(struct out_file *o, const char *path, const char *const *inputs)
+{
+	char real[PATH_MAX];
+	const char *target = path;
+	struct stat st;
+	bool exists;
+
+	memset(o, 0, sizeof(*o));
+	if (snprintf(o->path, sizeof(o->path), "%s", path) >=
+	    (int)sizeof(o->path)) {
+		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(ENAMETOOLONG));
+		return -1;
+	}
+	exists = !strcmp(path, "-") ? !fstat(STDOUT_FILENO, &st) :
+		 !stat(path, &st);
+	if (exists && out_check_inputs(path, &st, inputs))
+		return -1;
+	if (!strcmp(path, "-")) {
+		o->f = stdout;
+		return 0;
+	}
+	if (exists && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode)) {
+			fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(EISDIR));
+			return -1;
+		}
+		o->f = fopen(path, "w");	/* /dev/null, a FIFO */
+		if (!o->f) {
+			fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	/* through a symbolic link: the file it names is replaced */
+	if (exists && realpath(path, real))
+		target = real;
+	if (out_open_tmp(o, target, exists ? st.st_mode & 07777 :
+			 out_new_mode())) {
+		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	/* o->tmp names the target's directory: rename there */
+	if (target == real)
+		snprintf(o->path, sizeof(o->path), "%s", real);
+	return 0;
+}
+
+int out_close(struct out_file *o, bool failed)
+{
+	int err;
+
+	if (!o->f)
+		return -1;
+	if (o->f == stdout) {		/* checked once, by out_stdout_close() */
+		o->f = NULL;
+		return failed ? -1 : 0;
+	}
+	err = out_flush(o->f, true, o->path);
+	o->f = NULL;
+	if (*o->tmp) {
+		if (!err && !failed && rename(o->tmp, o->path)) {
+			err = errno;
+			fprintf(stderr, "pwcsim: %s: %s\n", o->path, strerror(err));
+		}
+		if (err || failed)
+			unlink(o->tmp);
+		*o->tmp = '\0';
+	}
+	return err || failed ? -1 : 0;
+}
+
+int out_stdout_close(void)
+{
+	return out_flush(stdout, false, "standard output") ? -1 : 0;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * out_file.h - every file pwcsim writes: never a half-written or
+ * destroyed file.  A regular file (new or existing) is written as a
+ * temporary file beside it and renamed over it only when every write,
+ * the flush and the close succeeded; on failure the temporary is removed
+ * and the old file is left as it was.  An output that is the same file as
+ * an input (same device and inode, through links too) is refused before
+ * anything is opened for writing.  A non-regular output (stdout as "-",
+ * /dev/null, a FIFO) is written in place, its errors still checked.
+ * Used by `trace convert` and the report's files (report_files.c).
+ */
+#ifndef OUT_FILE_H
+#define OUT_FILE_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+struct out_file {
+	FILE *f;
+	char path[PATH_MAX];	/* the file written, as the user named it */
+	char tmp[PATH_MAX];	/* the temporary beside it, or "" in place */
+};
+
+/*
+ * @path ("-": stdout) opened for writing into @o->f: 0, or -1 with a
+ * message and nothing created.  @inputs (NULL-terminated, may be NULL)
+ * are the paths the command reads ("-": stdin); @path may be none of them.
+ */
+int out_open(struct out_file *o, const char *path, const char *const *inputs);
+/*
+ * Flush and close @o, then put it in place: 0, or -1 with a message (a
+ * write, flush or close failed, or @failed: the caller's own error), the
+ * temporary removed and any old file at @o->path untouched.
+ */
+int out_close(struct out_file *o, bool failed);
+/* true when @a and @b ("-": stdin) name the same file (both exist). */
+bool out_same_file(const char *a, const char *b);
+/*
+ * stdout flushed and checked at the end of a command: 0, or -1 with a
+ * message (a full disk, a closed pipe).
+ */
+int out_stdout_close(void);
+
+#endif /* OUT_FILE_H */

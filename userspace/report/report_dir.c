@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report_dir.c - a report's directory, written whole or not at all
+ * (report_dir.h).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "report/report_dir.h"
+
+/* A name a report writes: its tables, data, scripts, plots and summary. */
+static bool report_dir_own(const char *name)
+{
+	static const char *const ext[] = { ".csv", ".json", ".txt", ".gp",
+					   ".dat", ".png" };
+	const char *dot = strrchr(name, '.');
+	unsigned int i;
+
+	for (i = 0; dot && i < sizeof(ext) / sizeof(ext[0]); i++)
+		if (!strcmp(dot, ext[i]))
+			return true;
+	return false;
+}
+
+/*
+ * What @dir holds: 0 nothing, 1 a previous report, -1 anything else or an
+ * error (message printed).  With @remove, a report's files are removed.
+ */
+static int report_dir_scan(const char *dir, bool remove)
+{
+	char path[PATH_MAX];
+	bool report = false, other = false, any = false;
+	struct dirent *e;
+	struct stat st;
+	DIR *d = opendir(dir);
+
+	if (!d) {
+		fprintf(stderr, "pwcsim: %s: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		any = true;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (lstat(path, &st) || !S_ISREG(st.st_mode) ||
+		    !report_dir_own(e->d_name)) {
+			other = true;
+			continue;
+		}
+		if (!strcmp(e->d_name, "results.json") ||
+		    !strcmp(e->d_name, "shard.txt"))
+			report = true;
+		if (remove && unlink(path))
+			other = true;
+	}
+	closedir(d);
+	if (!any)
+		return 0;
+	if (report && !other)
+		return 1;
+	if (!remove)
+		fprintf(stderr, "pwcsim: %s: not empty and not a pwcsim report (refused: give a new or empty directory, or a previous report's)\n",
+			dir);
+	return -1;
+}
+
+/* mkdir -p of @path's parents (not @path itself): 0, or -1 with errno. */
+static int report_dir_parents(const char *path)
+{
+	char p[PATH_MAX];
+	char *s;
+
+	snprintf(p, sizeof(p), "%s", path);
+	for (s = p + 1; (s = strchr(s, '/')); s++) {
+		*s = '\0';
+		if (mkdir(p, 0777) && errno != EEXIST)
+			return -1;
+		*s = '/';
+	}
+	return 0;
+}
+
+int report_dir_open(struct report_dir *d, const char *dir)
+{
+	const char *slash;
+	struct stat st;
+	size_t len = strlen(dir);
+	mode_t mask;
+	int dirlen;
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	if (!len || len >= sizeof(d->path) - 16) {
+		fprintf(stderr, "pwcsim: '%s': not a usable directory name\n",
+			dir);
+		return -1;
+	}
+	snprintf(d->path, sizeof(d->path), "%.*s", (int)len, dir);
+	*d->tmp = '\0';
+	if (!stat(d->path, &st)) {
+		if (!S_ISDIR(st.st_mode)) {
+			fprintf(stderr, "pwcsim: %s: %s\n", d->path,
+				strerror(ENOTDIR));
+			return -1;
+		}
+		if (report_dir_scan(d->path, false) < 0)
+			return -1;
+		/* "." or "a/..": the directory by its own name */
+		if (!realpath(dir, d->path)) {
+			fprintf(stderr, "pwcsim: %s: %s\n", dir, strerror(errno));
+			return -1;
+		}
+	} else if (errno != ENOENT || report_dir_parents(d->path)) {
+		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
+		return -1;
+	}
+	slash = strrchr(d->path, '/');
+	dirlen = slash ? (int)(slash - d->path + 1) : 0;
+	if (snprintf(d->tmp, sizeof(d->tmp), "%.*s.%s.XXXXXX", dirlen,
+		     d->path, slash ? slash + 1 : d->path) >=
+	    (int)sizeof(d->tmp) - 8)
+		errno = ENAMETOOLONG;
+	else if (mkdtemp(d->tmp))
+		errno = 0;
+	if (errno) {
+		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
+		*d->tmp = '\0';
+		return -1;
+	}
+	mask = umask(022);
+	umask(mask);
+	chmod(d->tmp, 0777 & ~mask);	/* as mkdir() would have made it */
+	return 0;
+}
+
+int report_dir_commit(struct report_dir *d)
+{
+	char old[PATH_MAX];
+
+	/* fits: report_dir_open() left 8 bytes of room */
+	if (snprintf(old, sizeof(old), "%s.old", d->tmp) >= (int)sizeof(old))
+		return -1;
+	/* a previous report steps aside, the new one takes its name */
+	if (rename(d->path, old) && errno != ENOENT) {
+		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
+		return -1;
+	}
+	if (rename(d->tmp, d->path)) {
+		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
+		rename(old, d->path);
+		return -1;
+	}
+	*d->tmp = '\0';
+	if (!access(old, F_OK) &&
+	    (report_dir_scan(old, true) < 0 || rmdir(old)))
+		fprintf(stderr, "pwcsim: %s: the previous report could not be removed\n",
+			old);
+	return 0;
+}
+
+void report_dir_abort(struct report_dir *d)
+{
+	if (!*d->tmp)
+		return;
+	report_dir_scan(d->tmp, true);
+	rmdir(d->tmp);
+	*d->tmp = '\0';
+}
