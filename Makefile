@@ -9,7 +9,9 @@
 #   make check        every test; ends with "N passed, N failed"
 #   make demo         the main job, in the VM (FULL=1: full inputs)
 #   make kunit        the KUnit suites on the test kernels
-#   make stress       the long adversarial campaign on the debug kernel
+#   make stress       the long adversarial campaign on the debug kernel,
+#                     then every parser's fuzz target for 10 minutes
+#   make fuzz         every parser's fuzz target (FUZZ_SECONDS each, default 10)
 #   make bench        benchmarks (measure, never assert); KERNEL=1: the VM too
 #   make vm-shell     an interactive shell in the VM with the module loaded
 #   make dkms-check   pwcsim.ko built by DKMS, loaded and tested in the VM
@@ -22,7 +24,7 @@
 KDIR ?= $(shell scripts/kdir)
 BUILD = build/$(notdir $(realpath $(KDIR)))
 
-.PHONY: all module tools check demo kunit bench stress vm-shell clean dkms-check deb deb-check \
+.PHONY: all module tools check demo kunit bench stress fuzz vm-shell clean dkms-check deb deb-check \
 	sweep-check
 
 all: module
@@ -48,6 +50,9 @@ bench:
 
 stress:
 	@scripts/stress
+
+fuzz:
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz
 
 dkms-check: tools
 	@scripts/dkms-check

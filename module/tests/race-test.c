@@ -43,6 +43,13 @@ static double seconds = 2;
 static uint64_t seed;
 static char *region, *spare;
 static volatile int stop;
+/*
+ * fd-close-dup2: odd while the feeder's fd number is being closed or
+ * swapped, bumped before and after; a feed that saw it move may have
+ * gone to several sessions (two swaps between its two GET_STATS can land
+ * on sessions with the same model count), so its results are not checked.
+ */
+static unsigned long fd_gen;
 
 struct feeder {
 	pthread_t th;
@@ -83,6 +90,7 @@ static void feed_once(struct feeder *f, int fd)
 	struct res_ctx c = { .levels = levels, .privileged = true,
 			     .coherent = true };
 	unsigned int i, done = 0, before = f->nmodels;
+	unsigned long gen = __atomic_load_n(&fd_gen, __ATOMIC_ACQUIRE);
 	int ret, err;
 
 	for (i = 0; i < BATCH; i++)
@@ -105,8 +113,10 @@ static void feed_once(struct feeder *f, int fd)
 	check(done == BATCH, "feed: done %u of %u", done, BATCH);
 	c.nmodels = before;
 	if (!f->nmodels && (stats(fd, PWCSIM_NO_MODEL, &st) ||
-			    st.nmodels != before)) {
-		f->skipped++;	/* models were added during the feed */
+			    st.nmodels != before ||
+			    (gen & 1) ||
+			    __atomic_load_n(&fd_gen, __ATOMIC_ACQUIRE) != gen)) {
+		f->skipped++;	/* models added or the fd swapped meanwhile */
 		return;
 	}
 	check_results(&c, res, rsize, va, BATCH, &f->res_raced);
@@ -445,16 +455,18 @@ static void sc_fd(void)
 	pthread_create(&f.th, NULL, feeder_main, &f);
 	while (now_s() < end) {
 		usleep(rnd_below(3000));
+		__atomic_add_fetch(&fd_gen, 1, __ATOMIC_ACQ_REL);
 		if (one_in(2)) {
 			close(fdnum);
 			usleep(rnd_below(1000));
 		}
 		fresh = one_in(4) ? pwcsim_open() : session(0);
-		if (fresh < 0)
-			continue;
-		dup2(fresh, fdnum);	/* the feeder's fd number now */
-		close(fresh);
-		swaps++;
+		if (fresh >= 0) {
+			dup2(fresh, fdnum);	/* the feeder's fd number now */
+			close(fresh);
+			swaps++;
+		}
+		__atomic_add_fetch(&fd_gen, 1, __ATOMIC_ACQ_REL);
 		mut_dontneed();
 	}
 	stop = 1;

@@ -156,14 +156,9 @@ struct replay_opts {
 	const char *path;
 };
 
-/*
- * --huge-2m / --huge-1g S-E: a range of whole, aligned huge leaves (a
- * leaf maps its whole aligned 2 MiB or 1 GiB, so any other range would
- * be a table no MMU builds); 0, or -1 with a message.
- */
+/* --huge-2m / --huge-1g S-E: 0, or -1 with a message. */
 static int replay_huge(struct pwc_synth *pt, int c, const char *arg)
 {
-	unsigned long long size = c == '2' ? 1ULL << 21 : 1ULL << 30;
 	struct pwc_synth_range r;
 
 	if ((c == '2' ? pt->n2m : pt->n1g) == PWC_SYNTH_MAX_HUGE) {
@@ -171,14 +166,9 @@ static int replay_huge(struct pwc_synth *pt, int c, const char *arg)
 			PWC_SYNTH_MAX_HUGE);
 		return -1;
 	}
-	if (parse_range(arg, &r))
+	if (c == '2' ? parse_huge_range(arg, "--huge-2m", 1ULL << 21, &r) :
+	    parse_huge_range(arg, "--huge-1g", 1ULL << 30, &r))
 		return -1;
-	if ((r.start | r.end) & (size - 1)) {
-		fprintf(stderr, "pwcsim replay: --huge-%s '%s': START and END must be multiples of 0x%llx (a %s leaf maps a whole aligned %s)\n",
-			c == '2' ? "2m" : "1g", arg, size,
-			c == '2' ? "2 MiB" : "1 GiB", c == '2' ? "2 MiB" : "1 GiB");
-		return -1;
-	}
 	if (c == '2')
 		pt->huge2m[pt->n2m++] = r;
 	else
@@ -289,10 +279,17 @@ static void replay_print_batch(const struct model_set *set,
 		for (j = 0; j < set->n; j++) {
 			r = &res[(size_t)j * n + i];
 			if (json) {
-				printf("{\"va\": \"0x%llx\", \"model\": ", va[i]);
-				json_string(stdout, set->e[j].given);
-				printf(", \"start_level\": %u, \"accesses\": %u}\n",
-				       r->start, r->accesses);
+				struct record rec;
+				char hex[24];
+
+				snprintf(hex, sizeof(hex), "0x%llx", va[i]);
+				record_init(&rec);
+				record_str(&rec, "va", hex);
+				record_str(&rec, "model", set->e[j].given);
+				record_u64(&rec, "start_level", r->start);
+				record_u64(&rec, "accesses", r->accesses);
+				record_print_json(&rec, stdout);
+				record_free(&rec);
 			} else {
 				printf(strchr(set->e[j].given, ',') ?
 				       "0x%llx,\"%s\",%u,%u\n" :

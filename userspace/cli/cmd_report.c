@@ -52,41 +52,14 @@ static void report_usage(FILE *f)
 }
 
 /*
- * --sweep B1,B2,...: 1 to REPORT_MAX_SWEEP budgets in increasing order,
- * each from shared_budget_min() to shared_budget_max(); 0, or -1 with a message naming the
- * budget at fault (nothing is dropped: a sweep runs as given or not).
+ * --sweep B1,B2,...: increasing budgets in the real range (a sweep runs as
+ * given or not at all); 0, or -1 with a message.
  */
 static int report_parse_sweep(const char *arg, struct report_opts *o)
 {
-	unsigned long long min = shared_budget_min(), v;
-	unsigned long long max = shared_budget_max();
-	const char *p = arg;
-	char tok[32];
-	size_t len;
-
-	o->nsweep = 0;
-	do {
-		len = strcspn(p, ",");
-		snprintf(tok, sizeof(tok), "%.*s", (int)(len < 31 ? len : 31), p);
-		if (o->nsweep == REPORT_MAX_SWEEP) {
-			fprintf(stderr, "pwcsim: --sweep '%s': at most %d budgets\n",
-				arg, REPORT_MAX_SWEEP);
-			return -1;
-		}
-		if (!len || len > 20 || parse_count(tok, max, &v) || v < min) {
-			fprintf(stderr, "pwcsim: --sweep '%s': '%.*s' is not a budget from %llu to %llu bits\n",
-				arg, (int)len, p, min, max);
-			return -1;
-		}
-		if (o->nsweep && v <= o->sweep[o->nsweep - 1]) {
-			fprintf(stderr, "pwcsim: --sweep '%s': give the budgets in increasing order, each once (%llu after %llu)\n",
-				arg, v, o->sweep[o->nsweep - 1]);
-			return -1;
-		}
-		o->sweep[o->nsweep++] = v;
-		p += len;
-	} while (*p++ == ',');
-	return 0;
+	return parse_increasing(arg, "--sweep", shared_budget_min(),
+				shared_budget_max(), o->sweep,
+				REPORT_MAX_SWEEP, &o->nsweep);
 }
 
 /* --shard K/N: 0, or -1 with a message. */

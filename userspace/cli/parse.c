@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * parse.c - option-value parsers shared by the commands: counts with k/M/G
- * suffixes, process ids, paging levels, hexadecimal address ranges.
+ * suffixes, process ids, paging levels, hexadecimal address ranges, huge
+ * leaves' ranges, increasing lists (--sweep).  Each is a fuzz target's
+ * (fuzz/fuzz_args.c).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -76,4 +78,54 @@ bad:
 	fprintf(stderr, "pwcsim: bad range '%s' (want START-END in hex, START < END)\n",
 		arg);
 	return -1;
+}
+
+int parse_huge_range(const char *s, const char *opt, unsigned long long size,
+		     struct pwc_synth_range *r)
+{
+	const char *what = size == 1ULL << 30 ? "1 GiB" : "2 MiB";
+
+	if (parse_range(s, r))
+		return -1;
+	/* a leaf maps its whole aligned region: no MMU builds another table */
+	if ((r->start | r->end) & (size - 1)) {
+		fprintf(stderr, "pwcsim: %s '%s': START and END must be multiples of 0x%llx (a %s leaf maps a whole aligned %s)\n",
+			opt, s, size, what, what);
+		return -1;
+	}
+	return 0;
+}
+
+int parse_increasing(const char *s, const char *opt, unsigned long long lo,
+		     unsigned long long hi, unsigned long long *v,
+		     unsigned int max, unsigned int *n)
+{
+	const char *p = s;
+	char tok[24];
+	size_t len;
+
+	*n = 0;
+	do {
+		len = strcspn(p, ",");
+		if (*n == max) {
+			fprintf(stderr, "pwcsim: %s '%s': at most %u values\n",
+				opt, s, max);
+			return -1;
+		}
+		snprintf(tok, sizeof(tok), "%.*s", (int)len, p);
+		if (!len || len >= sizeof(tok) || parse_count(tok, hi, &v[*n]) ||
+		    v[*n] < lo) {
+			fprintf(stderr, "pwcsim: %s '%s': '%.*s' is not a number from %llu to %llu\n",
+				opt, s, (int)len, p, lo, hi);
+			return -1;
+		}
+		if (*n && v[*n] <= v[*n - 1]) {
+			fprintf(stderr, "pwcsim: %s '%s': give the values in increasing order, each once (%llu after %llu)\n",
+				opt, s, v[*n], v[*n - 1]);
+			return -1;
+		}
+		++*n;
+		p += len;
+	} while (*p++ == ',');
+	return 0;
 }

@@ -16,5 +16,19 @@ int parse_pid(const char *s, unsigned long long *pid);
 int parse_levels(const char *s, unsigned int *levels);
 /* "START-END" in hex, START < END; prints a message otherwise. */
 int parse_range(const char *s, struct pwc_synth_range *r);
+/*
+ * --huge-2m / --huge-1g's "START-END": a range of whole, aligned leaves of
+ * @size bytes (1 << 21 or 1 << 30); prints a message naming @opt otherwise.
+ */
+int parse_huge_range(const char *s, const char *opt, unsigned long long size,
+		     struct pwc_synth_range *r);
+/*
+ * A list "B1,B2,..." of 1 to @max numbers, increasing, each from @lo to
+ * @hi, into @v (*@n of them); prints a message naming @opt and the value
+ * at fault otherwise (nothing is dropped: the list is taken whole or not).
+ */
+int parse_increasing(const char *s, const char *opt, unsigned long long lo,
+		     unsigned long long hi, unsigned long long *v,
+		     unsigned int max, unsigned int *n);
 
 #endif /* PARSE_H */
