@@ -1374,14 +1374,27 @@ static void set_geometry_budget(struct pwc_test *t)
 					      err, sizeof(err)), 0);
 	PWC_EXPECT_EQ(t, c.entries, 96);
 	PWC_EXPECT_EQ(t, c.ways, 1);
-	/* 24 entries are no whole number of 5-way sets */
+	/*
+	 * 24 entries are no whole number of 5-way sets: sized to the
+	 * largest that is, 20 (it failed before, though 20 fit)
+	 */
 	PWC_EXPECT_EQ(t, pwc_config_from_spec("tpc:ways=5", 5280, 4, &c, err,
-					      sizeof(err)), -EINVAL);
-	PWC_EXPECT_TRUE(t, strstr(err, "entries=24 is not a multiple of ways=5"));
+					      sizeof(err)), 0);
+	PWC_EXPECT_EQ(t, c.entries, 20);
+	PWC_EXPECT_EQ(t, c.ways, 5);
+	/* at 5 levels 18 entries fit: 16 of 4-way sets */
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("tpc:ways=4", 5280, 5, &c, err,
+					      sizeof(err)), 0);
+	PWC_EXPECT_EQ(t, c.entries, 16);
+	/* more ways than fit: refused, sized to the budget */
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("tpc:ways=1000", 5280, 4, &c,
+					      err, sizeof(err)), -EINVAL);
 	PWC_EXPECT_TRUE(t, strstr(err, "(sized to 5280 bits)"));
-	/* without a budget the defaults are checked */
+	/* without a budget the defaults are checked, and said to be */
 	PWC_EXPECT_EQ(t, pwc_config_from_spec("tpc:ways=5", 0, 4, &c, err,
 					      sizeof(err)), -EINVAL);
+	PWC_EXPECT_TRUE(t, strstr(err, "entries=24 is not a multiple of ways=5"));
+	PWC_EXPECT_TRUE(t, strstr(err, "the default size"));
 	/* a size given in the spec wins over the budget, as before */
 	PWC_EXPECT_EQ(t, pwc_config_from_spec("tpc:entries=8,ways=4", 5280, 4,
 					      &c, err, sizeof(err)), 0);
@@ -1390,9 +1403,11 @@ static void set_geometry_budget(struct pwc_test *t)
 					      err, sizeof(err)), 0);
 	PWC_EXPECT_EQ(t, c.e[4], 10);
 	PWC_EXPECT_EQ(t, c.e[2], 80);
+	/* l4=5 is odd: sized to l4=4, l3=8, l2=32 */
 	PWC_EXPECT_EQ(t, pwc_config_from_spec("stc:ways=2", 5280, 4, &c, err,
-					      sizeof(err)), -EINVAL);
-	PWC_EXPECT_TRUE(t, strstr(err, "l4=5 is not a multiple of ways=2"));
+					      sizeof(err)), 0);
+	PWC_EXPECT_EQ(t, c.e[4], 4);
+	PWC_EXPECT_EQ(t, c.e[2], 32);
 	PWC_EXPECT_EQ(t, pwc_config_from_spec("uptc:ways=2", 5280, 4, &c, err,
 					      sizeof(err)), 0);
 	PWC_EXPECT_EQ(t, c.entries, 46);

@@ -185,8 +185,15 @@ int pwc_config_from_spec(const char *spec, u64 budget_bits,
 
 	if (ret)
 		return ret;
-	if (!budget_bits || sized)
-		return pwc_check(cfg, err, errlen);
+	if (!budget_bits || sized) {
+		ret = pwc_check(cfg, err, errlen);
+		used = errlen ? strlen(err) : 0;
+		/* a shape on the defaults: say the size was not the user's */
+		if (ret && !sized && used < errlen)
+			snprintf(err + used, errlen - used,
+				 " (the default size: give the sizes, or a budget to size to)");
+		return ret;
+	}
 	ret = pwc_size_config(cfg, budget_bits, levels);
 	if (ret == -EINVAL) {
 		/* the shapes given do not divide the sized model */
@@ -266,7 +273,8 @@ static int pwc_size_config(struct pwc_config *cfg, u64 bits,
 {
 	const struct pwc_ops *ops = pwc_kind_ops(cfg->kind);
 	struct pwc_config one;
-	u64 fixed, step;
+	u64 fixed, step, n;
+	int ret = 0;
 
 	if (!ops->size)
 		return 0;
@@ -277,7 +285,21 @@ static int pwc_size_config(struct pwc_config *cfg, u64 bits,
 	step = pwc_bits(&one, levels) - fixed;
 	if (bits < fixed + step)
 		return -ENOSPC;
-	return pwc_grow(cfg, (bits - fixed) / step);
+	/*
+	 * The largest size whose geometry divides (a multiple of the ways a
+	 * spec gave): at most PWC_MAX_ENTRIES checks of a few divisions.
+	 */
+	for (n = (bits - fixed) / step; n; n--) {
+		one = *cfg;
+		ret = pwc_grow(&one, n);
+		if (ret != -EINVAL)
+			break;
+	}
+	if (!n)
+		return pwc_grow(cfg, 1);	/* -EINVAL: the caller says why */
+	if (!ret)
+		*cfg = one;
+	return ret;
 }
 
 int pwc_size_steps(enum pwc_kind kind, u32 n, struct pwc_config *cfg)

@@ -9,18 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
+#include "output/progress.h"
 #include "traces/addr_stream.h"
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cli/parse.h"
 #include "workloads/workloads.h"
 
-/* gen writes the benchmark's own input unless told otherwise. */
-#define GEN_SIZE "full"
-
 struct gen_out {
 	FILE *f;
 	bool binary;
+	struct progress *pg;	/* on a terminal, unless --quiet */
 };
 
 /* The options of `gen` beyond the shared ones. */
@@ -37,18 +38,20 @@ static void gen_usage(FILE *f)
 	fprintf(f,
 		"usage: pwcsim gen NAME [OPTIONS]\n"
 		"       pwcsim gen --list\n"
-		"      --size small|sampled|full  the input (default full)\n"
+		"      --size small|sampled|full  the input (default small)\n"
 		"      --seed N           the execution model's seed (default 1)\n"
 		SHARED_GPU_USAGE
 		"  -f, --format text|binary   the output (default text)\n"
 		"  -n, --limit N          at most N addresses\n"
-		"  -l, --list             the workloads, their suites and classes\n");
+		"  -l, --list             the workloads, their suites and classes\n"
+		"  -q, --quiet            no progress line (nor warning) on stderr\n");
 }
 
 static int gen_emit(void *arg, gva_t va)
 {
 	struct gen_out *o = arg;
 
+	progress_add(o->pg, 1);
 	if (o->binary)
 		return addr_write_binary(o->f, va);
 	return fprintf(o->f, "0x%llx\n", va) < 0;
@@ -73,6 +76,7 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 {
 	static const struct option opts[] = {
 		SHARED_OPT_SIZE, SHARED_OPT_SEED, SHARED_OPTS_GPU,
+		SHARED_OPT_QUIET,
 		{ "format", required_argument, NULL, 'f' },
 		{ "limit", required_argument, NULL, 'n' },
 		{ "list", no_argument, NULL, 'l' },
@@ -82,10 +86,9 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 	int c;
 
 	shared_opts_init(&o->so);
-	o->so.size = GEN_SIZE;
-	o->out = (struct gen_out){ stdout, false };
+	o->out = (struct gen_out){ .f = stdout };
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:n:lh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:n:lqh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (gen_format(optarg, &o->out))
@@ -133,6 +136,7 @@ int cmd_gen(int argc, char **argv)
 	struct gpu_sink sink = { .emit = gen_emit, .arg = &o.out };
 	const struct workload *w;
 	struct gpu_heap heap = {};
+	struct progress pg;
 	int ret = gen_parse(argc, argv, &o);
 
 	if (ret)
@@ -149,9 +153,17 @@ int cmd_gen(int argc, char **argv)
 	}
 	workload_size(o.so.size, w, &o.so.wo);
 	sink.limit = o.limit;
+	/* a whole run can be billions of addresses: say so before writing */
+	if (!o.so.quiet && !o.limit && !o.so.wo.window &&
+	    strcmp(o.so.size, "small") && isatty(STDERR_FILENO))
+		fprintf(stderr, "pwcsim gen: the whole %s run of %s (no --limit or --window): possibly billions of addresses\n",
+			o.so.size, w->name);
+	progress_init(&pg, "pwcsim gen", !o.so.quiet);
+	o.out.pg = &pg;
 	if (o.out.binary && addr_write_binary_header(stdout))
 		return 1;
 	workload_run(w, &o.so.wo, &heap, &sink);
+	progress_end(&pg);
 	/* a write that failed stopped the sink; main() says why */
 	return sink.stopped && sink.count != sink.limit ? 1 : 0;
 }

@@ -24,7 +24,7 @@
 static void replay_usage(FILE *f)
 {
 	fprintf(f,
-		"usage: pwcsim replay --model SPEC [--model SPEC ...] [OPTIONS] FILE|-\n"
+		"usage: pwcsim replay --model SPEC [--model SPEC ...] [OPTIONS] FILE|DIR|-\n"
 		"  -m, --model SPEC       tpc[:entries=N,ways=W], cpwc[:l4=,l3=,blocks=,ways=,l5=],\n"
 		"                         stc[:l4=,l3=,l2=,l5=,ways=W], uptc[:entries=N,ways=W],\n"
 		"                         none, ideal (ways=W: W entries per set)\n"
@@ -395,8 +395,9 @@ static void replay_print(const struct replay_opts *o, struct model_set *set,
 	table_init(&t, NULL, "models");
 	replay_table(o, set, stack, &t);
 	if (!o->so.json) {
-		printf("%llu addresses, %u-level synthetic page table, %llu accesses without a cache\n",
-		       set->walks, o->so.levels, set->uncached);
+		printf("%llu address%s, %u-level synthetic page table, %llu accesses without a cache\n",
+		       set->walks, set->walks == 1 ? "" : "es", o->so.levels,
+		       set->uncached);
 		table_print_text(&t, stdout);
 		table_free(&t);
 		if (o->dump)

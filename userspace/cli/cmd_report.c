@@ -123,7 +123,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 	int c;
 
 	shared_opts_init(&so);
-	so.tlb = 64;		/* the paper's GPU IOTLB */
+	so.tlb = SHARED_TLB_REPORT;	/* the paper's GPU IOTLB */
 	o->dir = "report";
 	o->capacity = 24;
 	memcpy(o->sweep, default_sweep, sizeof(default_sweep));

@@ -137,8 +137,9 @@ static void run_print(const struct run_opts *o, const char *source,
 	table_init(&t, NULL, "models");
 	model_results_table(r->models, r->n, r->levels, r->uncached, &t);
 	if (!o->so.json) {
-		printf("%s: %llu addresses, %s %u-level page tables; IOTLB %llu lookups, %llu hits (%.2f%%); %llu walks\n",
-		       source, r->addresses, r->real ? "real" : "synthetic",
+		printf("%s: %llu address%s, %s %u-level page tables; IOTLB %llu lookups, %llu hits (%.2f%%); %llu walks\n",
+		       source, r->addresses, r->addresses == 1 ? "" : "es",
+		       r->real ? "real" : "synthetic",
 		       r->levels, r->tlb_lookups, r->tlb_hits,
 		       pct(r->tlb_hits, r->tlb_lookups), r->walks);
 		if (o->so.fmt == ADDR_PERF)

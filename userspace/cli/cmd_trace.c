@@ -77,7 +77,7 @@ static int trace_parse(int argc, char **argv, const struct trace_cmd *cmd,
 		}
 	}
 	if (optind != argc - cmd->nargs) {
-		fprintf(stderr, "pwcsim trace %s: give %s\n", argv[0],
+		fprintf(stderr, "%s: give %s\n", argv[0],
 			cmd->operands);
 		cmd->usage(stderr);
 		return 2;
@@ -262,10 +262,23 @@ static int trace_info(int argc, char **argv)
 
 int cmd_trace(int argc, char **argv)
 {
-	if (argc >= 2 && !strcmp(argv[1], "convert"))
+	static char convert[] = "pwcsim trace convert";
+	static char info[] = "pwcsim trace info";
+
+	if (argc >= 2 && !strcmp(argv[1], "convert")) {
+		argv[1] = convert;	/* getopt's messages name it */
 		return trace_convert(argc - 1, argv + 1);
-	if (argc >= 2 && !strcmp(argv[1], "info"))
+	}
+	if (argc >= 2 && !strcmp(argv[1], "info")) {
+		argv[1] = info;
 		return trace_info(argc - 1, argv + 1);
-	fprintf(stderr, "usage: pwcsim trace convert|info ... (--help)\n");
-	return argc >= 2 && !strcmp(argv[1], "--help") ? 0 : 2;
+	}
+	if (argc >= 2 && strcmp(argv[1], "--help") && strcmp(argv[1], "-h"))
+		fprintf(stderr, "pwcsim trace: unknown subcommand '%s'\n",
+			argv[1]);
+	fprintf(argc >= 2 && (!strcmp(argv[1], "--help") ||
+			      !strcmp(argv[1], "-h")) ? stdout : stderr,
+		"usage: pwcsim trace convert|info ... (--help)\n");
+	return argc >= 2 && (!strcmp(argv[1], "--help") ||
+			     !strcmp(argv[1], "-h")) ? 0 : 2;
 }

@@ -21,9 +21,23 @@
 #include "traces/addr_stream.h"
 #include "workloads/workloads.h"
 
-/* The defaults, as the commands' --help and Documentation/ state them. */
+/*
+ * The defaults, one table for every command, as their --help and
+ * pwcsim(1) state them:
+ *
+ *   option           gen    run    replay  report   why they differ
+ *   --size           small  small  -       small    (one default)
+ *   --budget-bits    -      5280   none    5280     replay: bare names
+ *                                                   keep their defaults
+ *   --tlb            -      0      -       64       report: the paper's
+ *                                                   GPU IOTLB; run: the
+ *                                                   stream as given
+ *   --levels         -      module or 4   4   module or 4
+ *   --seed           1      1      -       1
+ */
 #define SHARED_BUDGET_BITS 5280ULL	/* run, report (replay: none) */
-#define SHARED_SIZE "small"		/* --size */
+#define SHARED_SIZE "small"		/* --size: gen, run, report */
+#define SHARED_TLB_REPORT 64		/* --tlb: report (run: 0) */
 #define SHARED_MAX_FOOTPRINT (1ULL << 30)	/* --max-footprint */
 
 /* getopt_long codes of the long-only shared options */

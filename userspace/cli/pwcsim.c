@@ -59,6 +59,7 @@ static int finish(int ret)
 
 int main(int argc, char **argv)
 {
+	char name[32];
 	unsigned int i;
 
 	if (argc < 2) {
@@ -73,8 +74,12 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "--version"))
 		return finish(cmd_version(argc - 1, argv + 1));
 	for (i = 0; i < ARRAY_SIZE(commands); i++)
-		if (!strcmp(argv[1], commands[i].name))
+		if (!strcmp(argv[1], commands[i].name)) {
+			/* getopt's messages name "pwcsim COMMAND" */
+			snprintf(name, sizeof(name), "pwcsim %s", argv[1]);
+			argv[1] = name;
 			return finish(commands[i].fn(argc - 1, argv + 1));
+		}
 	fprintf(stderr, "pwcsim: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return 2;

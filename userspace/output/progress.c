@@ -36,12 +36,11 @@ static void draw(struct progress *p, double t)
 
 	human(done, sizeof(done), p->done);
 	human(speed, sizeof(speed), rate);
-	if (p->steps) {
+	if (p->steps)
 		snprintf(cell, sizeof(cell), " [%u/%u%s%s]", p->step + 1,
 			 p->steps, p->item ? " " : "", p->item ? p->item : "");
-		if (p->step)
-			eta = el / p->step * (p->steps - p->step);
-	} else if (p->total && rate > 0 && p->done <= p->total) {
+	/* an ETA by the work itself, never by how many cells are done */
+	if (p->total && rate > 0 && p->done <= p->total) {
 		eta = (p->total - p->done) / rate;
 		snprintf(tail, sizeof(tail), ", %.0f%%",
 			 100.0 * p->done / p->total);

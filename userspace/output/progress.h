@@ -2,7 +2,9 @@
 /*
  * progress.h - a progress line on stderr for the long commands (run,
  * replay, report): addresses done, their rate, and an ETA where the total
- * is known (a binary trace's length, report cells).  Drawn only when
+ * is known (a binary trace's length; a report's runs of --window N
+ * addresses each): by addresses, never by cells done, which differ
+ * by orders of magnitude.  Drawn only when
  * stderr is a terminal and not --quiet, at most PROGRESS_HZ times a
  * second, and cleared at the end: stdout is never touched.
  */

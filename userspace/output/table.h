@@ -94,4 +94,15 @@ static inline double pct(unsigned long long a, unsigned long long b)
 	return b ? 100.0 * a / b : 0.0;
 }
 
+/*
+ * @v as printed with @decimals digits (1 or 2), never "-0.0": a value that
+ * rounds to zero is shown as 0.
+ */
+static inline double shown(double v, int decimals)
+{
+	double unit = decimals == 1 ? 0.05 : 0.005;
+
+	return v > -unit && v < unit ? 0.0 : v;
+}
+
 #endif /* TABLE_H */

@@ -127,19 +127,44 @@ static int report_sweep_part(const struct report_opts *o,
  * (RUN_MAX_MODELS): the default sweep, 8 budgets of the 4 sized models,
  * is one pass over the stream.
  */
-static int report_sweep(const struct report_opts *o,
-			const struct workload *w, struct report_row *row)
+/* Budgets of the sweep one synthetic run holds. */
+static unsigned int sweep_per_run(const struct report_opts *o)
 {
-	unsigned int k, sized = 0, per_run, b;
+	unsigned int k, sized = 0;
 
 	for (k = 0; k < PWC_KIND_COUNT; k++)
 		sized += pwc_kind_sized(k);
-	per_run = sized ? RUN_MAX_MODELS / sized : o->nsweep;
+	return sized ? RUN_MAX_MODELS / sized : o->nsweep;
+}
+
+static int report_sweep(const struct report_opts *o,
+			const struct workload *w, struct report_row *row)
+{
+	unsigned int per_run = sweep_per_run(o), b;
+
 	for (b = 0; b < o->nsweep; b += per_run)
 		if (report_sweep_part(o, w, row, b, b + per_run < o->nsweep ?
 				      b + per_run : o->nsweep))
 			return -1;
 	return 0;
+}
+
+/*
+ * The addresses the runs of workloads @first, @first + @step, ... feed,
+ * when each run is a --window of known length (else 0: unknown, no ETA):
+ * every model, Table 7, the sweep's runs, and 2mm's two IOTLB runs.
+ */
+static unsigned long long report_work(const struct report_opts *o,
+				      unsigned int first, unsigned int step)
+{
+	unsigned int per_run = sweep_per_run(o), n, runs = 0;
+
+	if (!o->wo.window)
+		return 0;
+	for (n = first; n < o->nlist; n += step)
+		runs += 2 + (o->nsweep + per_run - 1) / per_run +
+			(strcmp(o->list[n]->name, "2mm") ? 0 : 2);
+	return runs * o->wo.window;
 }
 
 /* TLB hit rate of a workload's stream with @entries, 4 KiB pages. */
@@ -172,6 +197,7 @@ int report_run(struct report_opts *o, struct report_row *rows)
 	}
 	cells = first < o->nlist ? (o->nlist - first + step - 1) / step : 0;
 	progress_init(&pg, "pwcsim report", !o->quiet);
+	pg.total = report_work(o, first, step);
 	o->run.progress = &pg;
 	for (n = first; n < o->nlist && !ret; n += step) {
 		w = o->list[n];

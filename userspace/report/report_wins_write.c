@@ -218,8 +218,12 @@ static int wins_script(const char *dir, const struct wins_map *m)
 			WINS_VISIT_PAGES, m->iotlb);
 	else
 		fputs("set multiplot layout 1,3 title 'Where CPWC wins: CPWC / TPC page-table accesses (blue: CPWC reads fewer; synthetic streams, no IOTLB; points: the workloads behind the IOTLB)'\n", f);
-	fputs("set palette defined (0.5 '#2166ac', 0.75 '#92c5de', 1 '#f7f7f7', 1.25 '#f4a582', 1.5 '#b2182b')\n"
-	      "set cbrange [0.5:1.5]\n"
+	/* the colour scale as far as the cells reach, white at 1 */
+	fputs("stats 'wins.dat' using 3 nooutput\n"
+	      "lo = STATS_min < 0.95 ? STATS_min : 0.95\n"
+	      "hi = STATS_max > 1.05 ? STATS_max : 1.05\n"
+	      "set palette defined (lo '#2166ac', (lo + 1) / 2 '#92c5de', 1 '#f7f7f7', (1 + hi) / 2 '#f4a582', hi '#b2182b')\n"
+	      "set cbrange [lo:hi]\n"
 	      "set xlabel 'R: distinct 2 MiB regions'\n"
 	      "set ylabel 'locality: 1 - mean LRU stack distance / (R - 1)'\n"
 	      "set yrange [-0.05:1.05]\n", f);

@@ -319,7 +319,7 @@ static void summary(FILE *f, const struct report_opts *o,
 			r->w->name, r->w->paper_class, r->walks,
 			l2(r, PWC_KIND_TPC), l2(r, PWC_KIND_CPWC),
 			l2(r, PWC_KIND_STC), l2(r, PWC_KIND_UPTC),
-			l2(r, PWC_KIND_IDEAL), reduction(r));
+			l2(r, PWC_KIND_IDEAL), shown(reduction(r), 1));
 	}
 	fprintf(f, "\n%-44s %9s %9s %9s  %s\n", "figure", "paper", "ours",
 		"ours-paper", "(fit: scripts/calibrate's one; else prediction)");
@@ -331,8 +331,8 @@ static void summary(FILE *f, const struct report_opts *o,
 				paper[i].paper, "-", "-", label);
 		else
 			fprintf(f, "%-44s %9.2f %9.2f %+9.2f  %s\n",
-				paper[i].what, paper[i].paper, ours[i],
-				ours[i] - paper[i].paper, label);
+				paper[i].what, paper[i].paper, shown(ours[i], 2),
+				shown(ours[i] - paper[i].paper, 2), label);
 	}
 	if (!report_fit_holds(o, needs, sizeof(needs)))
 		fprintf(f, "(the 2mm 32-entry figure is a fit only at the calibrated settings: this run needs %s for it)\n",

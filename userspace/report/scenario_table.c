@@ -122,7 +122,7 @@ void report_scenarios_text(const struct report_opts *o, FILE *f)
 			if (o->scen[s].v[i] == -1)
 				fprintf(f, " %*s ", w, "-");
 			else
-				fprintf(f, " %*.2f%s", w, o->scen[s].v[i],
+				fprintf(f, " %*.2f%s", w, shown(o->scen[s].v[i], 2),
 					fit && !s && !i ? "*" : " ");
 		}
 		fputc('\n', f);

@@ -134,8 +134,11 @@ for k in m:
     assert 250 < m[k]["l2_hits"] < 550, m[k]
 X
 then ok "direct-mapped and 4-way TPC sized to 5,280 bits: fewer partial hits"; else bad "set geometries under a budget"; fi
-fails "geometry that does not divide" "entries=24 is not a multiple of ways=5 (sized to 5280 bits)" \
-	"$P" replay -b 5280 -m tpc:ways=5 "$tmp/gen.txt"
+fails "a geometry given that does not divide" "entries=24 is not a multiple of ways=5" \
+	"$P" replay -b 5280 -m tpc:entries=24,ways=5 "$tmp/gen.txt"
+if "$P" replay -b 5280 -m tpc:ways=5 "$tmp/gen.txt" | grep -q "tpc:entries=20,ways=5"; then
+	ok "ways only, under a budget: the largest multiple of the ways (20 of 24)"
+else bad "tpc:ways=5 under a budget"; fi
 
 # Huge leaves: a 2 MiB range costs 3 uncached accesses.
 printf '0x40000000\n' >"$tmp/h.txt"
@@ -253,6 +256,14 @@ fails "non-power-of-two" "not a power of two" "$P" replay -m cpwc:l4=3 "$tmp/pap
 fails "trailing garbage" "unexpected" "$P" replay -m tpc:entries=4x "$tmp/paper.txt"
 fails "budget too small for this model" "nothing fits" "$P" replay -b 150 -m tpc "$tmp/paper.txt"
 fails "budget too small for any model" "give a number from" "$P" replay -b 100 -m tpc "$tmp/paper.txt"
+# Defect: stc:ways=7 complained of an l3=10 the user never gave, and
+# tpc:ways=4 at 5 levels failed rather than sizing to a multiple of 4.
+fails "a shape on the default size says so" "the default size: give the sizes" \
+	"$P" replay -m stc:ways=7 "$tmp/paper.txt"
+if "$P" replay -b 5280 -l 5 -m tpc:ways=4 "$tmp/paper.txt" 2>"$tmp/err" |
+	grep -q "tpc:entries=16,ways=4"; then
+	ok "tpc:ways=4 at 5 levels: sized to the largest multiple of 4 (16)"
+else bad "tpc:ways=4 at 5 levels: $(cat "$tmp/err")"; fi
 fails "no model" "give at least one --model" "$P" replay "$tmp/paper.txt"
 fails "missing file" "No such file" "$P" replay -m tpc "$tmp/nonexistent"
 fails "bad levels" "takes 4 or 5" "$P" replay --levels 3 -m tpc "$tmp/paper.txt"

@@ -24,8 +24,23 @@ man_opts() {	# man_opts CMD: the options of CMD's section of the page
 	awk -v cmd="$1" '
 		/^[a-z]+$/ { getline u; insec = ($0 == cmd && u ~ /^-+$/); next }
 		/^[A-Z ]+$/ { insec = 0 }
-		insec && /^--[a-z0-9]/ { sub(/^--/, ""); print $1 }' "$RST" |
+		insec && /^(-[a-z0-9], )?--[a-z0-9]/ {
+			sub(/^-[a-z0-9], /, ""); sub(/^--/, ""); print $1 }' "$RST" |
 		sort -u
+}
+
+# Defect: the page listed no short options.
+help_short() {	# help_short ARGS...: "-x --long" for each short option
+	"$P" "$@" --help 2>&1 |
+		sed -nE 's/^ +(-[a-z0-9]), (--[a-z0-9][a-z0-9-]*).*/\1 \2/p' | sort -u
+}
+
+man_short() {	# man_short CMD: "-x --long" as CMD's section lists them
+	awk -v cmd="$1" '
+		/^[a-z]+$/ { getline u; insec = ($0 == cmd && u ~ /^-+$/); next }
+		/^[A-Z ]+$/ { insec = 0 }
+		insec && /^-[a-z0-9], --[a-z0-9]/ {
+			sub(/,$/, "", $1); print $1, $2 }' "$RST" | sort -u
 }
 
 compare() {	# compare CMD HELP-OPTIONS MAN-OPTIONS
@@ -48,6 +63,13 @@ for c in $cmds; do
 	else
 		compare "$c" "$(help_opts "$c")" "$(man_opts "$c")"
 	fi
+	if [ "$c" = trace ]; then
+		hs=$( { help_short trace convert; help_short trace info; } | sort -u)
+	else
+		hs=$(help_short "$c")
+	fi
+	if [ "$hs" = "$(man_short "$c")" ]; then ok "$c: the page gives --help's short options"
+	else bad "$c: short options: --help '$(echo "$hs" | tr '\n' ' ')', page '$(man_short "$c" | tr '\n' ' ')'"; fi
 done
 # the parser finds options at all (a test of the test)
 if [ "$(help_opts run | wc -l)" -ge 10 ] && [ "$(man_opts run | wc -l)" -ge 10 ] &&

@@ -206,12 +206,48 @@ fails "a report that fails after it started" "shard" \
 same "a failed report leaves the previous one as it was" "$r/results.json" "$old"
 no_temporaries "a failed report leaves no temporary directory" "$d/new/parents"
 
+# Defect: with no gnuplot, a report drew no PNG and said nothing.
+if env PATH=/nonexistent "$P" report -u -q -o "$d/nognuplot" --sweep 5280 gemm \
+	>/dev/null 2>"$tmp/err" && [ "$(grep -c "gnuplot is not installed" "$tmp/err")" = 1 ]; then
+	ok "no gnuplot: said once, the report written"
+else bad "no gnuplot: $(head -2 "$tmp/err")"; fi
+
 # Defect: gnuplot's warnings reached stderr under -q.
 if command -v gnuplot >/dev/null; then
 	if "$P" report -u -q -o "$d/q" --sweep 5280 gemm >/dev/null 2>"$tmp/err" &&
 		[ ! -s "$tmp/err" ]; then
 		ok "-q silences gnuplot"
 	else bad "-q: $(head -2 "$tmp/err")"; fi
+fi
+
+# Defect: figure3.png's y axis ran 0-105 with the bars at 97-100 %, the
+# titles gave no budget, inputs or IOTLB, sweep.png's x range was wider
+# than the data and its budget unmarked, wins.png's colours ran to 1.5
+# where no cell exceeded 1.
+if command -v gnuplot >/dev/null; then
+	p="$d/plots"
+	"$P" report -u -q -o "$p" gemm 2mm MUM >/dev/null 2>&1
+	# gnuplot_value SCRIPT EXPR: EXPR after SCRIPT has drawn
+	gv() { (cd "$p" && gnuplot -e "load '$1'; print $2" 2>&1 | tail -n 1); }
+	y=$(gv figure3.gp GPVAL_Y_MIN)
+	lo=$(tr -d '\r' <"$p/figure3.csv" | awk -F, 'NR > 1 { for (i = 2; i <= 6; i++) if (m == "" || $i < m) m = $i } END { print m }')
+	if awk -v y="$y" -v m="$lo" 'BEGIN { exit !(y > 0 && y <= m && m - y <= 6) }'; then
+		ok "figure3: the y axis starts just under the lowest bar ($y, lowest $lo)"
+	else bad "figure3: y from $y, lowest bar $lo"; fi
+	if grep -q "^caption = '3 workloads (small inputs) on synthetic 4-level page tables, 5280 bits each, IOTLB 64 entries'" "$p/figure3.gp" &&
+		grep -q "caption" "$p/sweep.gp"; then
+		ok "plots: titles give the inputs, tables, budget and IOTLB"
+	else bad "plots: titles"; fi
+	x=$(gv sweep.gp GPVAL_X_MAX)
+	if awk -v x="$x" 'BEGIN { exit !(x > 40000 && x < 50000) }' &&
+		grep -q "^budget = 5280" "$p/sweep.gp" && grep -q "set arrow 1 from budget" "$p/sweep.gp"; then
+		ok "sweep: x to the largest budget swept ($x), the report's budget marked"
+	else bad "sweep: x to $x, budget marked?"; fi
+	cb=$(gv wins.gp GPVAL_CB_MAX)
+	hi=$(awk 'NF == 3 && $1 !~ /#/ { if ($3 > m) m = $3 } END { print m }' "$p/wins.dat")
+	if awk -v c="$cb" -v h="$hi" 'BEGIN { exit !(c >= h && c <= (h > 1 ? h : 1) + 0.06) }'; then
+		ok "wins: the colour scale ends at the cells' largest ratio ($cb, cells to $hi)"
+	else bad "wins: colour scale to $cb, cells to $hi"; fi
 fi
 
 echo "safety-test: $passed passed, $failed failed"

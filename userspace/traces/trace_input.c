@@ -104,18 +104,17 @@ int addr_read_line(struct addr_stream *s)
 	}
 	s->buf[n] = '\0';
 	s->len = n;
-	if (!n) {
-		if (xz_error(s->xz)) {
-			fprintf(stderr, "pwcsim: %s:%llu: %s\n", s->name,
-				s->line + 1, xz_error(s->xz));
-			return -1;
-		}
-		if (ferror(s->f)) {
-			fprintf(stderr, "pwcsim: %s: read error\n", s->name);
-			return -1;
-		}
-		return 0;
+	if (c == EOF && xz_error(s->xz)) {	/* in or before this line */
+		fprintf(stderr, "pwcsim: %s:%llu: %s\n", s->name, s->line + 1,
+			xz_error(s->xz));
+		return -1;
 	}
+	if (c == EOF && ferror(s->f)) {
+		fprintf(stderr, "pwcsim: %s: read error\n", s->name);
+		return -1;
+	}
+	if (!n)
+		return 0;
 	s->line++;
 	if (c != '\n' && n == sizeof(s->buf) - 1 &&
 	    addr_input_peek(s) != EOF) {
