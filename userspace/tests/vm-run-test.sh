@@ -120,7 +120,7 @@ echo 0xfff0000000000000 >$tmp/clash.txt
 run_fails "a clashing region is named" "cannot place the region" $tmp/clash.txt
 # The footprint guard.
 run_fails "--max-footprint guards" "more than 1000000 bytes" \
-	-w STO --max-footprint 1M
+	-w MUM --max-footprint 1M
 
 # report: two workloads end to end on real tables; the same tables as
 # on the synthetic page table (same shape), the paper's figures beside.
