@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cli/parse.h"
+#include "output/out_file.h"
 #include "report/report.h"
 #include "report/report_dir.h"
 #include "report/report_wins.h"
@@ -216,6 +217,12 @@ int cmd_report(int argc, char **argv)
 		return 1;
 	/* -o checked before any work; the report written beside it */
 	dir = o.dir;
+	for (int i = optind; o.merge && i < argc; i++)
+		if (out_same_file(argv[i], dir)) {
+			fprintf(stderr, "pwcsim report: --out %s is the shard directory %s: refused (the merge would replace it)\n",
+				dir, argv[i]);
+			return 2;
+		}
 	if (report_dir_open(&rd, dir))
 		return 1;
 	o.dir = rd.tmp;

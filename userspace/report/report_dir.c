@@ -28,6 +28,21 @@ static bool report_dir_own(const char *name)
 	return false;
 }
 
+/* Does @path begin with @head (a report's results.json, a shard file)? */
+static bool report_dir_begins(const char *path, const char *head)
+{
+	char buf[64];
+	size_t n = strlen(head);
+	FILE *f = fopen(path, "r");
+	bool ok;
+
+	if (!f)
+		return false;
+	ok = fread(buf, 1, n, f) == n && !memcmp(buf, head, n);
+	fclose(f);
+	return ok;
+}
+
 /*
  * What @dir holds: 0 nothing, 1 a previous report, -1 anything else or an
  * error (message printed).  With @remove, a report's files are removed.
@@ -54,8 +69,11 @@ static int report_dir_scan(const char *dir, bool remove)
 			other = true;
 			continue;
 		}
-		if (!strcmp(e->d_name, "results.json") ||
-		    !strcmp(e->d_name, "shard.txt"))
+		/* what pwcsim wrote, by its first bytes */
+		if ((!strcmp(e->d_name, "results.json") &&
+		     report_dir_begins(path, "{\"config\": {\"tables\": ")) ||
+		    (!strcmp(e->d_name, "shard.txt") &&
+		     report_dir_begins(path, "pwcsim-shard ")))
 			report = true;
 		if (remove && unlink(path))
 			other = true;

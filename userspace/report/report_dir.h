@@ -3,8 +3,8 @@
  * report_dir.h - a report's output directory (-o DIR), checked before any
  * work starts and replaced whole at the end.  DIR may be new (created
  * with its parents), empty, or a previous report (a flat directory of
- * the files a report writes, with results.json or shard.txt); anything
- * else is refused.  The report is written into a temporary directory
+ * the files a report writes, with a results.json or shard.txt that
+ * pwcsim wrote, told by its first bytes); anything else is refused.  The report is written into a temporary directory
  * beside DIR, which takes DIR's place only when the whole report was
  * written: a failed run leaves DIR as it was, and a new report never
  * keeps a file of an older one (a stale CSV redrawn as if it were new).

@@ -190,6 +190,11 @@ fails "-o a directory of other files refused" "not a pwcsim report" \
 if [ "$(cat "$d/mine/notes.md")" = "my notes" ] && [ "$(ls -A "$d/mine")" = notes.md ]; then
 	ok "-o refused: the directory untouched"
 else bad "-o refused: the directory changed"; fi
+mkdir "$d/look-alike"
+echo '{"mine": 1}' >"$d/look-alike/results.json"
+echo "keep me" >"$d/look-alike/notes.txt"
+fails "-o a directory with a results.json pwcsim did not write refused" "not a pwcsim report" \
+	"$P" report -u -q -o "$d/look-alike" gemm
 if "$P" report -u -q -o "$d/new/parents/r" --scenarios gemm >/dev/null 2>"$tmp/err" &&
 	[ -f "$d/new/parents/r/results.json" ]; then
 	ok "-o made with its parents"
@@ -204,6 +209,11 @@ echo "not a shard" >"$d/mine/shard.txt"
 fails "a report that fails after it started" "shard" \
 	"$P" report -q --merge -o "$r" "$d/mine"
 same "a failed report leaves the previous one as it was" "$r/results.json" "$old"
+"$P" report -u -q --shard 0/1 -o "$d/shard0" gemm >/dev/null 2>&1
+fails "--merge into one of its shard directories refused" "the merge would replace it" \
+	"$P" report -q --merge -o "$d/shard0" "$d/shard0"
+if [ -f "$d/shard0/shard.txt" ]; then ok "--merge refused: the shard kept"
+else bad "--merge refused: the shard is gone"; fi
 no_temporaries "a failed report leaves no temporary directory" "$d/new/parents"
 
 # Defect: with no gnuplot, a report drew no PNG and said nothing.
