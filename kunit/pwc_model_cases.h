@@ -1389,7 +1389,8 @@ static void set_geometry_budget(struct pwc_test *t)
 	/* more ways than fit: refused, sized to the budget */
 	PWC_EXPECT_EQ(t, pwc_config_from_spec("tpc:ways=1000", 5280, 4, &c,
 					      err, sizeof(err)), -EINVAL);
-	PWC_EXPECT_TRUE(t, strstr(err, "(sized to 5280 bits)"));
+	PWC_EXPECT_TRUE(t, strstr(err, "no size within 5280 bits fits the shape given"));
+	PWC_EXPECT_TRUE(t, strstr(err, "at the smallest, tpc: ways=1000 is more than entries=1"));
 	/* without a budget the defaults are checked, and said to be */
 	PWC_EXPECT_EQ(t, pwc_config_from_spec("tpc:ways=5", 0, 4, &c, err,
 					      sizeof(err)), -EINVAL);

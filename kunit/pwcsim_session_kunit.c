@@ -68,11 +68,18 @@ static void pwcsim_add_model_errors(struct kunit *test)
 					       &index), -EINVAL);
 	KUNIT_EXPECT_EQ(test, pwcsim_add_model(s, "uptc:ways=47", 0, &index),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, pwcsim_add_model(s, "stc:ways=3", 5280, &index),
+	/* no size within the budget has whole sets of 7 */
+	KUNIT_EXPECT_EQ(test, pwcsim_add_model(s, "stc:ways=7", 5280, &index),
 			-EINVAL);
+	KUNIT_EXPECT_EQ(test, s->nmodels, 0U);
+	/* sized to the largest multiple of the ways that fits */
+	KUNIT_EXPECT_EQ(test, pwcsim_add_model(s, "stc:ways=3", 5280, &index),
+			0);
+	KUNIT_EXPECT_STREQ(test, s->models[0].spec,
+			   "stc:l4=3,l3=6,l2=24,ways=3");
 	KUNIT_EXPECT_EQ(test, pwcsim_add_model(s, "tpc:ways=2", 5280, &index),
 			0);
-	KUNIT_EXPECT_STREQ(test, s->models[0].spec, pwcsim_levels() == 5 ?
+	KUNIT_EXPECT_STREQ(test, s->models[1].spec, pwcsim_levels() == 5 ?
 			   "tpc:entries=18,ways=2" : "tpc:entries=24,ways=2");
 	pwcsim_clear_models(s);
 	/* frozen once fed, until a reset */

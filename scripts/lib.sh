@@ -33,15 +33,20 @@ linux_src() {
 	ver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null) ||
 		die "linux-source-6.1 is not installed (run scripts/deps)"
 	dir="$PWCSIM_CACHE/src/$ver"
-	if [ ! -f "$dir/.unpacked" ]; then
-		mkdir -p "$PWCSIM_CACHE/src"
-		tmp=$(mktemp -d "$PWCSIM_CACHE/src/unpack.XXXXXX")
-		tar -C "$tmp" -xJf /usr/src/linux-source-6.1.tar.xz ||
-			die "cannot unpack linux-source-6.1"
-		rm -rf "$dir"
-		mv "$tmp/linux-source-6.1" "$dir"
-		rm -rf "$tmp"
-		touch "$dir/.unpacked"
-	fi
+	mkdir -p "$PWCSIM_CACHE/src"
+	# one unpacker at a time: a second one's rm -rf would pull the tree
+	# from under a kernel build that the first one's caller started
+	(
+		flock 9
+		if [ ! -f "$dir/.unpacked" ]; then
+			tmp=$(mktemp -d "$PWCSIM_CACHE/src/unpack.XXXXXX")
+			tar -C "$tmp" -xJf /usr/src/linux-source-6.1.tar.xz ||
+				die "cannot unpack linux-source-6.1"
+			rm -rf "$dir"
+			mv "$tmp/linux-source-6.1" "$dir"
+			rm -rf "$tmp"
+			touch "$dir/.unpacked"
+		fi
+	) 9>"$PWCSIM_CACHE/src/.lock" || exit 1
 	echo "$dir"
 }

@@ -175,6 +175,27 @@ int pwc_parse_spec(const char *spec, struct pwc_config *cfg, char *err,
 static int pwc_size_config(struct pwc_config *cfg, u64 bits,
 			   unsigned int levels);
 
+/*
+ * The message for a shape (ways) that no size within @bits divides: what
+ * the user gave first, then why the smallest size (@cfg) fails.
+ */
+static void pwc_sizing_err(const struct pwc_config *cfg, u64 bits, char *err,
+			   size_t errlen)
+{
+	char head[96];
+	size_t n, used;
+
+	n = snprintf(head, sizeof(head),
+		     "no size within %llu bits fits the shape given: at the smallest, ",
+		     bits);
+	pwc_check(cfg, err, errlen);
+	used = errlen ? strlen(err) : 0;
+	if (n >= sizeof(head) || n + used + 1 > errlen)
+		return;		/* too long to say more: the reason alone */
+	memmove(err + n, err, used + 1);
+	memcpy(err, head, n);
+}
+
 int pwc_config_from_spec(const char *spec, u64 budget_bits,
 			 unsigned int levels, struct pwc_config *cfg,
 			 char *err, size_t errlen)
@@ -196,12 +217,8 @@ int pwc_config_from_spec(const char *spec, u64 budget_bits,
 	}
 	ret = pwc_size_config(cfg, budget_bits, levels);
 	if (ret == -EINVAL) {
-		/* the shapes given do not divide the sized model */
-		pwc_check(cfg, err, errlen);
-		used = errlen ? strlen(err) : 0;
-		if (used < errlen)
-			snprintf(err + used, errlen - used,
-				 " (sized to %llu bits)", budget_bits);
+		/* the shapes given divide no size within the budget */
+		pwc_sizing_err(cfg, budget_bits, err, errlen);
 	} else if (ret) {
 		pwc_err("%s within %llu bits", ret == -ENOSPC ?
 			"nothing fits" : "the size is over the cap",

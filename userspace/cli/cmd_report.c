@@ -193,6 +193,18 @@ static int report_list(int argc, char **argv, struct report_opts *o)
 	return 0;
 }
 
+/* --merge's --out one of the shard directories it reads: refused. */
+static bool report_merge_out_is_shard(int argc, char **argv, const char *dir)
+{
+	for (int i = optind; i < argc; i++)
+		if (out_same_file(argv[i], dir)) {
+			fprintf(stderr, "pwcsim report: --out %s is the shard directory %s: refused (the merge would replace it)\n",
+				dir, argv[i]);
+			return true;
+		}
+	return false;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = {};
@@ -217,12 +229,8 @@ int cmd_report(int argc, char **argv)
 		return 1;
 	/* -o checked before any work; the report written beside it */
 	dir = o.dir;
-	for (int i = optind; o.merge && i < argc; i++)
-		if (out_same_file(argv[i], dir)) {
-			fprintf(stderr, "pwcsim report: --out %s is the shard directory %s: refused (the merge would replace it)\n",
-				dir, argv[i]);
-			return 2;
-		}
+	if (o.merge && report_merge_out_is_shard(argc, argv, dir))
+		return 2;
 	if (report_dir_open(&rd, dir))
 		return 1;
 	o.dir = rd.tmp;

@@ -307,8 +307,8 @@ static void summary(FILE *f, const struct report_opts *o,
 	char needs[160];
 	unsigned int i;
 
-	fprintf(f, "pwcsim report: %u workloads (%s inputs) on %s %u-level page tables, %llu bits each, IOTLB %u entries\n\n",
-		n, o->size, o->run.userspace ? "synthetic" : "real",
+	fprintf(f, "pwcsim report: %u workload%s (%s inputs) on %s %u-level page tables, %llu bits each, IOTLB %u entries\n\n",
+		n, n == 1 ? "" : "s", o->size, o->run.userspace ? "synthetic" : "real",
 		rows[0].levels, o->run.budget, o->run.tlb);
 	fprintf(f, "%-14s %5s %9s %8s %8s %8s %8s %8s %8s\n", "workload",
 		"class", "walks", "TPC L2%", "CPWC L2%", "STC L2%", "UPTC L2%",

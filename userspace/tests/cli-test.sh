@@ -139,6 +139,9 @@ fails "a geometry given that does not divide" "entries=24 is not a multiple of w
 if "$P" replay -b 5280 -m tpc:ways=5 "$tmp/gen.txt" | grep -q "tpc:entries=20,ways=5"; then
 	ok "ways only, under a budget: the largest multiple of the ways (20 of 24)"
 else bad "tpc:ways=5 under a budget"; fi
+fails "ways that no size within the budget divides: said of what was given" \
+	"no size within 5280 bits fits the shape given: at the smallest, stc: l2=8 is not a multiple of ways=7" \
+	"$P" replay -b 5280 -m stc:ways=7 "$tmp/gen.txt"
 
 # Huge leaves: a 2 MiB range costs 3 uncached accesses.
 printf '0x40000000\n' >"$tmp/h.txt"
