@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_gen.c - `pwcsim gen NAME`: a workload generator's address stream on
- * stdout (text, or pwcsim's binary trace format); `pwcsim gen --list`.
- * --size and --seed are the shared options (options.h).
+ * stdout (text, or pwcsim's binary trace format); `pwcsim gen NAME
+ * --allocations [--json]`: the allocations its host code makes, in program
+ * order; `pwcsim gen --list`.  --size and --seed are the shared options
+ * (options.h).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -12,6 +14,7 @@
 #include <unistd.h>
 
 #include "output/progress.h"
+#include "output/table.h"
 #include "traces/addr_stream.h"
 #include "cli/cli.h"
 #include "cli/options.h"
@@ -29,7 +32,7 @@ struct gen_opts {
 	struct shared_opts so;
 	struct gen_out out;
 	unsigned long long limit;	/* 0: no limit */
-	bool list;
+	bool list, allocations;
 	const char *name;
 };
 
@@ -43,6 +46,9 @@ static void gen_usage(FILE *f)
 		SHARED_GPU_USAGE
 		"  -f, --format text|binary   the output (default text)\n"
 		"  -n, --limit N          at most N addresses\n"
+		"  -a, --allocations      the host code's allocations instead, in program\n"
+		"                         order (address, bytes, buffer, source line)\n"
+		"  -j, --json             with --allocations: JSON\n"
 		"  -l, --list             the workloads, their suites and classes\n"
 		"  -q, --quiet            no progress line (nor warning) on stderr\n");
 }
@@ -80,6 +86,8 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 		{ "format", required_argument, NULL, 'f' },
 		{ "limit", required_argument, NULL, 'n' },
 		{ "list", no_argument, NULL, 'l' },
+		{ "allocations", no_argument, NULL, 'a' },
+		SHARED_OPT_JSON,
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -88,7 +96,7 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 	shared_opts_init(&o->so);
 	o->out = (struct gen_out){ .f = stdout };
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:n:lqh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:n:lajqh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (gen_format(optarg, &o->out))
@@ -102,6 +110,9 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 			break;
 		case 'l':
 			o->list = true;
+			break;
+		case 'a':
+			o->allocations = true;
 			break;
 		case 'h':
 			gen_usage(stdout);
@@ -117,6 +128,10 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 		gen_usage(stderr);
 		return 2;
 	}
+	if (o->so.json && !o->allocations) {
+		fprintf(stderr, "pwcsim gen: --json goes with --allocations (the stream is text or binary: --format)\n");
+		return 2;
+	}
 	o->name = o->list ? NULL : argv[optind];
 	return 0;
 }
@@ -128,6 +143,51 @@ static void gen_list(void)
 	for (i = 0; i < nworkloads; i++)
 		printf("%-14s %-14s class %d\n", workloads[i].name,
 		       workloads[i].suite, workloads[i].paper_class);
+}
+
+static void gen_alloc_row(void *arg, const struct gpu_alloc_rec *r)
+{
+	struct table *t = arg;
+	char va[24];
+
+	table_row(t);
+	snprintf(va, sizeof(va), "0x%llx", r->va);
+	table_str(t, 0, va);
+	table_u64(t, 1, r->bytes);
+	table_str(t, 2, r->name);
+	if (r->src)
+		table_str(t, 3, r->src);
+	else
+		table_null(t, 3);	/* pwcsim's model, not yet the source's */
+}
+
+/* --allocations: the host code alone (a dry sink: no kernel runs). */
+static int gen_allocations(const struct workload *w, struct gen_opts *o)
+{
+	struct gpu_sink sink = { .dry = true };
+	struct gpu_heap heap = { .on_alloc = gen_alloc_row };
+	struct record rec;
+	struct table *t = malloc(sizeof(*t));
+	char end[24];
+
+	if (!t) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return 1;
+	}
+	table_init(t, NULL, "allocations");
+	table_cols(t, "address:s bytes:u buffer:s source:s");
+	heap.arg = t;
+	workload_run(w, &o->so.wo, &heap, &sink);
+	gpu_done(&sink);
+	record_init(&rec);
+	record_str(&rec, "workload", w->name);
+	record_str(&rec, "size", o->so.size);
+	record_table(&rec, t);
+	snprintf(end, sizeof(end), "0x%llx", heap.next);
+	record_str(&rec, "heap_end", end);
+	(o->so.json ? record_print_json : record_print_text)(&rec, stdout);
+	record_free(&rec);
+	return 0;	/* stdout checked by main() */
 }
 
 int cmd_gen(int argc, char **argv)
@@ -152,6 +212,8 @@ int cmd_gen(int argc, char **argv)
 		return 2;
 	}
 	workload_size(o.so.size, w, &o.so.wo);
+	if (o.allocations)
+		return gen_allocations(w, &o);
 	sink.limit = o.limit;
 	/* a whole run can be billions of addresses: say so before writing */
 	if (!o.so.quiet && !o.limit && !o.so.wo.window &&

@@ -9,18 +9,21 @@
 
 #include "workloads/gpu_sim.h"
 
-gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes)
+gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes,
+		const char *name, const char *src)
 {
 	unsigned long long align = h->layout == GPU_LAYOUT_ALIGNED ?
 				   GPU_ALIGNED_ALIGN : GPU_PACKED_ALIGN;
-	gva_t va;
+	struct gpu_alloc_rec r = { .bytes = bytes, .name = name, .src = src };
 
 	if (!h->next)
 		h->next = h->layout == GPU_LAYOUT_ALIGNED ? GPU_HEAP_BASE :
 							    GPU_PACKED_BASE;
-	va = h->next;
+	r.va = h->next;
 	h->next += (bytes + align - 1) & ~(align - 1);
-	return va;
+	if (h->on_alloc)
+		h->on_alloc(h->arg, &r);
+	return r.va;
 }
 
 /* A set-associative LRU cache of 128-byte lines; tag 0 is empty. */
@@ -435,6 +438,8 @@ bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 	unsigned int s;
 	bool acted;
 
+	if (out->dry)
+		return true;
 	r.sms = calloc(GPU_SMS, sizeof(*r.sms));
 	if (!r.sms || !r.per)
 		abort();

@@ -74,13 +74,32 @@ enum gpu_iotlb_at {
 	GPU_AT_COUNT
 };
 
-/* A bump allocator standing in for cudaMalloc. */
+/*
+ * One allocation of a workload's host code, in program order: what
+ * `pwcsim gen NAME --allocations` prints.  @name is the buffer as the host
+ * code names it, @src the file:line of the call in the suite's source
+ * (Documentation/workloads.rst says which repository and commit).
+ */
+struct gpu_alloc_rec {
+	gva_t va;
+	unsigned long long bytes;
+	const char *name, *src;
+};
+
+/*
+ * A bump allocator standing in for cudaMalloc: GPGPU-Sim's frees are
+ * no-ops, so a buffer's address is never reused.  @on_alloc, when set,
+ * is told of each allocation.
+ */
 struct gpu_heap {
 	gva_t next;
 	enum gpu_layout layout;
+	void (*on_alloc)(void *arg, const struct gpu_alloc_rec *r);
+	void *arg;
 };
 
-gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes);
+gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes,
+		const char *name, const char *src);
 
 struct gpu_thread {
 	unsigned int bx, by;	/* blockIdx */
@@ -130,6 +149,7 @@ struct gpu_sink {
 	unsigned long long count;
 	bool stopped;
 	unsigned int sample;		/* fast mode: every sample-th CTA */
+	bool dry;			/* host code only: launches run nothing */
 	struct gpu_params p;
 	struct gpu_state *st;		/* caches, clock (gpu_run allocates) */
 	struct gpu_counts c;
@@ -144,7 +164,10 @@ struct gpu_sink {
 
 /* The CTAs one SM holds at once for @l (threads, CTAs, registers, smem). */
 unsigned int gpu_ctas_per_sm(const struct gpu_launch *l);
-/* Run @l, emitting; false once the sink stopped. Caches persist. */
+/*
+ * Run @l, emitting; false once the sink stopped. Caches persist.  A dry
+ * sink runs nothing and returns true (the host code's allocations alone).
+ */
 bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out);
 /* Free what gpu_run allocated in @out. */
 void gpu_done(struct gpu_sink *out);

@@ -12,36 +12,49 @@
 
 #define F 4ULL
 
-/* ---- AES: one 16-byte block per thread; tables in shared memory ---- */
+/*
+ * ---- AES: aesEncrypt128 (AES/aesEncrypt128_kernel.h:50) ----
+ * One thread per 4-byte word, four threads to an AES block: each loads
+ * inData[256 bx + tx] once (:70) and stores result[256 bx + tx] once at
+ * the end (:320).  The T-boxes and posIdx_E are __constant__ (copied to
+ * shared memory), the round keys texture fetches of the 176-byte d_Key:
+ * neither is modelled (Documentation/workloads.rst).
+ */
 struct aes_ctx {
 	gva_t in, out;
-	unsigned long long blocks;
+	unsigned long long words;
 };
 
 static bool aes_addr(const void *p, const struct gpu_thread *t,
 		     unsigned int step, gva_t *va)
 {
 	const struct aes_ctx *c = p;
-	gva_t b = t->bx * 256ULL + t->tx;
+	gva_t w = t->bx * 256ULL + t->tx;
 
-	if (b >= c->blocks || step >= 8)
+	if (w >= c->words || step >= 2)
 		return false;
-	*va = step < 4 ? c->in + 16 * b + 4 * step :
-			 GPU_ST(c->out + 16 * b + 4 * (step % 4));
+	*va = step ? GPU_ST(c->out + F * w) : c->in + F * w;
 	return true;
 }
 
+/*
+ * AES/aesHost.cu:114, :118, :148: input, key, result; the run script's
+ * 256 KiB image (`AES e 128 ./data/output.bmp ...`), padded to 263,168
+ * bytes, grid 257 of 256 threads (:45-48), 6 KiB of shared memory per
+ * block.  Small: 65,536 bytes; table1: 16 MiB (fitted).
+ */
 void wl_aes(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
 {
-	/* the default 256 KiB image; small: a quarter of it; table1: 16 MiB */
 	unsigned long long bytes = o->small ? (64ULL << 10) :
-				   o->table1 ? (16ULL << 20) : (256ULL << 10);
-	struct aes_ctx c = { gpu_alloc(h, bytes), gpu_alloc(h, bytes),
-			     bytes / 16 };
-	struct gpu_launch l = { (unsigned int)((c.blocks + 255) / 256), 1, 256,
-				1, 8, aes_addr, &c, 0, 8192 };
+				   o->table1 ? (16ULL << 20) : 263168;
+	struct aes_ctx c = { .words = bytes / F };
+	struct gpu_launch l = { (unsigned int)(bytes / 1024), 1, 256, 1, 2,
+				aes_addr, &c, 0, 6144 };
 
+	c.in = gpu_alloc(h, bytes, "d_Input", "AES/aesHost.cu:114");
+	gpu_alloc(h, 176, "d_Key", "AES/aesHost.cu:118");
+	c.out = gpu_alloc(h, bytes, "d_Result", "AES/aesHost.cu:148");
 	gpu_run(&l, out);
 }
 
@@ -119,10 +132,12 @@ void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
 			g.edges[i * g.deg + e] = e == 0 ?
 				(unsigned int)(workload_rand(&seed) % g.n) :
 				(i + 1 + workload_rand(&seed) % 64) % g.n;
-	c = (struct bfs_ctx){ gpu_alloc(h, 8ULL * g.n),
-			      gpu_alloc(h, F * g.n * g.deg),
-			      gpu_alloc(h, g.n), gpu_alloc(h, g.n),
-			      gpu_alloc(h, g.n), gpu_alloc(h, F * g.n), &g, 1 };
+	c = (struct bfs_ctx){ gpu_alloc(h, 8ULL * g.n, "nodes", NULL),
+			      gpu_alloc(h, F * g.n * g.deg, "edges", NULL),
+			      gpu_alloc(h, g.n, "mask", NULL),
+			      gpu_alloc(h, g.n, "update", NULL),
+			      gpu_alloc(h, g.n, "visited", NULL),
+			      gpu_alloc(h, F * g.n, "cost", NULL), &g, 1 };
 	l.grid_x = (g.n + 511) / 512;
 	g.mask[0] = g.visited[0] = 1;
 	for (front = 1; front && ok;) {
@@ -152,10 +167,18 @@ void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
 	free(g.update);
 }
 
-/* ---- STO: each thread hashes its own 1 KiB chunk, word by word ---- */
+/*
+ * ---- STO: sha1_overlap (STO/sha1_kernel.cu:1109) ----
+ * The package's default build (STO/cust.h: the SHA-1 overlap test, 384
+ * blocks of 128 threads, 52-byte chunks 4 bytes apart): thread t loads
+ * the 13 words from byte 4 t (:818-821: a warp reads 128 consecutive
+ * bytes, its neighbours' windows overlapping), hashes them in shared
+ * memory, and stores its 4-byte reduced hash as four byte stores at
+ * output + 4 t (:1046, PUT_UINT32_BE).
+ */
 struct sto_ctx {
 	gva_t in, out;
-	unsigned long long chunks;
+	unsigned long long threads;
 };
 
 static bool sto_addr(const void *p, const struct gpu_thread *t,
@@ -164,72 +187,80 @@ static bool sto_addr(const void *p, const struct gpu_thread *t,
 	const struct sto_ctx *c = p;
 	gva_t i = t->bx * 128ULL + t->tx;
 
-	if (i >= c->chunks || step > 256)
+	if (i >= c->threads || step >= 17)
 		return false;
-	*va = step < 256 ? c->in + 1024 * i + F * step :
-			   GPU_ST(c->out + 16 * i);
+	*va = step < 13 ? c->in + F * (i + step) :
+			  GPU_ST(c->out + F * i + step - 13);
 	return true;
 }
 
+/*
+ * STO/storeGPU.cu:1120, :1123: the input (4 bytes a thread and the last
+ * chunk's 48 more) and the output (4 bytes a thread); 16,256 bytes of
+ * shared memory per block (:1126).  Default: 384 blocks (49,152 threads,
+ * 196,656 bytes); small 96 blocks; table1: an 818 MiB input (fitted to the
+ * paper's 409 distinct L2 indices, not a benchmark input).
+ */
 void wl_sto(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
 {
-	/*
-	 * The default input: 400 KiB; small: a quarter of it; table1: ~818
-	 * MiB, fitted to the 409 distinct L2 indices of the paper's Table 1
-	 * (not a benchmark input).
-	 */
-	unsigned long long bytes = o->small ? (100ULL << 10) :
-				   o->table1 ? (818ULL << 20) : (400ULL << 10);
-	struct sto_ctx c = { gpu_alloc(h, bytes), gpu_alloc(h, bytes / 64),
-			     bytes / 1024 };
-	struct gpu_launch l = { (unsigned int)((c.chunks + 127) / 128), 1,
-				128, 1, 257, sto_addr, &c, 0, 0 };
+	unsigned long long threads = o->small ? 96 * 128 :
+				     o->table1 ? (818ULL << 20) / F : 384 * 128;
+	struct sto_ctx c = { .threads = threads };
+	struct gpu_launch l = { (unsigned int)(threads / 128), 1, 128, 1, 17,
+				sto_addr, &c, 0, 16256 };
 
+	c.in = gpu_alloc(h, F * threads + 48, "d_input", "STO/storeGPU.cu:1120");
+	c.out = gpu_alloc(h, F * threads, "d_output", "STO/storeGPU.cu:1123");
 	gpu_run(&l, out);
 }
 
-/* ---- RAY: one ray per thread, seeded scene hits, pixel store ---- */
+/*
+ * ---- RAY: render (RAY/rayTracing_kernel.cu:426) ----
+ * 16 x 8 blocks, one pixel each: result[id] stored at the start (:447),
+ * loaded and stored at the end (:584).  The scene (4 objects) and the
+ * view matrix are __constant__, the ray stack pile[5] local memory:
+ * neither is modelled yet (Documentation/workloads.rst).
+ */
 struct ray_ctx {
-	gva_t scene, tex, image;
-	unsigned int w, h, objects;
-	unsigned long long texbytes, seed;
+	gva_t image;
+	unsigned int w, h;
 };
 
 static bool ray_addr(const void *p, const struct gpu_thread *t,
 		     unsigned int step, gva_t *va)
 {
 	const struct ray_ctx *c = p;
-	unsigned int x = t->bx * 16 + t->tx, y = t->by * 16 + t->ty;
-	unsigned long long s;
+	unsigned int x = t->bx * 16 + t->tx, y = t->by * 8 + t->ty;
+	gva_t px = c->image + F * ((gva_t)y * c->w + x);
 
-	if (x >= c->w || y >= c->h || step > 16)
+	if (x >= c->w || y >= c->h || step >= 3)
 		return false;
-	if (step == 16) {
-		*va = GPU_ST(c->image + F * ((gva_t)y * c->w + x));
-		return true;
-	}
-	s = (c->seed ^ ((gva_t)y * c->w + x) * 0x9e3779b97f4a7c15ULL ^ step) | 1;
-	workload_rand(&s);
-	if (step % 2 == 0)	/* an object the ray tests: the scene array */
-		*va = c->scene + 64 * (workload_rand(&s) % c->objects);
-	else			/* a texel of the object it hit */
-		*va = c->tex + (workload_rand(&s) % c->texbytes & ~3ULL);
+	*va = step == 1 ? px : GPU_ST(px);
 	return true;
 }
 
+/*
+ * RAY/rayTracing.cu:148-162: the image first, then seven buffers the
+ * kernel never reads (d_node; d_temp, nObj, prof, ray, A, u sized by the
+ * image); 256 x 256 (`RAY 256 256`; small 128; table1 512 x 512).
+ */
 void wl_ray(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
 {
-	/* the default 256 x 256 image, a 3.5 MiB scene texture; table1: fitted */
 	unsigned int n = o->small ? 128 : o->table1 ? 512 : 256;
-	unsigned long long tex = o->small ? (32ULL << 20) :
-				 o->table1 ? (512ULL << 20) : (7ULL << 19);
-	struct ray_ctx c = { gpu_alloc(h, 64 * 4096), gpu_alloc(h, tex),
-			     gpu_alloc(h, F * n * n), n, n, 4096, tex,
-			     o->seed };
-	struct gpu_launch l = { n / 16, n / 16, 16, 16, 17, ray_addr, &c, 0, 0 };
+	unsigned long long px = (unsigned long long)n * n;
+	struct ray_ctx c = { .w = n, .h = n };
+	struct gpu_launch l = { n / 16, n / 8, 16, 8, 3, ray_addr, &c, 0, 0 };
 
+	c.image = gpu_alloc(h, F * px, "d_output", "RAY/rayTracing.cu:148");
+	gpu_alloc(h, 160, "d_node", "RAY/rayTracing.cu:150");
+	gpu_alloc(h, F * px, "d_temp", "RAY/rayTracing.cu:154");
+	gpu_alloc(h, F * px, "nObj", "RAY/rayTracing.cu:157");
+	gpu_alloc(h, F * px, "prof", "RAY/rayTracing.cu:158");
+	gpu_alloc(h, 24 * px, "ray", "RAY/rayTracing.cu:159");
+	gpu_alloc(h, 12 * px, "A", "RAY/rayTracing.cu:161");
+	gpu_alloc(h, 12 * px, "u", "RAY/rayTracing.cu:162");
 	gpu_run(&l, out);
 }
 
@@ -277,8 +308,10 @@ void wl_mum(const struct workload_opts *o, struct gpu_heap *h,
 				  o->table1 ? (384ULL << 20) : (96ULL << 20);
 	unsigned int nq = o->small ? 8192 : o->table1 ? 65536 : 50000;
 	unsigned int qlen = 25;
-	struct mum_ctx c = { gpu_alloc(h, tree), gpu_alloc(h, (gva_t)nq * qlen),
-			     gpu_alloc(h, 8ULL * nq), tree, o->seed, nq, qlen };
+	struct mum_ctx c = { gpu_alloc(h, tree, "tree", NULL),
+			     gpu_alloc(h, (gva_t)nq * qlen, "queries", NULL),
+			     gpu_alloc(h, 8ULL * nq, "results", NULL),
+			     tree, o->seed, nq, qlen };
 	struct gpu_launch l = { (nq + 255) / 256, 1, 256, 1, 2 * qlen + 1,
 				mum_addr, &c, 0, 0 };
 

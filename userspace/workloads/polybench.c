@@ -10,15 +10,19 @@
 #define F 4ULL			/* sizeof(float) */
 
 /*
- * C[i][j] (+)= sum_k A[i][k] * B[k][j]: one thread per (i, j).  As in
- * PolyBench/GPU's CUDA source, C is global memory updated in the loop:
- * every iteration loads A, B and C and stores C.  Before the loop C is
- * zeroed (a store) or, with @accum, scaled by beta (a load and a store).
+ * C[i][j] += A[i][k] * B[k][j] over k: one thread per (i, j), C global
+ * memory updated in the loop (gemm.cu:135, 2mm.cu:118 and :134, 3mm.cu:119,
+ * :135 and :151).  Per iteration a load of A (a broadcast), of B and a
+ * store of C: the pointers may alias, so C is stored every iteration, but
+ * only loads come between that store and the next iteration's load of C,
+ * which the compiler forwards (an inference: no PTX of the suite is at
+ * hand).  gemm (@scale) first scales C by beta (gemm.cu:131: a load and a
+ * store); 2mm and 3mm accumulate onto C as copied in, unzeroed.
  */
 struct mm_ctx {
 	gva_t a, b, c;
 	unsigned int ni, nj, nk;
-	bool accum;
+	bool scale;
 };
 
 static bool mm_addr(const void *p, const struct gpu_thread *t,
@@ -30,30 +34,22 @@ static bool mm_addr(const void *p, const struct gpu_thread *t,
 
 	if (i >= c->ni || j >= c->nj)
 		return false;
-	if (c->accum) {
-		if (step == 0) {
-			*va = cij;
+	if (c->scale) {
+		if (step < 2) {
+			*va = step ? GPU_ST(cij) : cij;
 			return true;
 		}
-		step--;
+		step -= 2;
 	}
-	if (step == 0) {
-		*va = GPU_ST(cij);
-		return true;
-	}
-	step--;
-	if (step >= 4 * c->nk)
+	if (step >= 3 * c->nk)
 		return false;
-	k = step / 4;
-	switch (step % 4) {
+	k = step / 3;
+	switch (step % 3) {
 	case 0:
 		*va = c->a + F * ((gva_t)i * c->nk + k);
 		break;
 	case 1:
 		*va = c->b + F * ((gva_t)k * c->nj + j);
-		break;
-	case 2:
-		*va = cij;
 		break;
 	default:
 		*va = GPU_ST(cij);
@@ -61,46 +57,62 @@ static bool mm_addr(const void *p, const struct gpu_thread *t,
 	return true;
 }
 
+/* One product kernel: grid (NJ / 32, NI / 8) of 32 x 8 threads. */
 static bool mm(struct gpu_sink *out, gva_t a, gva_t b, gva_t c,
-	       unsigned int ni, unsigned int nj, unsigned int nk, bool accum)
+	       unsigned int ni, unsigned int nj, unsigned int nk, bool scale)
 {
-	struct mm_ctx ctx = { a, b, c, ni, nj, nk, accum };
+	struct mm_ctx ctx = { a, b, c, ni, nj, nk, scale };
 	struct gpu_launch l = { (nj + 31) / 32, (ni + 7) / 8, 32, 8,
-				4 * nk + 2, mm_addr, &ctx, 0, 0 };
+				3 * nk + 2, mm_addr, &ctx, 0, 0 };
 
 	return gpu_run(&l, out);
 }
 
+/* gemm.cu:149-151 and :162; 512 (small 128) */
 void wl_gemm(const struct workload_opts *o, struct gpu_heap *h,
 	     struct gpu_sink *out)
 {
 	unsigned int n = o->small ? 128 : 512;
-	gva_t a = gpu_alloc(h, F * n * n), b = gpu_alloc(h, F * n * n);
-	gva_t c = gpu_alloc(h, F * n * n);
+	gva_t a = gpu_alloc(h, F * n * n, "A_gpu", "GEMM/gemm.cu:149");
+	gva_t b = gpu_alloc(h, F * n * n, "B_gpu", "GEMM/gemm.cu:150");
+	gva_t c = gpu_alloc(h, F * n * n, "C_gpu", "GEMM/gemm.cu:151");
 
 	mm(out, a, b, c, n, n, n, true);
 }
 
+/*
+ * 2mm.cu:180-184, :196 and :198: C = A B (C the intermediate), then
+ * E += C D; 2048 (small 128).  Each kernel accumulates onto its output as
+ * copied in (2mm.cu:186-190): no zeroing, no beta.
+ */
 void wl_2mm(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
 {
 	unsigned int n = o->small ? 128 : 2048;
-	gva_t tmp = gpu_alloc(h, F * n * n), a = gpu_alloc(h, F * n * n);
-	gva_t b = gpu_alloc(h, F * n * n), c = gpu_alloc(h, F * n * n);
-	gva_t d = gpu_alloc(h, F * n * n);
+	unsigned long long sz = F * n * n;
+	gva_t a = gpu_alloc(h, sz, "A_gpu", "2MM/2mm.cu:180");
+	gva_t b = gpu_alloc(h, sz, "B_gpu", "2MM/2mm.cu:181");
+	gva_t c = gpu_alloc(h, sz, "C_gpu", "2MM/2mm.cu:182");
+	gva_t d = gpu_alloc(h, sz, "D_gpu", "2MM/2mm.cu:183");
+	gva_t e = gpu_alloc(h, sz, "E_gpu", "2MM/2mm.cu:184");
 
-	if (mm(out, a, b, tmp, n, n, n, false))
-		mm(out, tmp, c, d, n, n, n, true);
+	if (mm(out, a, b, c, n, n, n, false))
+		mm(out, c, d, e, n, n, n, false);
 }
 
+/* 3mm.cu:215-221, :237, :239, :241: E = A B; F = C D; G = E F; 512 */
 void wl_3mm(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
 {
 	unsigned int n = o->small ? 128 : 512;
-	gva_t a = gpu_alloc(h, F * n * n), b = gpu_alloc(h, F * n * n);
-	gva_t c = gpu_alloc(h, F * n * n), d = gpu_alloc(h, F * n * n);
-	gva_t e = gpu_alloc(h, F * n * n), f = gpu_alloc(h, F * n * n);
-	gva_t g = gpu_alloc(h, F * n * n);
+	unsigned long long sz = F * n * n;
+	gva_t a = gpu_alloc(h, sz, "A_gpu", "3MM/3mm.cu:215");
+	gva_t b = gpu_alloc(h, sz, "B_gpu", "3MM/3mm.cu:216");
+	gva_t c = gpu_alloc(h, sz, "C_gpu", "3MM/3mm.cu:217");
+	gva_t d = gpu_alloc(h, sz, "D_gpu", "3MM/3mm.cu:218");
+	gva_t e = gpu_alloc(h, sz, "E_gpu", "3MM/3mm.cu:219");
+	gva_t f = gpu_alloc(h, sz, "F_gpu", "3MM/3mm.cu:220");
+	gva_t g = gpu_alloc(h, sz, "G_gpu", "3MM/3mm.cu:221");
 
 	if (mm(out, a, b, e, n, n, n, false) &&
 	    mm(out, c, d, f, n, n, n, false))
@@ -133,8 +145,10 @@ void wl_2dconv(const struct workload_opts *o, struct gpu_heap *h,
 	       struct gpu_sink *out)
 {
 	unsigned int n = o->small ? 512 : 4096;
-	struct conv2_ctx c = { gpu_alloc(h, F * n * n), gpu_alloc(h, F * n * n),
-			       n, n };
+	struct conv2_ctx c = {
+		gpu_alloc(h, F * n * n, "A_gpu", "2DCONV/2DConvolution.cu:135"),
+		gpu_alloc(h, F * n * n, "B_gpu", "2DCONV/2DConvolution.cu:136"), n, n
+	};
 	struct gpu_launch l = { n / 32, n / 8, 32, 8, 10, conv2_addr, &c, 0, 0 };
 
 	gpu_run(&l, out);
@@ -175,8 +189,11 @@ void wl_3dconv(const struct workload_opts *o, struct gpu_heap *h,
 	       struct gpu_sink *out)
 {
 	unsigned int n = o->small ? 64 : 256;
-	struct conv3_ctx c = { gpu_alloc(h, F * n * n * n),
-			       gpu_alloc(h, F * n * n * n), n, 0 };
+	struct conv3_ctx c = {
+		gpu_alloc(h, F * n * n * n, "A_gpu", "3DCONV/3DConvolution.cu:154"),
+		gpu_alloc(h, F * n * n * n, "B_gpu", "3DCONV/3DConvolution.cu:155"),
+		n, 0
+	};
 	struct gpu_launch l = { n / 32, n / 8, 32, 8, 16, conv3_addr, &c, 0, 0 };
 
 	for (c.i = 1; c.i < n - 1; c.i++)
@@ -252,8 +269,12 @@ void wl_gramschmidt(const struct workload_opts *o, struct gpu_heap *h,
 		    struct gpu_sink *out)
 {
 	unsigned int n = o->small ? 128 : 2048;
-	struct gs_ctx c = { gpu_alloc(h, F * n * n), gpu_alloc(h, F * n * n),
-			    gpu_alloc(h, F * n * n), n, n, 0, 0 };
+	struct gs_ctx c = {
+		gpu_alloc(h, F * n * n, "A_gpu", "GRAMSCHM/gramschmidt.cu:182"),
+		gpu_alloc(h, F * n * n, "R_gpu", "GRAMSCHM/gramschmidt.cu:183"),
+		gpu_alloc(h, F * n * n, "Q_gpu", "GRAMSCHM/gramschmidt.cu:184"),
+		n, n, 0, 0
+	};
 	struct gpu_launch k1 = { 1, 1, 256, 1, n + 1, gs_addr, &c, 0, 0 };
 	struct gpu_launch k2 = { (n + 255) / 256, 1, 256, 1, 3, gs_addr, &c, 0, 0 };
 	struct gpu_launch k3 = { (n + 255) / 256, 1, 256, 1, 8 * n + 1,

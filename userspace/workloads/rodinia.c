@@ -11,73 +11,159 @@
 
 #define F 4ULL
 
-/* ---- backprop: layerforward, then adjust_weights; 16x16 blocks ---- */
+/*
+ * ---- backprop: bpnn_layerforward_CUDA, then bpnn_adjust_weights_cuda ----
+ * (backprop/backprop_cuda_kernel.cu): grid (1, in / 16) of 16 x 16
+ * threads; index = 17 * 16 by + 17 ty + tx + 18 (:24, :95) is row
+ * 16 by + ty + 1, column tx + 1 of the (in + 1) x 17 weights.
+ */
 struct bp_ctx {
-	gva_t input, weights, oldw, partial, delta;
+	gva_t input, weights, partial, delta, oldw;
 	unsigned int kernel;
 };
 
-static bool bp_addr(const void *p, const struct gpu_thread *t,
-		    unsigned int step, gva_t *va)
+/* Kernel 1 (:13): input (tx 0), weights loaded and stored, partial sums */
+static bool bp_forward(const struct bp_ctx *c, const struct gpu_thread *t,
+		       unsigned int step, gva_t idx, gva_t *va)
 {
-	const struct bp_ctx *c = p;
-	gva_t idx = 17ULL * 16 * t->by + 17ULL * t->ty + t->tx + 1 + 17;
-	gva_t in = 16ULL * t->by + t->ty + 1;
-
-	if (c->kernel == 1) {
-		switch (step) {
-		case 0:		/* input_cuda[index_in], column 0 only */
-			if (t->tx)
-				return false;
-			*va = c->input + F * in;
-			return true;
-		case 1:
-			*va = c->weights + F * idx;
-			return true;
-		case 2:		/* the block's partial sums, row 0 only */
-			if (t->ty)
-				return false;
-			*va = GPU_ST(c->partial + F * (t->by * 16ULL + t->tx));
-			return true;
-		}
-		return false;
-	}
 	switch (step) {
-	case 0:
-		*va = c->delta + F * (t->tx + 1);
+	case 0:		/* :33 input_cuda[16 by + ty + 1], tx == 0 */
+		if (t->tx)
+			return false;
+		*va = c->input + F * (16ULL * t->by + t->ty + 1);
 		return true;
-	case 1:
-		*va = c->input + F * in;
-		return true;
-	case 2:
-	case 4:
+	case 1:		/* :37 */
 		*va = c->weights + F * idx;
 		return true;
-	case 3:
-	case 5:
-		*va = c->oldw + F * idx;
+	case 2:		/* :58 the weighted input stored back, every thread */
+		*va = GPU_ST(c->weights + F * idx);
+		return true;
+	case 3:		/* :75 hidden_partial_sum[by * 16 + ty], tx == 0 */
+		if (t->tx)
+			return false;
+		*va = GPU_ST(c->partial + F * (16ULL * t->by + t->ty));
 		return true;
 	}
 	return false;
 }
 
+/*
+ * Kernel 2 (:81): :101 w[index] += ETA delta[x] ly[y] + MOMENTUM
+ * oldw[index], :102 oldw[index] = the same sum; the pointers may alias,
+ * so the second line loads its operands again after the store to w.  Then
+ * (:107-110) block 0's row ty == 0 updates row 0 of w and oldw alike.
+ */
+static bool bp_adjust(const struct bp_ctx *c, const struct gpu_thread *t,
+		      unsigned int step, gva_t idx, gva_t *va)
+{
+	gva_t dx = c->delta + F * (t->tx + 1), ly = c->input +
+		   F * (16ULL * t->by + t->ty + 1);
+	gva_t w = c->weights + F * idx, ow = c->oldw + F * idx;
+
+	if (step >= 9) {		/* :107-110, by == 0, ty == 0 */
+		if (t->by || t->ty || step >= 16)
+			return false;
+		step -= 9;
+		w = c->weights + F * (t->tx + 1);
+		ow = c->oldw + F * (t->tx + 1);
+		switch (step) {
+		case 0:
+		case 4:
+			*va = dx;
+			return true;
+		case 1:
+		case 5:
+			*va = ow;
+			return true;
+		case 2:
+			*va = w;
+			return true;
+		case 3:
+			*va = GPU_ST(w);
+			return true;
+		}
+		*va = GPU_ST(ow);
+		return true;
+	}
+	switch (step) {
+	case 0:
+	case 5:
+		*va = dx;
+		break;
+	case 1:
+	case 6:
+		*va = ly;
+		break;
+	case 2:
+	case 7:
+		*va = ow;
+		break;
+	case 3:
+		*va = w;
+		break;
+	case 4:
+		*va = GPU_ST(w);
+		break;
+	default:
+		*va = GPU_ST(ow);
+	}
+	return true;
+}
+
+static bool bp_addr(const void *p, const struct gpu_thread *t,
+		    unsigned int step, gva_t *va)
+{
+	const struct bp_ctx *c = p;
+	gva_t idx = 17ULL * 16 * t->by + 17ULL * t->ty + t->tx + 18;
+
+	return c->kernel == 1 ? bp_forward(c, t, step, idx, va) :
+				bp_adjust(c, t, step, idx, va);
+}
+
+/*
+ * backprop/backprop_cuda.cu: 65,536 inputs (the run script's `backprop
+ * 65536`; small 8,192), 16 hidden units.  The delta and the previous
+ * weights are allocated after kernel 1 (:164-165), output_hidden (:98)
+ * is never touched.
+ */
 void wl_backprop(const struct workload_opts *o, struct gpu_heap *h,
 		 struct gpu_sink *out)
 {
 	unsigned int in = o->small ? 8192 : 65536;
-	struct bp_ctx c = { gpu_alloc(h, F * (in + 1)),
-			    gpu_alloc(h, F * (in + 1) * 17),
-			    gpu_alloc(h, F * (in + 1) * 17),
-			    gpu_alloc(h, F * in), gpu_alloc(h, F * 17), 1 };
-	struct gpu_launch l = { 1, in / 16, 16, 16, 6, bp_addr, &c, 0, 1088 };
+	unsigned long long wsz = F * (in + 1) * 17;
+	struct bp_ctx c = {
+		.input = gpu_alloc(h, F * (in + 1), "input_cuda",
+				   "backprop/backprop_cuda.cu:97"),
+	};
+	struct gpu_launch l = { 1, in / 16, 16, 16, 4, bp_addr, &c, 0, 1088 };
 
-	if (gpu_run(&l, out)) {
-		c.kernel = 2;
-		gpu_run(&l, out);
-	}
+	gpu_alloc(h, F * 17, "output_hidden_cuda",
+		  "backprop/backprop_cuda.cu:98");
+	c.weights = gpu_alloc(h, wsz, "input_hidden_cuda",
+			      "backprop/backprop_cuda.cu:99");
+	c.partial = gpu_alloc(h, F * in, "hidden_partial_sum",
+			      "backprop/backprop_cuda.cu:100");
+	c.kernel = 1;
+	if (!gpu_run(&l, out))
+		return;
+	c.delta = gpu_alloc(h, F * 17, "hidden_delta_cuda",
+			    "backprop/backprop_cuda.cu:164");
+	c.oldw = gpu_alloc(h, wsz, "input_prev_weights_cuda",
+			   "backprop/backprop_cuda.cu:165");
+	c.kernel = 2;
+	l.steps = 16;
+	l.smem = 0;
+	gpu_run(&l, out);
 }
 
-/* ---- hotspot: 16x16 blocks of a 14x14 interior, pyramid height 1 ---- */
+/*
+ * ---- hotspot: calculate_temp (hotspot/hotspot.cu:104) ----
+ * At the run script's pyramid height 2 (`hotspot 512 2 2`): 16 x 16
+ * blocks computing a 12 x 12 tile, blkX = 12 bx - 2 (:150-151).  Each
+ * thread loads temp_src then power at its cell when inside the grid
+ * (:163-165); the two time steps run in shared memory; the cells the
+ * tile computed (2 <= tx, ty <= 13) store temp_dst (:213).
+ */
 struct hs_ctx {
 	gva_t power, src, dst;
 	unsigned int n;
@@ -87,79 +173,104 @@ static bool hs_addr(const void *p, const struct gpu_thread *t,
 		    unsigned int step, gva_t *va)
 {
 	const struct hs_ctx *c = p;
-	int y = (int)(t->by * 14 + t->ty) - 1, x = (int)(t->bx * 14 + t->tx) - 1;
+	int y = (int)(t->by * 12 + t->ty) - 2, x = (int)(t->bx * 12 + t->tx) - 2;
 	gva_t idx;
 
 	if (y < 0 || x < 0 || y >= (int)c->n || x >= (int)c->n || step > 2)
 		return false;
 	idx = (gva_t)y * c->n + x;
-	if (step == 2 && (t->tx == 0 || t->ty == 0 || t->tx == 15 ||
-			  t->ty == 15))
-		return false;	/* halo threads compute nothing */
+	if (step == 2 && (t->tx < 2 || t->ty < 2 || t->tx > 13 || t->ty > 13))
+		return false;	/* the border computes nothing */
 	*va = step == 2 ? GPU_ST(c->dst + F * idx) :
-	      (step == 0 ? c->power : c->src) + F * idx;
+	      (step == 0 ? c->src : c->power) + F * idx;
 	return true;
 }
 
+/*
+ * hotspot/hotspot.cu:321-325: the two temperature buffers, then power;
+ * 512 x 512 (small 128).  compute_tran_temp's loop (:243) runs once at
+ * sim_time 2 and pyramid height 2: one launch, src MatrixTemp[0], dst
+ * MatrixTemp[1].
+ */
 void wl_hotspot(const struct workload_opts *o, struct gpu_heap *h,
 		struct gpu_sink *out)
 {
-	unsigned int n = o->small ? 128 : 512, it, g = (n + 13) / 14;
-	struct hs_ctx c = { gpu_alloc(h, F * n * n), gpu_alloc(h, F * n * n),
-			    gpu_alloc(h, F * n * n), n };
+	unsigned int n = o->small ? 128 : 512, g = (n + 11) / 12;
+	unsigned long long sz = F * n * n;
+	struct hs_ctx c = { .n = n };
 	struct gpu_launch l = { g, g, 16, 16, 3, hs_addr, &c, 0, 3072 };
-	gva_t tmp;
 
-	for (it = 0; it < 2; it++) {
-		if (!gpu_run(&l, out))
-			return;
-		tmp = c.src;
-		c.src = c.dst;
-		c.dst = tmp;
-	}
+	c.src = gpu_alloc(h, sz, "MatrixTemp[0]", "hotspot/hotspot.cu:321");
+	c.dst = gpu_alloc(h, sz, "MatrixTemp[1]", "hotspot/hotspot.cu:322");
+	c.power = gpu_alloc(h, sz, "MatrixPower", "hotspot/hotspot.cu:325");
+	gpu_run(&l, out);
 }
 
-/* ---- pathfinder: 256-thread blocks, pyramid height 20 ---- */
+/*
+ * ---- pathfinder: dynproc_kernel (pathfinder/pathfinder.cu:74) ----
+ * 256-thread blocks of 256 - 2 it columns, blkX = cols bx - 20 (:97-105):
+ * gpuSrc[x] (:122), then per step i the wall row startStep + i where
+ * i + 1 <= tx <= 254 - i (:128-137), then gpuResults[x] for the columns
+ * the tile computed, it <= tx <= 255 - it (:152).
+ */
 struct pf_ctx {
 	gva_t wall, src, dst;
-	unsigned int cols, start;
+	unsigned int cols, start, it;
 };
 
 static bool pf_addr(const void *p, const struct gpu_thread *t,
 		    unsigned int step, gva_t *va)
 {
 	const struct pf_ctx *c = p;
-	int x = (int)(t->bx * 216 + t->tx) - 20;
+	int x = (int)(t->bx * (256 - 2 * c->it) + t->tx) - 20;
 
-	if (x < 0 || x >= (int)c->cols || step > 21)
+	if (x < 0 || x >= (int)c->cols || step > c->it + 1)
 		return false;
-	if (step == 0)
+	if (step == 0) {
 		*va = c->src + F * x;
-	else if (step <= 20)
+	} else if (step <= c->it) {
+		if (t->tx < step || t->tx > 255 - step)
+			return false;
 		*va = c->wall + F * ((gva_t)(c->start + step - 1) * c->cols + x);
-	else if (t->tx >= 20 && t->tx < 236)
+	} else if (t->tx >= c->it && t->tx <= 255 - c->it) {
 		*va = GPU_ST(c->dst + F * x);
-	else
+	} else {
 		return false;
+	}
 	return true;
 }
 
+/*
+ * pathfinder/pathfinder.cu:204-208: the two result rows, then the wall's
+ * rows - 1 rows (row 0 is the first source); 100,000 x 100 at pyramid
+ * height 20 (`pathfinder 100000 100 20`; small 16,384 x 40).  calc_path
+ * (:166-171) launches for t = 0, 20, .. < rows - 1, each over
+ * min(20, rows - 1 - t) rows, swapping source and result.
+ */
 void wl_pathfinder(const struct workload_opts *o, struct gpu_heap *h,
 		   struct gpu_sink *out)
 {
 	unsigned int cols = o->small ? 16384 : 100000;
-	unsigned int rows = o->small ? 41 : 101;
-	struct pf_ctx c = { gpu_alloc(h, F * cols * rows), gpu_alloc(h, F * cols),
-			    gpu_alloc(h, F * cols), cols, 1 };
-	struct gpu_launch l = { (cols + 215) / 216, 1, 256, 1, 22, pf_addr, &c, 0, 2048 };
-	gva_t tmp;
+	unsigned int rows = o->small ? 40 : 100, t;
+	struct pf_ctx c = { .cols = cols };
+	struct gpu_launch l = { (cols + 215) / 216, 1, 256, 1, 0, pf_addr, &c,
+				0, 2048 };
+	gva_t res[2];
 
-	for (c.start = 1; c.start + 20 <= rows; c.start += 20) {
+	res[0] = gpu_alloc(h, F * cols, "gpuResult[0]",
+			   "pathfinder/pathfinder.cu:204");
+	res[1] = gpu_alloc(h, F * cols, "gpuResult[1]",
+			   "pathfinder/pathfinder.cu:205");
+	c.wall = gpu_alloc(h, F * cols * (rows - 1), "gpuWall",
+			   "pathfinder/pathfinder.cu:207");
+	for (t = 0; t < rows - 1; t += 20) {
+		c.start = t;
+		c.it = rows - 1 - t < 20 ? rows - 1 - t : 20;
+		c.src = res[t / 20 % 2];
+		c.dst = res[1 - t / 20 % 2];
+		l.steps = c.it + 2;
 		if (!gpu_run(&l, out))
 			return;
-		tmp = c.src;
-		c.src = c.dst;
-		c.dst = tmp;
 	}
 }
 
@@ -195,12 +306,12 @@ void wl_dwt2d(const struct workload_opts *o, struct gpu_heap *h,
 	      struct gpu_sink *out)
 {
 	unsigned int n = o->small ? 256 : 1024, comp, lvl;
-	gva_t img[3], tmp = gpu_alloc(h, F * n * n);
+	gva_t img[3], tmp = gpu_alloc(h, F * n * n, "tmp", NULL);
 	struct dwt_ctx c;
 	struct gpu_launch l = { 0, 0, 64, 1, 32, dwt_addr, &c, 0, 0 };
 
 	for (comp = 0; comp < 3; comp++)
-		img[comp] = gpu_alloc(h, F * n * n);
+		img[comp] = gpu_alloc(h, F * n * n, "component", NULL);
 	for (comp = 0; comp < 3; comp++) {
 		for (lvl = 0; lvl < 3; lvl++) {
 			c = (struct dwt_ctx){ lvl & 1 ? tmp : img[comp],
@@ -256,9 +367,12 @@ void wl_streamcluster(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned int n = o->small ? 8192 : 65536, dim = o->small ? 32 : 256;
 	unsigned int it, iters = o->small ? 4 : 20;
 	unsigned long long seed = o->seed | 1;
-	struct sc_ctx c = { gpu_alloc(h, F * n * dim), gpu_alloc(h, F * n),
-			    gpu_alloc(h, F * n), gpu_alloc(h, F * n),
-			    gpu_alloc(h, F * n * 20), gpu_alloc(h, n),
+	struct sc_ctx c = { gpu_alloc(h, F * n * dim, "coord", NULL),
+			    gpu_alloc(h, F * n, "weight", NULL),
+			    gpu_alloc(h, F * n, "assign", NULL),
+			    gpu_alloc(h, F * n, "cost", NULL),
+			    gpu_alloc(h, F * n * 20, "work", NULL),
+			    gpu_alloc(h, n, "switch", NULL),
 			    n, dim, 0 };
 	struct gpu_launch l = { (n + 511) / 512, 1, 512, 1, 2 * dim + 4,
 				sc_addr, &c, 0, 0 };
@@ -321,8 +435,9 @@ void wl_bptree(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned int nrec = o->small ? 65536 : 1000000;
 	unsigned int queries = o->small ? 1000 : 10000;
 	unsigned int nnodes = nrec / 254 + nrec / 254 / 254 + 2;
-	struct bpt_ctx c = { gpu_alloc(h, BPT_NODE_BYTES * nnodes),
-			     gpu_alloc(h, F * nrec), nrec > 65536 ? 3 : 2,
+	struct bpt_ctx c = { gpu_alloc(h, BPT_NODE_BYTES * nnodes, "nodes",
+					   NULL),
+			     gpu_alloc(h, F * nrec, "records", NULL), nrec > 65536 ? 3 : 2,
 			     nnodes, nrec, o->seed };
 	struct gpu_launch l = { queries, 1, 256, 1, c.height + 1, bpt_addr,
 				&c, 0, 0 };

@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * source-test.c - the workloads taken from their CUDA sources against
+ * lists derived by hand from those sources: for one or two threads of each,
+ * on its small input, every global access the thread makes across all the
+ * launches, in order (buffer, byte offset, load or store, and the source
+ * line it comes from), and the host code's allocation order with its
+ * sizes.  The paths are the suites' as Documentation/workloads.rst names
+ * them (Polybench-GPU 1.0 and Rodinia 3.1 in gpu-app-collection, ISPASS
+ * 2009 in ispass2009-benchmarks).  Ends with "source-test: N passed, N
+ * failed".
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "workloads/workloads.h"
+#include "tests/expect.h"
+
+#define MAX_BUFS 16
+#define MAX_OPS 1024
+
+/* One access the source makes: BUF[OFF] (bytes), a store or a load. */
+struct op {
+	const char *buf;
+	unsigned long long off;
+	bool st;
+	const char *src;		/* where the source makes it */
+};
+
+/* What a run records: the buffers, and one thread's accesses. */
+struct rec {
+	struct gpu_alloc_rec bufs[MAX_BUFS];
+	unsigned int nbufs;
+	unsigned int cta, thread;	/* the thread followed */
+	gva_t ops[MAX_OPS];
+	unsigned int nops;
+};
+
+static void rec_alloc(void *arg, const struct gpu_alloc_rec *r)
+{
+	struct rec *c = arg;
+
+	if (c->nbufs < MAX_BUFS)
+		c->bufs[c->nbufs++] = *r;
+}
+
+static void rec_access(void *arg, unsigned int cta, unsigned int thread,
+		       unsigned int step, gva_t va)
+{
+	struct rec *c = arg;
+
+	if (cta == c->cta && thread == c->thread && c->nops < MAX_OPS)
+		c->ops[c->nops++] = va;
+}
+
+static int rec_emit(void *arg, gva_t va)
+{
+	return 0;
+}
+
+static const struct gpu_alloc_rec *rec_buf(const struct rec *c,
+					   const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->nbufs; i++)
+		if (!strcmp(c->bufs[i].name, name))
+			return &c->bufs[i];
+	return NULL;
+}
+
+/* Run @name's small input, following thread @thread of CTA @cta. */
+static void run(const char *name, unsigned int cta, unsigned int thread,
+		struct rec *c)
+{
+	const struct workload *w = workload_find(name);
+	struct workload_opts o;
+	struct gpu_heap h = { .on_alloc = rec_alloc, .arg = c };
+	struct gpu_sink s = { .emit = rec_emit, .on_access = rec_access };
+
+	memset(c, 0, sizeof(*c));
+	c->cta = cta;
+	c->thread = thread;
+	s.test_arg = c;
+	workload_opts_init(&o);
+	workload_size("small", w, &o);
+	o.layout = GPU_LAYOUT_PACKED;
+	o.at = GPU_AT_COALESCED;
+	o.warmup = 0;
+	workload_run(w, &o, &h, &s);
+}
+
+/*
+ * The first @n of @want are the thread's first accesses, and it makes
+ * @total in all.
+ */
+static void expect_ops(const char *what, const struct rec *c,
+		       const struct op *want, unsigned int n,
+		       unsigned int total)
+{
+	const struct gpu_alloc_rec *b;
+	char msg[256];
+	unsigned int i;
+	gva_t va;
+
+	for (i = 0; i < n; i++) {
+		b = rec_buf(c, want[i].buf);
+		va = b ? (b->va + want[i].off) |
+			 (want[i].st ? GPU_STORE : 0) : 0;
+		if (i >= c->nops || !b || c->ops[i] != va)
+			break;
+	}
+	if (i < n)
+		snprintf(msg, sizeof(msg),
+			 "%s: access %u is %s %s[%llu] (%s), got 0x%llx",
+			 what, i, want[i].st ? "a store of" : "a load of",
+			 want[i].buf, want[i].off, want[i].src,
+			 i < c->nops ? c->ops[i] : 0);
+	else
+		snprintf(msg, sizeof(msg), "%s: its first %u accesses as %s..%s",
+			 what, n, want[0].src, want[n - 1].src);
+	expect(i == n, msg);
+	snprintf(msg, sizeof(msg), "%s: %u accesses in all (got %u)", what,
+		 total, c->nops);
+	expect(c->nops == total, msg);
+}
+
+/* The buffers in allocation order, with their sizes. */
+static void expect_bufs(const char *what, const struct rec *c,
+			const char *const *names,
+			const unsigned long long *bytes, unsigned int n)
+{
+	unsigned int i;
+	char msg[160];
+
+	for (i = 0; i < n && i < c->nbufs; i++)
+		if (strcmp(c->bufs[i].name, names[i]) ||
+		    c->bufs[i].bytes != bytes[i])
+			break;
+	snprintf(msg, sizeof(msg), "%s: %u allocations in the host code's order and sizes (%u made)",
+		 what, n, c->nbufs);
+	expect(i == n && c->nbufs == n, msg);
+}
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/*
+ * gemm, 128^2: thread (1, 1) of block (0, 0) is C[1][1] (lin 33).
+ * GEMM/gemm.cu:131 c *= beta; :135 per k: a[i*NK + k], b[k*NJ + j], c
+ * stored (its reload forwarded).
+ */
+static void test_gemm(void)
+{
+	static const struct op want[] = {
+		{ "C_gpu", 4 * 129, false, "gemm.cu:131" },
+		{ "C_gpu", 4 * 129, true, "gemm.cu:131" },
+		{ "A_gpu", 4 * 128, false, "gemm.cu:135" },
+		{ "B_gpu", 4 * 1, false, "gemm.cu:135" },
+		{ "C_gpu", 4 * 129, true, "gemm.cu:135" },
+		{ "A_gpu", 4 * 129, false, "gemm.cu:135" },
+		{ "B_gpu", 4 * 129, false, "gemm.cu:135" },
+		{ "C_gpu", 4 * 129, true, "gemm.cu:135" },
+	};
+	static const char *const bufs[] = { "A_gpu", "B_gpu", "C_gpu" };
+	static const unsigned long long bytes[] = { 65536, 65536, 65536 };
+	struct rec c;
+
+	run("gemm", 0, 33, &c);
+	expect_ops("gemm C[1][1]", &c, want, N(want), 2 + 3 * 128);
+	expect_bufs("gemm", &c, bufs, bytes, N(bufs));
+}
+
+/*
+ * 2mm, 128^2 (2MM/2mm.cu): kernel 1 (:118) C[i][j] += A[i][k] * B[k][j]
+ * onto C as copied in (no zeroing); kernel 2 (:134) E[i][j] += C[i][k] *
+ * D[k][j].  Allocations A, B, C, D, E (:180-184).
+ */
+static void test_2mm(void)
+{
+	static const struct op k1[] = {
+		{ "A_gpu", 4 * 128, false, "2mm.cu:118" },
+		{ "B_gpu", 4 * 1, false, "2mm.cu:118" },
+		{ "C_gpu", 4 * 129, true, "2mm.cu:118" },
+		{ "A_gpu", 4 * 129, false, "2mm.cu:118" },
+		{ "B_gpu", 4 * 129, false, "2mm.cu:118" },
+		{ "C_gpu", 4 * 129, true, "2mm.cu:118" },
+	};
+	static const char *const bufs[] = {
+		"A_gpu", "B_gpu", "C_gpu", "D_gpu", "E_gpu"
+	};
+	static const unsigned long long bytes[] = {
+		65536, 65536, 65536, 65536, 65536
+	};
+	const struct gpu_alloc_rec *cb, *db, *eb;
+	struct rec c;
+	bool k2;
+
+	run("2mm", 0, 33, &c);
+	expect_ops("2mm C[1][1], kernel 1", &c, k1, N(k1), 2 * 3 * 128);
+	cb = rec_buf(&c, "C_gpu");
+	db = rec_buf(&c, "D_gpu");
+	eb = rec_buf(&c, "E_gpu");
+	/* kernel 2's first iteration: C[1][0], D[0][1], E[1][1] stored */
+	k2 = cb && db && eb && c.nops == 768 &&
+	     c.ops[384] == cb->va + 4 * 128 && c.ops[385] == db->va + 4 &&
+	     c.ops[386] == ((eb->va + 4 * 129) | GPU_STORE);
+	expect(k2, "2mm E[1][1], kernel 2 (2mm.cu:134): C[1][0], D[0][1], E[1][1] stored");
+	expect_bufs("2mm (2mm.cu:180-184)", &c, bufs, bytes, N(bufs));
+}
+
+/*
+ * AES, 64 KiB (AES/aesEncrypt128_kernel.h): word 256 bx + tx loaded at
+ * :70 and stored at :320.  Allocations d_Input, d_Key (176 B), d_Result
+ * (AES/aesHost.cu:114, :118, :148).
+ */
+static void test_aes(void)
+{
+	static const struct op want[] = {
+		{ "d_Input", 4 * 261, false, "aesEncrypt128_kernel.h:70" },
+		{ "d_Result", 4 * 261, true, "aesEncrypt128_kernel.h:320" },
+	};
+	static const char *const bufs[] = { "d_Input", "d_Key", "d_Result" };
+	static const unsigned long long bytes[] = { 65536, 176, 65536 };
+	struct rec c;
+
+	run("AES", 1, 5, &c);
+	expect_ops("AES word 261", &c, want, N(want), 2);
+	expect_bufs("AES", &c, bufs, bytes, N(bufs));
+}
+
+/*
+ * STO (the overlap test, STO/cust.h), 96 blocks of 128 small: thread 130
+ * loads the 13 words from byte 4 * 130 (STO/sha1_kernel.cu:818-821) and
+ * stores its hash as 4 bytes at output + 4 * 130 (:1046).
+ */
+static void test_sto(void)
+{
+	static struct op want[17];
+	static const char *const bufs[] = { "d_input", "d_output" };
+	static const unsigned long long bytes[] = {
+		4 * 96 * 128 + 48, 4 * 96 * 128
+	};
+	unsigned int j;
+	struct rec c;
+
+	for (j = 0; j < 13; j++)
+		want[j] = (struct op){ "d_input", 520 + 4 * j, false,
+				       "sha1_kernel.cu:820" };
+	for (j = 0; j < 4; j++)
+		want[13 + j] = (struct op){ "d_output", 520 + j, true,
+					    "sha1_kernel.cu:1046" };
+	run("STO", 1, 2, &c);
+	expect_ops("STO thread 130", &c, want, N(want), 17);
+	expect_bufs("STO (storeGPU.cu:1120, :1123)", &c, bufs, bytes,
+		    N(bufs));
+}
+
+/*
+ * RAY, 128^2 in 16 x 8 blocks: block (1, 0), thread (1, 1) is pixel
+ * (17, 1): result[145] stored (rayTracing_kernel.cu:447), then loaded and
+ * stored (:584).  Eight allocations, the image first (rayTracing.cu:148).
+ */
+static void test_ray(void)
+{
+	static const struct op want[] = {
+		{ "d_output", 4 * 145, true, "rayTracing_kernel.cu:447" },
+		{ "d_output", 4 * 145, false, "rayTracing_kernel.cu:584" },
+		{ "d_output", 4 * 145, true, "rayTracing_kernel.cu:584" },
+	};
+	static const char *const bufs[] = {
+		"d_output", "d_node", "d_temp", "nObj", "prof", "ray", "A", "u"
+	};
+	static const unsigned long long bytes[] = {
+		65536, 160, 65536, 65536, 65536, 393216, 196608, 196608
+	};
+	struct rec c;
+
+	run("RAY", 1, 17, &c);
+	expect_ops("RAY pixel (17, 1)", &c, want, N(want), 3);
+	expect_bufs("RAY", &c, bufs, bytes, N(bufs));
+}
+
+/*
+ * hotspot, 128^2 at pyramid height 2 (hotspot/hotspot.cu): block (0, 0)
+ * thread (3, 2) is cell (0, 1) = blkY 0 - 2 + 2, blkX -2 + 3 (:150-161):
+ * temp_src and power loaded (:164-165), temp_dst stored (:213: 2 <= tx,
+ * ty <= 13).  Thread (1, 5) is column -1: nothing.  One launch.
+ */
+static void test_hotspot(void)
+{
+	static const struct op want[] = {
+		{ "MatrixTemp[0]", 4, false, "hotspot.cu:164" },
+		{ "MatrixPower", 4, false, "hotspot.cu:165" },
+		{ "MatrixTemp[1]", 4, true, "hotspot.cu:213" },
+	};
+	static const char *const bufs[] = {
+		"MatrixTemp[0]", "MatrixTemp[1]", "MatrixPower"
+	};
+	static const unsigned long long bytes[] = { 65536, 65536, 65536 };
+	struct rec c;
+
+	run("hotspot", 0, 2 * 16 + 3, &c);
+	expect_ops("hotspot cell (0, 1)", &c, want, N(want), 3);
+	expect_bufs("hotspot (hotspot.cu:321-325)", &c, bufs, bytes,
+		    N(bufs));
+	run("hotspot", 0, 5 * 16 + 1, &c);
+	expect(c.nops == 0, "hotspot: a thread left of the grid makes no access");
+}
+
+/*
+ * pathfinder, 16,384 x 40 (pathfinder/pathfinder.cu): launch 1 (t = 0,
+ * 20 steps, 216-wide tiles), block 1 thread 30 is column 216 + 30 - 20 =
+ * 226: gpuResult[0][226] (:122), wall rows 0..19 (:137), gpuResult[1]
+ * stored (:152); launch 2 (t = 20, 19 steps, 218 wide): column 228, src
+ * and dst swapped, wall rows 20..38.  Thread 5 loads the wall only while
+ * i + 1 <= 5 (:128-129) and stores nothing.
+ */
+static void test_pathfinder(void)
+{
+	static struct op want[43];
+	static const char *const bufs[] = {
+		"gpuResult[0]", "gpuResult[1]", "gpuWall"
+	};
+	static const unsigned long long bytes[] = {
+		4 * 16384, 4 * 16384, 4ULL * 16384 * 39
+	};
+	unsigned int i, n = 0;
+	struct rec c;
+
+	want[n++] = (struct op){ "gpuResult[0]", 4 * 226, false,
+				 "pathfinder.cu:122" };
+	for (i = 0; i < 20; i++)
+		want[n++] = (struct op){ "gpuWall", 4ULL * (i * 16384 + 226),
+					 false, "pathfinder.cu:137" };
+	want[n++] = (struct op){ "gpuResult[1]", 4 * 226, true,
+				 "pathfinder.cu:152" };
+	want[n++] = (struct op){ "gpuResult[1]", 4 * 228, false,
+				 "pathfinder.cu:122" };
+	for (i = 0; i < 19; i++)
+		want[n++] = (struct op){ "gpuWall",
+					 4ULL * ((20 + i) * 16384 + 228),
+					 false, "pathfinder.cu:137" };
+	want[n++] = (struct op){ "gpuResult[0]", 4 * 228, true,
+				 "pathfinder.cu:152" };
+	run("pathfinder", 1, 30, &c);
+	expect_ops("pathfinder column 226/228", &c, want, n, n);
+	expect_bufs("pathfinder (pathfinder.cu:204-207)", &c, bufs, bytes,
+		    N(bufs));
+	run("pathfinder", 1, 5, &c);
+	expect(c.nops == 12, "pathfinder thread 5: src and 5 wall rows per launch, no store");
+}
+
+/*
+ * backprop, 8,192 inputs (backprop/backprop_cuda_kernel.cu), block 0:
+ * thread (0, 0): kernel 1 input[1] (:33), weights[18] loaded and stored
+ * (:37, :58), partial[0] (:75); kernel 2 (:101-102) delta[1], ly[1],
+ * oldw[18], w[18], w stored, then again delta, ly, oldw and oldw stored;
+ * then row 0 (:107-110, by == 0 and ty == 0).  Thread (1, 1): index 36,
+ * no input load nor partial store (tx != 0), no row 0.  Allocations
+ * (backprop_cuda.cu:97-100, :164-165): the delta and the previous weights
+ * after kernel 1.
+ */
+static void test_backprop(void)
+{
+	static const struct op t0[] = {
+		{ "input_cuda", 4, false, "backprop_cuda_kernel.cu:33" },
+		{ "input_hidden_cuda", 72, false, "backprop_cuda_kernel.cu:37" },
+		{ "input_hidden_cuda", 72, true, "backprop_cuda_kernel.cu:58" },
+		{ "hidden_partial_sum", 0, true, "backprop_cuda_kernel.cu:75" },
+		{ "hidden_delta_cuda", 4, false, "backprop_cuda_kernel.cu:101" },
+		{ "input_cuda", 4, false, "backprop_cuda_kernel.cu:101" },
+		{ "input_prev_weights_cuda", 72, false, "backprop_cuda_kernel.cu:101" },
+		{ "input_hidden_cuda", 72, false, "backprop_cuda_kernel.cu:101" },
+		{ "input_hidden_cuda", 72, true, "backprop_cuda_kernel.cu:101" },
+		{ "hidden_delta_cuda", 4, false, "backprop_cuda_kernel.cu:102" },
+		{ "input_cuda", 4, false, "backprop_cuda_kernel.cu:102" },
+		{ "input_prev_weights_cuda", 72, false, "backprop_cuda_kernel.cu:102" },
+		{ "input_prev_weights_cuda", 72, true, "backprop_cuda_kernel.cu:102" },
+		{ "hidden_delta_cuda", 4, false, "backprop_cuda_kernel.cu:108" },
+		{ "input_prev_weights_cuda", 4, false, "backprop_cuda_kernel.cu:108" },
+		{ "input_hidden_cuda", 4, false, "backprop_cuda_kernel.cu:108" },
+		{ "input_hidden_cuda", 4, true, "backprop_cuda_kernel.cu:108" },
+		{ "hidden_delta_cuda", 4, false, "backprop_cuda_kernel.cu:109" },
+		{ "input_prev_weights_cuda", 4, false, "backprop_cuda_kernel.cu:109" },
+		{ "input_prev_weights_cuda", 4, true, "backprop_cuda_kernel.cu:109" },
+	};
+	static const struct op t17[] = {
+		{ "input_hidden_cuda", 144, false, "backprop_cuda_kernel.cu:37" },
+		{ "input_hidden_cuda", 144, true, "backprop_cuda_kernel.cu:58" },
+		{ "hidden_delta_cuda", 8, false, "backprop_cuda_kernel.cu:101" },
+		{ "input_cuda", 8, false, "backprop_cuda_kernel.cu:101" },
+		{ "input_prev_weights_cuda", 144, false, "backprop_cuda_kernel.cu:101" },
+		{ "input_hidden_cuda", 144, false, "backprop_cuda_kernel.cu:101" },
+		{ "input_hidden_cuda", 144, true, "backprop_cuda_kernel.cu:101" },
+		{ "hidden_delta_cuda", 8, false, "backprop_cuda_kernel.cu:102" },
+		{ "input_cuda", 8, false, "backprop_cuda_kernel.cu:102" },
+		{ "input_prev_weights_cuda", 144, false, "backprop_cuda_kernel.cu:102" },
+		{ "input_prev_weights_cuda", 144, true, "backprop_cuda_kernel.cu:102" },
+	};
+	static const char *const bufs[] = {
+		"input_cuda", "output_hidden_cuda", "input_hidden_cuda",
+		"hidden_partial_sum", "hidden_delta_cuda",
+		"input_prev_weights_cuda"
+	};
+	static const unsigned long long bytes[] = {
+		4 * 8193, 68, 4 * 8193 * 17, 4 * 8192, 68, 4 * 8193 * 17
+	};
+	struct rec c;
+
+	run("backprop", 0, 0, &c);
+	expect_ops("backprop thread (0, 0)", &c, t0, N(t0), N(t0));
+	expect_bufs("backprop", &c, bufs, bytes, N(bufs));
+	run("backprop", 0, 17, &c);
+	expect_ops("backprop thread (1, 1)", &c, t17, N(t17), N(t17));
+}
+
+/* The allocator: 256-byte rounding, frees are no-ops (nothing reused). */
+static void test_allocator(void)
+{
+	struct gpu_heap h = { .layout = GPU_LAYOUT_PACKED };
+	gva_t a = gpu_alloc(&h, 68, "a", NULL);
+	gva_t b = gpu_alloc(&h, 257, "b", NULL);
+	gva_t c = gpu_alloc(&h, 1, "c", NULL);
+
+	expect(a == 0xC0000000ULL && b == a + 256 && c == b + 512,
+	       "allocator: from 0xC0000000, each buffer rounded up to 256 bytes");
+}
+
+int main(void)
+{
+	test_allocator();
+	test_gemm();
+	test_2mm();
+	test_aes();
+	test_sto();
+	test_ray();
+	test_hotspot();
+	test_pathfinder();
+	test_backprop();
+	return expect_done("source-test");
+}
