@@ -313,6 +313,31 @@ fails "gen --list NAME" "list takes no NAME" "$P" gen --list gemm
 fails "gen unknown workload" "unknown workload 'nope'" "$P" gen nope
 check "gen --limit --format binary" "$P" gen --size small --limit 3 --format binary gemm
 check "gen: header + 3 records" test "$(stat -c %s "$tmp/out")" = 32
+# gen --allocations: the host code's allocations in program order, as
+# GPGPU-Sim's cudaMalloc places them (from 0xC0000000, 256-byte rounding),
+# those made after a launch included (backprop's delta and old weights).
+if "$P" gen --size full --allocations --json backprop >"$tmp/alloc.json" &&
+	python3 - "$tmp/alloc.json" <<'X'
+import json, sys
+d = json.load(open(sys.argv[1]))
+a = d["allocations"]
+assert [x["buffer"] for x in a] == ["input_cuda", "output_hidden_cuda",
+    "input_hidden_cuda", "hidden_partial_sum", "hidden_delta_cuda",
+    "input_prev_weights_cuda"], a
+assert a[0]["address"] == "0xc0000000" and a[1]["address"] == "0xc0040100"
+assert a[2]["bytes"] == 65537 * 17 * 4
+assert all(x["source"].startswith("backprop/backprop_cuda.cu:") for x in a)
+for x, y in zip(a, a[1:]):
+    assert int(y["address"], 16) == int(x["address"], 16) + (x["bytes"] + 255) // 256 * 256
+assert d["heap_end"] == hex(int(a[-1]["address"], 16) + (a[-1]["bytes"] + 255) // 256 * 256)
+X
+then ok "gen --allocations --json: backprop's six buffers in program order, packed"
+else bad "gen --allocations"; fi
+if "$P" gen --allocations MUM | grep -q "^0xc0000000 .* tree *-$"; then
+	ok "gen --allocations: a buffer not yet from its source has no source line"
+else bad "gen --allocations MUM"; fi
+fails "gen --json without --allocations" "json goes with --allocations" \
+	"$P" gen --json gemm
 check "help" "$P" --help
 
 # trace on the shared options: every bad option a message and a non-zero exit.
