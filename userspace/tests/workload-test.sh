@@ -39,8 +39,9 @@ P=${PWCSIM:-./pwcsim}
 #  dwt2d 256^2: tmp and 3 images of 64 pages
 #  backprop 8192: input 9, weights 137, old weights 137, partial 8, delta 1
 #  streamcluster 8192x32: coord 256, weight/assign/cost 8 each, switch 2
-#  BFS 8192 nodes, degree 6: nodes 16, edges 48, 3 masks 2 each, cost 8;
-#    kernel 1 starts with mask[] (the third buffer: 4 MiB)
+#  BFS 8192 nodes, 3 x 8192 random edges (bfs.c): nodes 16, edges 49
+#    (196,xxx bytes), mask 2, visited 2, cost 8, over 1 (bfs.cu:138-169);
+#    the kernel first loads mask[] (the third buffer: 4 MiB)
 cat >"$tmp/expect" <<'X'
 gemm 48 1 1 3 0x10000400000
 2mm 80 1 1 5 0x10000000000

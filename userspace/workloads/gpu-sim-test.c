@@ -5,8 +5,9 @@
  * step; CTAs per SM within the thread, CTA, register and shared-memory
  * limits and dealt one per SM per cycle; L1 and L2 hits and misses,
  * write-through without allocation, LRU eviction; what each IOTLB
- * placement sees; the warm-up; the packed and aligned allocators;
- * determinism for a seed.  Ends with "gpu-sim-test: N passed, N failed".
+ * placement sees; the warm-up; the packed and aligned allocators; a step
+ * every thread skips; a dry run; determinism for a seed.  Ends with
+ * "gpu-sim-test: N passed, N failed".
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -233,10 +234,13 @@ static void test_alloc(void)
 {
 	struct gpu_heap p = { .layout = GPU_LAYOUT_PACKED };
 	struct gpu_heap a = { .layout = GPU_LAYOUT_ALIGNED };
-	gva_t p1 = gpu_alloc(&p, 1), p2 = gpu_alloc(&p, 300);
-	gva_t p3 = gpu_alloc(&p, 256), p4 = gpu_alloc(&p, 4 << 20);
-	gva_t a1 = gpu_alloc(&a, 1), a2 = gpu_alloc(&a, 3 << 20);
-	gva_t a3 = gpu_alloc(&a, 1);
+	gva_t p1 = gpu_alloc(&p, 1, "p1", NULL);
+	gva_t p2 = gpu_alloc(&p, 300, "p2", NULL);
+	gva_t p3 = gpu_alloc(&p, 256, "p3", NULL);
+	gva_t p4 = gpu_alloc(&p, 4 << 20, "p4", NULL);
+	gva_t a1 = gpu_alloc(&a, 1, "a1", NULL);
+	gva_t a2 = gpu_alloc(&a, 3 << 20, "a2", NULL);
+	gva_t a3 = gpu_alloc(&a, 1, "a3", NULL);
 
 	expect(p1 == 0xC0000000ULL && p2 == 0xC0000100ULL &&
 	       p3 == 0xC0000300ULL && p4 == 0xC0000400ULL,
@@ -244,6 +248,43 @@ static void test_alloc(void)
 	expect(a1 == 1ULL << 40 && a2 == (1ULL << 40) + (2 << 20) &&
 	       a3 == (1ULL << 40) + (6 << 20),
 	       "aligned: from 1 TiB, each buffer rounded up to 2 MiB");
+}
+
+/* ---- a step every thread skips, and a dry run ---- */
+static unsigned int skip_seen[3];
+
+/* every thread: an access, a skipped step (GPU_SKIP), an access */
+static bool skip_addr(const void *ctx, const struct gpu_thread *t,
+		      unsigned int step, gva_t *va)
+{
+	if (step >= 3)
+		return false;
+	*va = step == 1 ? GPU_SKIP :
+	      0x100000 + 128ULL * (t->bx * 64 + t->tx) + step * 0x100000ULL;
+	return true;
+}
+
+static void skip_access(void *arg, unsigned int cta, unsigned int thread,
+			unsigned int step, gva_t va)
+{
+	skip_seen[step]++;
+}
+
+static void test_skip_and_dry(void)
+{
+	struct gpu_launch l = { 4, 1, 64, 1, 3, skip_addr, NULL, 0, 0 };
+	struct gpu_sink s = { .emit = count_emit, .on_access = skip_access,
+			      .p = { GPU_AT_COALESCED, 1.0, 0, 1 } };
+	struct gpu_sink dry = { .emit = count_emit, .on_access = skip_access,
+				.dry = true };
+
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	expect(skip_seen[0] == 256 && skip_seen[1] == 0 && skip_seen[2] == 256,
+	       "a step every thread skips (GPU_SKIP): no access, and the warps go on to the next");
+	expect(gpu_run(&l, &dry) && skip_seen[0] == 256 && !dry.c.requests,
+	       "a dry sink runs no launch (the host code's allocations alone)");
+	gpu_done(&dry);
 }
 
 /* ---- determinism ---- */
@@ -315,6 +356,7 @@ int main(void)
 	test_caches();
 	test_warmup();
 	test_alloc();
+	test_skip_and_dry();
 	test_determinism();
 	test_fit_settings();
 	return expect_done("gpu-sim-test");

@@ -261,11 +261,13 @@ static bool warp_exec(const struct gpu_launch *l, struct gpu_warp *w,
 		t.ty = lin / l->block_x;
 		if (!l->addr(l->ctx, &t, w->step, &va))
 			continue;
+		any = true;
+		if (va == GPU_SKIP)
+			continue;
 		if (out->on_access)
 			out->on_access(out->test_arg, w->block, lin, w->step,
 				       va);
 		store = va & GPU_STORE;
-		any = true;
 		va = (va & ~GPU_STORE) / GPU_SEGMENT;
 		for (j = 0; j < nseg && seg[j] != va; j++)
 			;

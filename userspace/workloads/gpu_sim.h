@@ -61,6 +61,12 @@
 /* A store: a workload ORs this into the address it returns. */
 #define GPU_STORE (1ULL << 63)
 #define GPU_ST(va) ((va) | GPU_STORE)
+/*
+ * No access at this step, the thread still running (a branch it does not
+ * take): a warp whose threads all skip a step spends an issue cycle on it
+ * and goes on, where one with no running thread retires.
+ */
+#define GPU_SKIP (~0ULL)
 
 typedef unsigned long long gva_t;
 
@@ -108,9 +114,12 @@ struct gpu_thread {
 
 /*
  * One kernel launch.  @addr gives the address of memory instruction @step
- * of a thread (GPU_ST() for a store), or false when the thread has no such
- * instruction (it diverged or finished); a warp runs until none of its
- * threads has one, at most @steps.  @regs (per thread) and @smem (bytes
+ * of a thread (GPU_ST() for a store, GPU_SKIP for none while the thread
+ * runs on), or false when the thread has no such instruction (it diverged
+ * or finished); a warp runs until none of its threads has one, at most
+ * @steps.  @addr is called once per thread and step, in step order, when
+ * the warp issues it: a workload may compute its data there (BFS's masks),
+ * so that a later warp sees what an earlier one stored.  @regs (per thread) and @smem (bytes
  * per CTA) limit the CTAs per SM; 0: GPU_DEFAULT_REGS, no shared memory.
  */
 struct gpu_launch {

@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ispass.c - ISPASS-2009 workloads: AES, BFS, STO (StoreGPU), RAY, MUM
- * (MUMmerGPU).  Each models its kernel's per-thread global accesses at a
- * default input ("full") or a scaled-down one ("small"); the irregular
- * inputs (the BFS graph, MUM's tree walks, RAY's scene hits) are seeded.
+ * ispass.c - ISPASS-2009 workloads: AES, STO (StoreGPU), RAY, MUM
+ * (MUMmerGPU); BFS is bfs.c.  Each models its kernel's per-thread global
+ * accesses at a default input ("full") or a scaled-down one ("small");
+ * MUM's tree walks are seeded.
  */
-#include <stdlib.h>
-#include <string.h>
-
 #include "workloads/workloads.h"
 
 #define F 4ULL
@@ -56,115 +53,6 @@ void wl_aes(const struct workload_opts *o, struct gpu_heap *h,
 	gpu_alloc(h, 176, "d_Key", "AES/aesHost.cu:118");
 	c.out = gpu_alloc(h, bytes, "d_Result", "AES/aesHost.cu:148");
 	gpu_run(&l, out);
-}
-
-/* ---- BFS: Harish & Narayanan's two kernels, level by level ---- */
-struct bfs_graph {
-	unsigned int n, deg;
-	unsigned int *edges;		/* n x deg */
-	unsigned char *mask, *visited, *update;
-};
-
-struct bfs_ctx {
-	gva_t nodes, edges, mask, update, visited, cost;
-	const struct bfs_graph *g;
-	unsigned int kernel;
-};
-
-static bool bfs_addr(const void *p, const struct gpu_thread *t,
-		     unsigned int step, gva_t *va)
-{
-	const struct bfs_ctx *c = p;
-	const struct bfs_graph *g = c->g;
-	gva_t tid = t->bx * 512ULL + t->tx;
-	unsigned int e, dst;
-
-	if (tid >= g->n)
-		return false;
-	if (c->kernel == 2) {		/* updating mask -> mask, visited */
-		if (step == 0)
-			*va = c->update + tid;
-		else if (step <= 2 && g->update[tid])
-			*va = GPU_ST((step == 1 ? c->mask : c->visited) + tid);
-		else
-			return false;
-		return true;
-	}
-	if (step == 0) {
-		*va = c->mask + tid;
-		return true;
-	}
-	if (!g->mask[tid])
-		return false;
-	if (step == 1) {
-		*va = c->nodes + 8 * tid;
-		return true;
-	}
-	step -= 2;			/* per edge: edges[], visited[], cost[] */
-	e = step / 3;
-	if (e >= g->deg)
-		return false;
-	dst = g->edges[tid * g->deg + e];
-	*va = step % 3 == 0 ? c->edges + F * (tid * g->deg + e) :
-	      step % 3 == 1 ? c->visited + dst : GPU_ST(c->cost + F * dst);
-	return true;
-}
-
-void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
-	    struct gpu_sink *out)
-{
-	struct bfs_graph g = { .n = o->small ? 8192 : 65536, .deg = 6 };
-	unsigned long long seed = o->seed | 1;
-	struct bfs_ctx c;
-	struct gpu_launch l = { 0, 1, 512, 1, 0, bfs_addr, &c, 0, 0 };
-	unsigned int i, e, front;
-	bool ok = true;
-
-	g.edges = malloc(sizeof(*g.edges) * g.n * g.deg);
-	g.mask = calloc(g.n, 1);
-	g.visited = calloc(g.n, 1);
-	g.update = calloc(g.n, 1);
-	if (!g.edges || !g.mask || !g.visited || !g.update)
-		abort();
-	/* mostly near neighbours, a sixth far: a small-world graph */
-	for (i = 0; i < g.n; i++)
-		for (e = 0; e < g.deg; e++)
-			g.edges[i * g.deg + e] = e == 0 ?
-				(unsigned int)(workload_rand(&seed) % g.n) :
-				(i + 1 + workload_rand(&seed) % 64) % g.n;
-	c = (struct bfs_ctx){ gpu_alloc(h, 8ULL * g.n, "nodes", NULL),
-			      gpu_alloc(h, F * g.n * g.deg, "edges", NULL),
-			      gpu_alloc(h, g.n, "mask", NULL),
-			      gpu_alloc(h, g.n, "update", NULL),
-			      gpu_alloc(h, g.n, "visited", NULL),
-			      gpu_alloc(h, F * g.n, "cost", NULL), &g, 1 };
-	l.grid_x = (g.n + 511) / 512;
-	g.mask[0] = g.visited[0] = 1;
-	for (front = 1; front && ok;) {
-		c.kernel = 1;
-		l.steps = 2 + 3 * g.deg;
-		ok = gpu_run(&l, out);
-		for (i = 0; i < g.n; i++)
-			if (g.mask[i])
-				for (e = 0; e < g.deg; e++)
-					if (!g.visited[g.edges[i * g.deg + e]])
-						g.update[g.edges[i * g.deg + e]] = 1;
-		c.kernel = 2;
-		l.steps = 3;
-		ok = ok && gpu_run(&l, out);
-		memset(g.mask, 0, g.n);
-		for (i = 0, front = 0; i < g.n; i++) {
-			if (g.update[i]) {
-				g.mask[i] = g.visited[i] = 1;
-				front++;
-			}
-		}
-		memset(g.update, 0, g.n);
-	}
-	free(g.edges);
-	free(g.mask);
-	free(g.visited);
-	free(g.update);
 }
 
 /*

@@ -5,7 +5,7 @@
  * on its small input, every global access the thread makes across all the
  * launches, in order (buffer, byte offset, load or store, and the source
  * line it comes from), and the host code's allocation order with its
- * sizes.  The paths are the suites' as Documentation/workloads.rst names
+ * sizes; BFS's graph against the package's graph file's measured shape.  The paths are the suites' as Documentation/workloads.rst names
  * them (Polybench-GPU 1.0 and Rodinia 3.1 in gpu-app-collection, ISPASS
  * 2009 in ispass2009-benchmarks).  Ends with "source-test: N passed, N
  * failed".
@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "workloads/bfs.h"
 #include "workloads/workloads.h"
 #include "tests/expect.h"
 
@@ -415,21 +416,189 @@ static void test_backprop(void)
 	expect_ops("backprop thread (1, 1)", &c, t17, N(t17), N(t17));
 }
 
-/* The allocator: 256-byte rounding, frees are no-ops (nothing reused). */
-static void test_allocator(void)
+/* BFS levels from node 0 over @g, or 0 if some node is unreached. */
+static unsigned int bfs_levels(const struct bfs_graph *g)
 {
-	struct gpu_heap h = { .layout = GPU_LAYOUT_PACKED };
-	gva_t a = gpu_alloc(&h, 68, "a", NULL);
-	gva_t b = gpu_alloc(&h, 257, "b", NULL);
-	gva_t c = gpu_alloc(&h, 1, "c", NULL);
+	unsigned int *level = malloc(sizeof(*level) * g->n);
+	unsigned int *queue = malloc(sizeof(*queue) * g->n);
+	unsigned int head = 0, tail = 0, i, e, v, max = 0;
 
-	expect(a == 0xC0000000ULL && b == a + 256 && c == b + 512,
-	       "allocator: from 0xC0000000, each buffer rounded up to 256 bytes");
+	if (!level || !queue)
+		abort();
+	memset(level, 0xff, sizeof(*level) * g->n);
+	level[0] = 0;
+	queue[tail++] = 0;
+	while (head < tail) {
+		v = queue[head++];
+		for (e = 0; e < g->deg[v]; e++) {
+			i = g->edges[g->start[v] + e];
+			if (level[i] == ~0U) {
+				level[i] = level[v] + 1;
+				max = level[i] > max ? level[i] : max;
+				queue[tail++] = i;
+			}
+		}
+	}
+	free(level);
+	free(queue);
+	return tail == g->n ? max + 1 : 0;
+}
+
+static int cmp_uint(const void *a, const void *b)
+{
+	unsigned int x = *(const unsigned int *)a, y = *(const unsigned int *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * BFS's graph against graph65536.txt's measured shape (BFS/data: 65,536
+ * nodes, 393,216 edge entries, symmetric, no self-loops or duplicates,
+ * degrees 1-24, median |i - j| 19,148, 10 levels from node 0).
+ */
+static void test_bfs_graph(void)
+{
+	struct bfs_graph g;
+	unsigned int i, e, j, mindeg = ~0U, *dist, bad = 0;
+	char msg[200];
+
+	bfs_make_graph(&g, 65536, 1);
+	dist = malloc(sizeof(*dist) * g.nedges);
+	if (!dist)
+		abort();
+	for (i = 0; i < g.n; i++) {
+		mindeg = g.deg[i] < mindeg ? g.deg[i] : mindeg;
+		for (e = 0; e < g.deg[i]; e++) {
+			j = g.edges[g.start[i] + e];
+			dist[g.start[i] + e] = j > i ? j - i : i - j;
+			bad += j == i;	/* a self-loop */
+			for (unsigned int f = 0; f < g.deg[j]; f++)
+				if (g.edges[g.start[j] + f] == i)
+					goto back;
+			bad++;		/* no edge back */
+back:
+			;
+		}
+	}
+	qsort(dist, g.nedges, sizeof(*dist), cmp_uint);
+	snprintf(msg, sizeof(msg),
+		 "BFS graph: symmetric, no self-loop (%u bad), degrees %u-%u (file 1-24), %u entries (file 393,216), median |i - j| %u (file 19,148)",
+		 bad, mindeg, g.maxdeg, g.nedges, dist[g.nedges / 2]);
+	expect(!bad && mindeg >= 1 && g.maxdeg <= 32 &&
+	       g.nedges >= 393216 && g.nedges < 393216 + 1024 &&
+	       dist[g.nedges / 2] > 17000 && dist[g.nedges / 2] < 21000, msg);
+	i = bfs_levels(&g);
+	snprintf(msg, sizeof(msg), "BFS graph: every node reached from node 0, in %u levels (file 10)", i);
+	expect(i >= 9 && i <= 11, msg);
+	free(dist);
+	bfs_free_graph(&g);
+}
+
+/* Node tid's visited[tid] store (kernel.cu:28), counted per node. */
+struct bfs_count {
+	gva_t visited;
+	unsigned int n, *stores;
+	bool started;
+};
+
+static void bfs_alloc(void *arg, const struct gpu_alloc_rec *r)
+{
+	struct bfs_count *c = arg;
+
+	if (!strcmp(r->name, "d_graph_visited"))
+		c->visited = r->va;
+}
+
+static void bfs_access(void *arg, unsigned int cta, unsigned int thread,
+		       unsigned int step, gva_t va)
+{
+	struct bfs_count *c = arg;
+	unsigned int tid = cta * 256 + thread;
+
+	if (step == 2 && va == (GPU_ST(c->visited + tid)) && tid < c->n)
+		c->stores[tid]++;
+}
+
+/*
+ * The kernel's semantics, racy as the source's: over the whole run of the
+ * small input every node is processed exactly once (its mask cleared and
+ * visited set by its own thread), whatever order the blocks ran in.
+ */
+static void test_bfs_run(void)
+{
+	const struct workload *w = workload_find("BFS");
+	struct bfs_count c = { .n = 8192 };
+	struct workload_opts o;
+	struct gpu_heap h = { .on_alloc = bfs_alloc, .arg = &c };
+	struct gpu_sink s = { .emit = rec_emit, .on_access = bfs_access,
+			      .test_arg = &c };
+	unsigned int i, once = 0, more = 0;
+	char msg[200];
+
+	c.stores = calloc(c.n, sizeof(*c.stores));
+	if (!c.stores)
+		abort();
+	workload_opts_init(&o);
+	workload_size("small", w, &o);
+	o.at = GPU_AT_COALESCED;
+	o.warmup = 0;
+	workload_run(w, &o, &h, &s);
+	for (i = 0; i < c.n; i++) {
+		once += c.stores[i] >= 1;
+		more += c.stores[i] > 1;
+	}
+	snprintf(msg, sizeof(msg), "BFS small: every node processed by its own thread (kernel.cu:28): %u of %u, %u of them again (a neighbour's mask store raced its visit)",
+		 once, c.n, more);
+	expect(once == c.n && more < c.n / 10, msg);
+	free(c.stores);
+}
+
+/*
+ * Node 0's thread in the first launch (kernel.cu): mask[0] loaded (:25),
+ * mask[0] and visited[0] stored (:27-28), its start and degree (:29), then
+ * per edge i its entry (:31), visited[id] (:32) and, none visited yet,
+ * cost[0] loaded, cost[id], mask[id] and the over flag stored (:34-37).
+ */
+static void test_bfs_thread(void)
+{
+	const struct gpu_alloc_rec *m, *v, *cost, *nodes, *edges, *over;
+	unsigned int e, deg, bad = 0, base;
+	struct rec c;
+	gva_t id;
+
+	run("BFS", 0, 0, &c);
+	m = rec_buf(&c, "d_graph_mask");
+	v = rec_buf(&c, "d_graph_visited");
+	cost = rec_buf(&c, "d_cost");
+	nodes = rec_buf(&c, "d_graph_nodes");
+	edges = rec_buf(&c, "d_graph_edges");
+	over = rec_buf(&c, "d_over");
+	if (!m || !v || !cost || !nodes || !edges || !over || c.nops < 11) {
+		expect(0, "BFS node 0: its buffers and accesses");
+		return;
+	}
+	bad += c.ops[0] != m->va || c.ops[1] != GPU_ST(m->va) ||
+	       c.ops[2] != GPU_ST(v->va) || c.ops[3] != nodes->va ||
+	       c.ops[4] != nodes->va + 4;
+	/* later launches: node 0's thread finds its mask clear, one load */
+	deg = 0;
+	for (base = 5; base + 6 <= c.nops && c.ops[base] != m->va; base += 6) {
+		id = c.ops[base + 1] - v->va;
+		bad += c.ops[base] != edges->va + 4 * deg ||
+		       id >= 8192 || c.ops[base + 2] != cost->va ||
+		       c.ops[base + 3] != GPU_ST(cost->va + 4 * id) ||
+		       c.ops[base + 4] != GPU_ST(m->va + id) ||
+		       c.ops[base + 5] != GPU_ST(over->va);
+		deg++;
+	}
+	for (e = base; e < c.nops; e++)
+		bad += c.ops[e] != m->va;
+	expect(!bad && deg >= 1 && c.nops > base,
+	       "BFS node 0: mask, visited, its node, per edge its entry, visited, cost and the stores to a neighbour; then one mask load a launch");
 }
 
 int main(void)
 {
-	test_allocator();
 	test_gemm();
 	test_2mm();
 	test_aes();
@@ -438,5 +607,8 @@ int main(void)
 	test_hotspot();
 	test_pathfinder();
 	test_backprop();
+	test_bfs_graph();
+	test_bfs_run();
+	test_bfs_thread();
 	return expect_done("source-test");
 }
