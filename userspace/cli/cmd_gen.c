@@ -167,22 +167,18 @@ static int gen_allocations(const struct workload *w, struct gen_opts *o)
 	struct gpu_sink sink = { .dry = true };
 	struct gpu_heap heap = { .on_alloc = gen_alloc_row };
 	struct record rec;
-	struct table *t = malloc(sizeof(*t));
+	struct table t;
 	char end[24];
 
-	if (!t) {
-		fprintf(stderr, "pwcsim: out of memory\n");
-		return 1;
-	}
-	table_init(t, NULL, "allocations");
-	table_cols(t, "address:s bytes:u buffer:s source:s");
-	heap.arg = t;
+	table_init(&t, NULL, "allocations");
+	table_cols(&t, "address:s bytes:u buffer:s source:s");
+	heap.arg = &t;
 	workload_run(w, &o->so.wo, &heap, &sink);
 	gpu_done(&sink);
 	record_init(&rec);
 	record_str(&rec, "workload", w->name);
 	record_str(&rec, "size", o->so.size);
-	record_table(&rec, t);
+	record_table(&rec, &t);	/* the record owns its rows now */
 	snprintf(end, sizeof(end), "0x%llx", heap.next);
 	record_str(&rec, "heap_end", end);
 	(o->so.json ? record_print_json : record_print_text)(&rec, stdout);
