@@ -93,13 +93,18 @@ static bool none_addr(const void *ctx, const struct gpu_thread *t,
 	return step < 4;
 }
 
+/*
+ * issue_block2core() (gpu-sim.cc:1725-1735): CTAs 0-14 to SMs 0-14 in the
+ * first cycle, then (the last SM dealt being 14) CTAs 15-29 to SMs 0-14
+ * again as their slots allow.
+ */
 static void on_cta(void *arg, unsigned int sm, unsigned int cta,
 		   unsigned int resident)
 {
 	if (resident > resident_max)
 		resident_max = resident;
-	if (cta < GPU_SMS)
-		deal_order_ok += sm == cta;
+	if (cta < 2 * GPU_SMS)
+		deal_order_ok += sm == cta % GPU_SMS;
 }
 
 static int drop(void *arg, gva_t va)
@@ -132,8 +137,10 @@ static void test_ctas(void)
 	cta_case(256, 64, 0, 2, "256 threads x 64 registers: the register file");
 	cta_case(128, 0, 20 * 1024, 2, "20 KB shared memory: the 48 KB limit");
 	cta_case(1024, 0, 0, 1, "1024 threads: one CTA");
-	expect(deal_order_ok == GPU_SMS,
-	       "the first 15 CTAs dealt one per SM, round-robin");
+	/* the last case: 1 CTA per SM, so CTAs 15-29 wait for a free SM */
+	cta_case(32, 0, 0, 8, "32 threads again");
+	expect(deal_order_ok == 2 * GPU_SMS,
+	       "CTAs 0-29 dealt to SMs 0-14 twice over, each cycle from the SM after the last one dealt");
 }
 
 /* ---- caches ---- */
@@ -194,16 +201,23 @@ static void test_caches(void)
 	run_seq(seq, 4, GPU_AT_L2_MISS);
 	expect(ngot == 2 && got[0] == x && got[1] == y,
 	       "L2-miss placement: the two fills");
-	/* five lines of one L1 set (stride 32 lines), then the first again */
+	/*
+	 * five lines of one L1 set (1 MiB apart: the Fermi hash reads bits
+	 * 7-11, 13-15, 17 and 19 only), then the first again
+	 */
 	for (i = 0; i < 5; i++)
-		evict[i] = 0x100000 + i * 32ULL * GPU_SEGMENT;
+		evict[i] = 0x100000 + i * 0x100000ULL;
 	evict[5] = evict[0];
 	c = run_seq(evict, 6, GPU_AT_COALESCED);
 	expect(c.l1_hits == 0 && c.l2_hits == 1,
 	       "L1: 4-way LRU evicts the first of 5 lines of a set (the L2 holds it)");
-	/* nine lines of one L2 bank and set (stride 12 x 64 lines) */
+	/*
+	 * nine lines of one L2 slice and set, and of one L1D set: 3 MiB
+	 * apart (a multiple of 384 chunks of 256 bytes, 6 channels x 64
+	 * values of the chunk's quotient, and of 1 MiB, above the hash)
+	 */
 	for (i = 0; i < 9; i++)
-		l2seq[i] = 0x1000000 + i * 768ULL * GPU_SEGMENT;
+		l2seq[i] = 0x1000000 + i * 0x300000ULL;
 	l2seq[9] = l2seq[0];
 	c = run_seq(l2seq, 10, GPU_AT_L2_MISS);
 	expect(c.l2_misses == 10 && ngot == 10,
@@ -248,6 +262,54 @@ static void test_alloc(void)
 	expect(a1 == 1ULL << 40 && a2 == (1ULL << 40) + (2 << 20) &&
 	       a3 == (1ULL << 40) + (6 << 20),
 	       "aligned: from 1 TiB, each buffer rounded up to 2 MiB");
+}
+
+/*
+ * ---- where a line lives: GPGPU-Sim's functions, values worked by hand ----
+ * L1D set (gpu-cache.cc:83-104): bits 7-11 XOR bits 13, 14, 15, 17, 19.
+ * L2 slice (addrdec.cc:112-131, 196-200): chunk = a >> 8; 2 (chunk mod 6)
+ * + (chunk / 6 & 1).  L2 set (addrdec.cc:78-93, gpu-cache.cc:156-165):
+ * bit 7, then bits 1.. of chunk / 6.
+ */
+static void test_mapping(void)
+{
+	/* 0x2080: line bits 1 (bit 7), bit 13 set: 1 ^ 1 = 0 */
+	expect(gpu_l1_set(0x2080) == 0 && gpu_l1_set(0x80) == 1 &&
+	       gpu_l1_set(0xA0F80) == (31 ^ (1 << 3 | 1 << 4)) &&
+	       gpu_l1_set(0x100000) == gpu_l1_set(0x200000),
+	       "L1D set: the Fermi hash (0x2080 -> 0, 0x80 -> 1, 0xA0F80 -> 7)");
+	/* chunks 0..5 over channels 0..5, slice 0 of each; chunk 6: slice 1 */
+	expect(gpu_l2_slice(0) == 0 && gpu_l2_slice(0x100) == 2 &&
+	       gpu_l2_slice(0x500) == 10 && gpu_l2_slice(0x600) == 1 &&
+	       gpu_l2_slice(0x1100) == 10 && gpu_l2_slice(0x1300) == 3 &&
+	       gpu_l2_slice(0xC00) == 0,
+	       "L2 slice: 256-byte chunks over 6 channels, the quotient's bit 0 the slice");
+	/* 0x80: bit 7; 0xC00 (chunk 12, quotient 2): set 2; 0x30080: q 128 */
+	expect(gpu_l2_set(0x80) == 1 && gpu_l2_set(0xC00) == 2 &&
+	       gpu_l2_set(0xC80) == 3 && gpu_l2_set(0x30000) == 0,
+	       "L2 set: bit 7, then the chunk's quotient by 6 from its bit 1");
+}
+
+/* ---- the L1D flushed at a kernel's end; a store hit evicts ---- */
+static void test_flush_and_store(void)
+{
+	const gva_t ld[] = { 0x40000 };
+	const gva_t st_hit[] = { 0x50000, GPU_ST(0x50000), 0x50000 };
+	struct gpu_launch l = { 1, 1, 32, 1, 1, seq_addr, NULL, 0, 0 };
+	struct gpu_sink s = { .emit = record,
+			      .p = { GPU_AT_COALESCED, 0, 0, 1 } };
+	struct gpu_counts c;
+
+	cache_seq = ld;
+	cache_n = 1;
+	gpu_run(&l, &s);
+	gpu_run(&l, &s);	/* the same load in a second kernel */
+	expect(s.c.l1_hits == 0 && s.c.l1_misses == 2 && s.c.l2_hits == 1,
+	       "L1D invalidated at the kernel's end: the next kernel's load misses it, hits the L2");
+	gpu_done(&s);
+	c = run_seq(st_hit, 3, GPU_AT_COALESCED);
+	expect(c.l1_hits == 1 && c.l1_misses == 2,
+	       "a store that hits the L1D evicts the line: the reload misses");
 }
 
 /* ---- a step every thread skips, and a dry run ---- */
@@ -345,7 +407,7 @@ static void test_fit_settings(void)
 	o.window = 0;
 	o.jitter = 0;
 	expect(!workload_fit_holds(&o, needs, sizeof(needs)) &&
-	       !strcmp(needs, "--window 300000 --jitter 4"),
+	       !strcmp(needs, "--window 300000 --jitter 3"),
 	       "fit: every setting it needs named");
 }
 
@@ -354,6 +416,8 @@ int main(void)
 	test_exactly_once();
 	test_ctas();
 	test_caches();
+	test_mapping();
+	test_flush_and_store();
 	test_warmup();
 	test_alloc();
 	test_skip_and_dry();

@@ -35,6 +35,8 @@ struct gpu_cache {
 
 struct gpu_state {
 	struct gpu_cache l1[GPU_SMS], l2;
+	bool l1_used[GPU_SMS];		/* filled since its last flush */
+	unsigned int last_sm;		/* the last SM dealt a CTA */
 	unsigned long long rng, stamp, cycle, ctas, warm_at, age;
 	double jitter;
 	bool warm_set, emitting;
@@ -67,6 +69,16 @@ static bool cache_hit(struct gpu_cache *c, unsigned int set, gva_t line,
 			return true;
 		}
 	return false;
+}
+
+/* Drop @line from @set, if there. */
+static void cache_evict(struct gpu_cache *c, unsigned int set, gva_t line)
+{
+	unsigned int i, b = set * c->ways;
+
+	for (i = 0; i < c->ways; i++)
+		if (c->tag[b + i] == line + 1)
+			c->tag[b + i] = 0;
 }
 
 /* Fill @line into @set over its least recently used way. */
@@ -105,6 +117,7 @@ static struct gpu_state *state_get(struct gpu_sink *out)
 			abort();
 	if (cache_init(&st->l2, GPU_L2_BANKS * GPU_L2_SETS, GPU_L2_WAYS))
 		abort();
+	st->last_sm = GPU_SMS - 1;	/* the first CTA goes to SM 0 */
 	st->rng = out->p.seed * 0x9E3779B97F4A7C15ULL | 1;
 	st->jitter = out->p.jitter;
 	out->st = st;
@@ -153,21 +166,26 @@ static unsigned int request(struct gpu_sink *out, struct gpu_state *st,
 			    unsigned int sm, gva_t line, bool store)
 {
 	struct gpu_cache *l1 = &st->l1[sm];
-	unsigned int s1 = line % GPU_L1_SETS;
-	unsigned int s2 = (unsigned int)(line % GPU_L2_BANKS) * GPU_L2_SETS +
-			  (unsigned int)(line / GPU_L2_BANKS % GPU_L2_SETS);
+	gva_t va = line * GPU_SEGMENT;
+	unsigned int s1 = gpu_l1_set(va);
+	unsigned int s2 = gpu_l2_slice(va) * GPU_L2_SETS + gpu_l2_set(va);
 	unsigned int lat;
 
 	st->stamp++;
 	out->c.requests++;
 	emit_at(out, st, GPU_AT_COALESCED, line);
 	if (store) {
-		/* write-through, no write-allocate: a hit is updated */
+		/*
+		 * write-through, no write-allocate; a global store's hit
+		 * evicts the line (gpu-cache.cc:1205-1236)
+		 */
 		out->c.stores++;
-		if (cache_hit(l1, s1, line, st->stamp))
+		if (cache_hit(l1, s1, line, st->stamp)) {
 			out->c.l1_hits++;
-		else
+			cache_evict(l1, s1, line);
+		} else {
 			out->c.l1_misses++;
+		}
 		emit_at(out, st, GPU_AT_L1_MISS, line);
 		if (cache_hit(&st->l2, s2, line, st->stamp)) {
 			out->c.l2_hits++;
@@ -195,8 +213,23 @@ static unsigned int request(struct gpu_sink *out, struct gpu_state *st,
 			lat = GPU_LAT_DRAM;
 		}
 		cache_fill(l1, s1, line, st->stamp);
+		st->l1_used[sm] = true;
 	}
 	return lat;
+}
+
+/*
+ * -gpgpu_flush_l1_cache: an SM's L1D is invalidated in every cycle it holds
+ * no thread (gpu-sim.cc:1873-1883), so at every kernel's end.
+ */
+static void l1_flush_idle(struct gpu_state *st, unsigned int sm)
+{
+	struct gpu_cache *c = &st->l1[sm];
+
+	if (!st->l1_used[sm])
+		return;
+	memset(c->tag, 0, sizeof(*c->tag) * GPU_L1_SETS * c->ways);
+	st->l1_used[sm] = false;
 }
 
 struct gpu_warp {
@@ -348,7 +381,7 @@ struct gpu_run {
 	struct gpu_sink *out;
 	struct gpu_state *st;
 	struct gpu_sm *sms;
-	unsigned int stride, nblocks, next, per, rr, live;
+	unsigned int stride, nblocks, next, per, live;
 	unsigned long long now;
 };
 
@@ -367,17 +400,21 @@ static void run_warmup(struct gpu_run *r)
 	st->emitting = !st->warm_at;
 }
 
-/* One CTA per SM per cycle, round-robin from a rotating SM. */
+/*
+ * One CTA per SM per cycle, the SMs visited from the one after the last
+ * that received a CTA (issue_block2core(), gpu-sim.cc:1725-1735; across
+ * launches too); an idle SM's L1D flushed after the deal.
+ */
 static bool run_deal(struct gpu_run *r)
 {
 	const struct gpu_launch *l = r->l;
 	struct gpu_sink *out = r->out;
 	struct gpu_state *st = r->st;
-	unsigned int i, s;
+	unsigned int i, s, last = st->last_sm;
 	bool acted = false;
 
 	for (i = 0; i < GPU_SMS && r->next < r->nblocks; i++) {
-		s = (r->rr + i) % GPU_SMS;
+		s = (last + 1 + i) % GPU_SMS;
 		if (r->sms[s].blocks >= r->per)
 			continue;
 		sm_admit(l, &r->sms[s], r->next, st, r->now);
@@ -393,9 +430,12 @@ static bool run_deal(struct gpu_run *r)
 			out->c.emitted_from_cta = st->ctas;
 		}
 		r->next += r->stride;
+		st->last_sm = s;
 		acted = true;
 	}
-	r->rr = (r->rr + 1) % GPU_SMS;
+	for (s = 0; s < GPU_SMS; s++)
+		if (!r->sms[s].warps_live)
+			l1_flush_idle(st, s);
 	return acted;
 }
 
@@ -458,6 +498,8 @@ bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 		if (!acted && wake != ~0ULL && wake > r.now)
 			r.now = wake;
 	}
+	for (s = 0; s < GPU_SMS; s++)	/* the kernel's end: every SM idle */
+		l1_flush_idle(r.st, s);
 	r.st->cycle = r.now;
 	out->c.cycles = r.now;
 	free(r.sms);

@@ -3,15 +3,19 @@
  * gpu_sim.h - the GPU execution model the workload generators share, after
  * GPGPU-Sim's GTX 480 configuration: 15 SMs; per SM at most 1,536 threads,
  * 8 thread blocks (CTAs), 32,768 registers and 48 KB of shared memory;
- * CTAs dealt one per SM per cycle, round-robin, as slots free up; two
+ * CTAs dealt one per SM per cycle, as slots free up, each cycle from the
+ * SM after the last one that received a CTA (gpu-sim.cc:1725-1735); two
  * greedy-then-oldest (GTO) warp schedulers per SM, each issuing at most
  * one warp instruction a cycle; a warp's global accesses coalesced into
  * 128-byte requests; a load stalls its warp until its slowest request
  * returns (L1 hit, L2 hit or DRAM latency), scaled by its CTA's factor,
  * drawn once per CTA from U[1, 1 + jitter] (memory-partition contention
- * and divergence make some CTAs slower; this spreads their loop phases); per-SM L1D (32 sets x 4 ways x 128 B, LRU, stores
- * write-through without allocation) and the shared L2 (12 banks of
- * 64 sets x 8 ways x 128 B, LRU, write-back, write-allocate).
+ * and divergence make some CTAs slower; this spreads their loop phases);
+ * per-SM L1D (32 sets x 4 ways x 128 B by the Fermi hash, LRU, stores
+ * write-through without allocation, a store hit evicting the line; the
+ * L1D invalidated whenever its SM holds no thread, so at every kernel's
+ * end) and the shared L2 (12 slices of 64 sets x 8 ways x 128 B, mapped
+ * as GPGPU-Sim's address decoder does, LRU, write-back, write-allocate).
  *
  * The stream emitted is the one the IOTLB sees at its placement
  * (enum gpu_iotlb_at), from the first CTA after the warm-up waves on, up
@@ -42,9 +46,40 @@
 /* Caches (GPGPU-Sim's GTX 480 config) */
 #define GPU_L1_SETS 32
 #define GPU_L1_WAYS 4
-#define GPU_L2_BANKS 12
+#define GPU_CHANNELS 6			/* memory partitions, 2 L2 slices each */
+#define GPU_L2_BANKS (2 * GPU_CHANNELS)
 #define GPU_L2_SETS 64
 #define GPU_L2_WAYS 8
+
+/*
+ * Where an address's line lives, as GPGPU-Sim v4.0 maps it with the
+ * GTX 480 config (Documentation/gpgpu-sim.rst): the L1D set by the Fermi
+ * hash (src/gpgpu-sim/gpu-cache.cc:83-104), the L2 slice by the address
+ * decoder (dramid@8 over 6 channels, addrdec.cc:112-131 and 196-200) and
+ * the L2 set by the linear index of the address without the channel and
+ * slice bits (addrdec.cc:78-93, gpu-cache.cc:156-165).
+ */
+static inline unsigned int gpu_l1_set(unsigned long long va)
+{
+	unsigned int hi = (va >> 13 & 7) | (va >> 17 & 1) << 3 |
+			  (va >> 19 & 1) << 4;
+
+	return ((va >> 7) & 31) ^ hi;
+}
+
+static inline unsigned int gpu_l2_slice(unsigned long long va)
+{
+	unsigned long long chunk = va >> 8;
+
+	return 2 * (chunk % GPU_CHANNELS) + (chunk / GPU_CHANNELS & 1);
+}
+
+static inline unsigned int gpu_l2_set(unsigned long long va)
+{
+	unsigned long long q = (va >> 8) / GPU_CHANNELS;
+
+	return (va >> 7 & 1) | (q >> 1 & 31) << 1;
+}
 
 /* Latencies in core cycles: L1 hit, L2 hit (ROP ~120 + interconnect), DRAM */
 #define GPU_LAT_L1 20
