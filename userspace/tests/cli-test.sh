@@ -327,6 +327,7 @@ assert [x["buffer"] for x in a] == ["input_cuda", "output_hidden_cuda",
 assert a[0]["address"] == "0xc0000000" and a[1]["address"] == "0xc0040100"
 assert a[2]["bytes"] == 65537 * 17 * 4
 assert all(x["source"].startswith("backprop/backprop_cuda.cu:") for x in a)
+assert all(x["space"] == "global" for x in a)
 for x, y in zip(a, a[1:]):
     assert int(y["address"], 16) == int(x["address"], 16) + (x["bytes"] + 255) // 256 * 256
 assert d["heap_end"] == hex(int(a[-1]["address"], 16) + (a[-1]["bytes"] + 255) // 256 * 256)

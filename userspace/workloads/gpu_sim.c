@@ -14,7 +14,8 @@ gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes,
 {
 	unsigned long long align = h->layout == GPU_LAYOUT_ALIGNED ?
 				   GPU_ALIGNED_ALIGN : GPU_PACKED_ALIGN;
-	struct gpu_alloc_rec r = { .bytes = bytes, .name = name, .src = src };
+	struct gpu_alloc_rec r = { .bytes = bytes, .space = "global",
+				   .name = name, .src = src };
 
 	if (!h->next)
 		h->next = h->layout == GPU_LAYOUT_ALIGNED ? GPU_HEAP_BASE :

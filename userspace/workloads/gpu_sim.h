@@ -124,6 +124,7 @@ enum gpu_iotlb_at {
 struct gpu_alloc_rec {
 	gva_t va;
 	unsigned long long bytes;
+	const char *space;		/* "global": cudaMalloc's */
 	const char *name, *src;
 };
 
