@@ -2,7 +2,8 @@
 /*
  * report-test.c - tests of report_write() (report_write.c) on made-up
  * rows: with 5-level paging a model's misses are its own counter, not
- * lookups minus the L2-L4 hits (which counted L5-stage hits as misses).
+ * lookups minus the L2-L4 hits (which counted L5-stage hits as misses);
+ * a workload with no walk shows no rate and stays out of the means.
  * Ends with "report-test: N passed, N failed".
  */
 #include <stdio.h>
@@ -25,6 +26,47 @@ static char *slurp(const char *path)
 	if (f)
 		fclose(f);
 	return buf;
+}
+
+/*
+ * A workload that made no walk (its input fits in the caches) has no
+ * rates: shown as "-" and left out of the means, which were 0 % rows
+ * averaged in (two such rows beside one at 100 % gave a mean of 33 %).
+ */
+static void test_no_walk(const char *dir)
+{
+	static const struct workload a = { .name = "walks", .paper_class = 2 };
+	static const struct workload b = { .name = "nowalk", .paper_class = 3 };
+	struct report_opts o = { .size = "small", .dir = dir,
+				 .run = { .budget = 5280, .tlb = 64 } };
+	struct report_row rows[2] = {
+		{ .w = &a, .levels = 4, .walks = 10 },
+		{ .w = &b, .levels = 4, .walks = 0 },
+	};
+	char path[80], *out;
+	unsigned int k;
+	FILE *f;
+
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		rows[0].st[k] = (struct pwc_stats){ .lookups = 10,
+			.hits = { [1] = 10 }, .accesses = 10 };
+		snprintf(rows[0].spec[k], sizeof(rows[0].spec[k]), "%s",
+			 pwc_kind_name(k));
+		snprintf(rows[1].spec[k], sizeof(rows[1].spec[k]), "%s",
+			 pwc_kind_name(k));
+	}
+	snprintf(path, sizeof(path), "%s/summary.out", dir);
+	f = fopen(path, "w");
+	expect(f && !report_write(&o, rows, 2, f), "report_write with a row of no walk");
+	if (f)
+		fclose(f);
+	out = slurp(path);
+	expect(out && strstr(out, "nowalk             3         0        -") &&
+	       strstr(out, "mean L2 hit rate, TPC (%)                        46.50    100.00") &&
+	       strstr(out, "class III (%)            -32.20         -         -") &&
+	       strstr(out, "1 workload made no page walk"),
+	       "a row of no walk: '-' for its rates, out of the means, said once");
+	free(out);
 }
 
 int main(void)
@@ -70,6 +112,7 @@ int main(void)
 	setenv("S", o.size, 1);
 	snprintf(cmd, sizeof(cmd), "python3 -c 'import json, os, sys; d = json.load(open(sys.argv[1])); sys.exit(d[\"workloads\"][0][\"workload\"] != os.environ[\"W\"] or d[\"config\"][\"size\"] != os.environ[\"S\"] or d[\"workloads\"][0][\"models\"][0][\"misses\"] != 7)' %s", path);
 	expect(!system(cmd), "results.json parses; quote, backslash and control character round-trip");
+	test_no_walk(dir);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		failed++;

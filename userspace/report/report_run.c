@@ -179,7 +179,8 @@ static double report_tlb(const struct report_opts *o,
 	struct run_result r;
 	double hit = -1;
 
-	if (!run_stream(&cfg, &src, &r))
+	/* no address reached the IOTLB: no rate (not 0 %) */
+	if (!run_stream(&cfg, &src, &r) && r.addresses)
 		hit = pct(r.tlb_hits, r.addresses);
 	return hit;
 }

@@ -70,7 +70,8 @@ static struct means class_means(const struct report_row *rows,
 	unsigned int i;
 
 	for (i = 0; i < n; i++) {
-		if (cls && rows[i].w->paper_class != cls)
+		/* no walk, no rate: a workload without one is left out */
+		if ((cls && rows[i].w->paper_class != cls) || !rows[i].walks)
 			continue;
 		m.n++;
 		m.tpc += l2(&rows[i], PWC_KIND_TPC);
@@ -253,21 +254,30 @@ static int sweep(const struct report_opts *o, const struct report_row *rows,
 	return ret | report_table(o->dir, &t, rec);
 }
 
-/* Ours for each of the paper's figures (-1: not measured). */
+/*
+ * Ours for each of the paper's figures, NOT_MEASURED where no workload
+ * (of the class) made a walk, or 2mm was not run or made no request.
+ */
+#define NOT_MEASURED (-1e300)
+
 static void paper_ours(const struct report_opts *o,
 		       const struct report_row *rows, unsigned int n,
 		       double *ours)
 {
-	struct means all = class_means(rows, n, 0);
+	struct means all = class_means(rows, n, 0), m;
 	int c;
 
-	ours[0] = all.tpc;
-	ours[1] = all.cpwc;
-	ours[2] = all.red;
-	for (c = 1; c <= 3; c++)
-		ours[2 + c] = class_means(rows, n, c).red;
-	ours[6] = o->have_2mm ? o->tlb2mm[0] : -1;
-	ours[7] = o->have_2mm ? o->tlb2mm[1] : -1;
+	ours[0] = all.n ? all.tpc : NOT_MEASURED;
+	ours[1] = all.n ? all.cpwc : NOT_MEASURED;
+	ours[2] = all.n ? all.red : NOT_MEASURED;
+	for (c = 1; c <= 3; c++) {
+		m = class_means(rows, n, c);
+		ours[2 + c] = m.n ? m.red : NOT_MEASURED;
+	}
+	ours[6] = o->have_2mm && o->tlb2mm[0] >= 0 ? o->tlb2mm[0] :
+						     NOT_MEASURED;
+	ours[7] = o->have_2mm && o->tlb2mm[1] >= 0 ? o->tlb2mm[1] :
+						     NOT_MEASURED;
 }
 
 /* The one fit: the 2mm 32-entry IOTLB hit rate, at the calibrated settings. */
@@ -293,8 +303,13 @@ static void paper_table(const struct report_opts *o, struct table *t,
 		table_row(t);
 		table_str(t, 0, paper[i].what);
 		table_f64(t, 1, paper[i].paper);
-		table_f64(t, 2, ours[i]);
-		table_f64(t, 3, ours[i] - paper[i].paper);
+		if (ours[i] == NOT_MEASURED) {
+			table_null(t, 2);
+			table_null(t, 3);
+		} else {
+			table_f64(t, 2, ours[i]);
+			table_f64(t, 3, ours[i] - paper[i].paper);
+		}
 		table_str(t, 4, paper_label(o, i));
 	}
 }
@@ -304,8 +319,8 @@ static void summary(FILE *f, const struct report_opts *o,
 		    const double *ours)
 {
 	const struct report_row *r;
+	unsigned int i, nowalk;
 	char needs[160];
-	unsigned int i;
 
 	fprintf(f, "pwcsim report: %u workload%s (%s inputs) on %s %u-level page tables, %llu bits each, IOTLB %u entries\n\n",
 		n, n == 1 ? "" : "s", o->size, o->run.userspace ? "synthetic" : "real",
@@ -313,20 +328,31 @@ static void summary(FILE *f, const struct report_opts *o,
 	fprintf(f, "%-14s %5s %9s %8s %8s %8s %8s %8s %8s\n", "workload",
 		"class", "walks", "TPC L2%", "CPWC L2%", "STC L2%", "UPTC L2%",
 		"ideal", "CPWC/TPC");
-	for (i = 0; i < n; i++) {
+	for (i = 0, nowalk = 0; i < n; i++) {
 		r = &rows[i];
+		if (!r->walks) {	/* rates of nothing: none shown */
+			fprintf(f, "%-14s %5d %9llu %8s %8s %8s %8s %8s %8s\n",
+				r->w->name, r->w->paper_class, r->walks, "-",
+				"-", "-", "-", "-", "-");
+			nowalk++;
+			continue;
+		}
 		fprintf(f, "%-14s %5d %9llu %8.1f %8.1f %8.1f %8.1f %8.1f %+7.1f%%\n",
 			r->w->name, r->w->paper_class, r->walks,
 			l2(r, PWC_KIND_TPC), l2(r, PWC_KIND_CPWC),
 			l2(r, PWC_KIND_STC), l2(r, PWC_KIND_UPTC),
 			l2(r, PWC_KIND_IDEAL), shown(reduction(r), 1));
 	}
+	if (nowalk)
+		fprintf(f, "(%u workload%s made no page walk at these settings -- the input fits in the caches, or no request reached the IOTLB -- and %s left out of the means)\n",
+			nowalk, nowalk == 1 ? "" : "s",
+			nowalk == 1 ? "is" : "are");
 	fprintf(f, "\n%-44s %9s %9s %9s  %s\n", "figure", "paper", "ours",
 		"ours-paper", "(fit: scripts/calibrate's one; else prediction)");
 	for (i = 0; i < NPAPER; i++) {
 		const char *label = paper_label(o, i);
 
-		if (ours[i] < 0 && i >= 6)
+		if (ours[i] == NOT_MEASURED)
 			fprintf(f, "%-44s %9.2f %9s %9s  %s\n", paper[i].what,
 				paper[i].paper, "-", "-", label);
 		else

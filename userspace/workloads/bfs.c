@@ -175,11 +175,16 @@ void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
 
 	bfs_make_graph(&g, n, o->seed | 1);
 	c.nodes = gpu_alloc(h, 8ULL * n, "d_graph_nodes", "BFS/bfs.cu:138");
+	gpu_memcpy(out, c.nodes, 8ULL * n);		/* :139 */
 	c.edges = gpu_alloc(h, 4ULL * g.nedges, "d_graph_edges",
 			    "BFS/bfs.cu:143");
+	gpu_memcpy(out, c.edges, 4ULL * g.nedges);	/* :144 */
 	c.mask = gpu_alloc(h, n, "d_graph_mask", "BFS/bfs.cu:148");
+	gpu_memcpy(out, c.mask, n);			/* :149 */
 	c.visited = gpu_alloc(h, n, "d_graph_visited", "BFS/bfs.cu:153");
+	gpu_memcpy(out, c.visited, n);			/* :154 */
 	c.cost = gpu_alloc(h, 4ULL * n, "d_cost", "BFS/bfs.cu:164");
+	gpu_memcpy(out, c.cost, 4ULL * n);		/* :165 */
 	c.over = gpu_alloc(h, 1, "d_over", "BFS/bfs.cu:169");
 	c.mask_v = calloc(n, 1);
 	c.visited_v = calloc(n, 1);
@@ -192,7 +197,9 @@ void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
 	l.steps = 5 + BFS_EDGE_STEPS * g.maxdeg;
 	while (over && ok) {
 		over = false;
+		gpu_memcpy(out, c.over, 1);		/* :190 */
 		ok = gpu_run(&l, out);
+		gpu_memcpy(out, c.over, 1);		/* :199 */
 	}
 	free(c.mask_v);
 	free(c.visited_v);

@@ -310,6 +310,17 @@ static void test_flush_and_store(void)
 	c = run_seq(st_hit, 3, GPU_AT_COALESCED);
 	expect(c.l1_hits == 1 && c.l1_misses == 2,
 	       "a store that hits the L1D evicts the line: the reload misses");
+	/* a copy of 1 MiB: its last lines in the L2, its first evicted */
+	s = (struct gpu_sink){ .emit = record,
+			       .p = { GPU_AT_COALESCED, 0, 0, 1 } };
+	gpu_memcpy(&s, 0x400000, 1 << 20);
+	cache_seq = (const gva_t[]){ 0x400000 + (1 << 20) - 128 };
+	gpu_run(&l, &s);
+	cache_seq = (const gva_t[]){ 0x400000 };
+	gpu_run(&l, &s);
+	expect(s.c.l2_hits == 1 && s.c.l2_misses == 1,
+	       "a cudaMemcpy fills the L2: a kernel finds the copy's last line there, not its first (1 MiB over 768 KB)");
+	gpu_done(&s);
 }
 
 /* ---- a step every thread skips, and a dry run ---- */
@@ -370,6 +381,8 @@ static unsigned long long stream_hash(unsigned long long seed, double jitter)
 	o.seed = seed;
 	o.jitter = jitter;
 	o.window = 20000;
+	/* every request: small 2mm's 320 KiB, copied in, all hit the L2 */
+	o.at = GPU_AT_COALESCED;
 	hash = 0xcbf29ce484222325ULL;
 	workload_run(w, &o, &h, &s);
 	return hash;

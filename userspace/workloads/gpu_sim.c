@@ -219,6 +219,25 @@ static unsigned int request(struct gpu_sink *out, struct gpu_state *st,
 	return lat;
 }
 
+void gpu_memcpy(struct gpu_sink *out, gva_t va, unsigned long long bytes)
+{
+	struct gpu_state *st;
+	unsigned int set;
+	gva_t line, end;
+
+	if (out->dry || !bytes)
+		return;
+	st = state_get(out);
+	end = (va + bytes - 1) / GPU_SEGMENT;
+	for (line = va / GPU_SEGMENT; line <= end; line++) {
+		set = gpu_l2_slice(line * GPU_SEGMENT) * GPU_L2_SETS +
+		      gpu_l2_set(line * GPU_SEGMENT);
+		st->stamp++;
+		if (!cache_hit(&st->l2, set, line, st->stamp))
+			cache_fill(&st->l2, set, line, st->stamp);
+	}
+}
+
 /*
  * -gpgpu_flush_l1_cache: an SM's L1D is invalidated in every cycle it holds
  * no thread (gpu-sim.cc:1873-1883), so at every kernel's end.

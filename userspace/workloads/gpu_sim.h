@@ -207,6 +207,14 @@ struct gpu_sink {
 	void *test_arg;
 };
 
+/*
+ * A cudaMemcpy of @bytes at @va, either way: -gpgpu_perf_sim_memcpy puts
+ * the copied lines in the L2 (gpu-sim.cc:1982-2001, cuda-sim.cc:483 and
+ * :502), so a kernel after a copy finds its last 768 KB there.  Nothing on
+ * a dry sink.
+ */
+void gpu_memcpy(struct gpu_sink *out, gva_t va, unsigned long long bytes);
+
 /* The CTAs one SM holds at once for @l (threads, CTAs, registers, smem). */
 unsigned int gpu_ctas_per_sm(const struct gpu_launch *l);
 /*

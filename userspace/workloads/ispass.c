@@ -48,9 +48,12 @@ void wl_aes(const struct workload_opts *o, struct gpu_heap *h,
 	struct aes_ctx c = { .words = bytes / F };
 	struct gpu_launch l = { (unsigned int)(bytes / 1024), 1, 256, 1, 2,
 				aes_addr, &c, 0, 6144 };
+	gva_t key;
 
 	c.in = gpu_alloc(h, bytes, "d_Input", "AES/aesHost.cu:114");
-	gpu_alloc(h, 176, "d_Key", "AES/aesHost.cu:118");
+	key = gpu_alloc(h, 176, "d_Key", "AES/aesHost.cu:118");
+	gpu_memcpy(out, c.in, bytes);		/* :125-126 */
+	gpu_memcpy(out, key, 176);
 	c.out = gpu_alloc(h, bytes, "d_Result", "AES/aesHost.cu:148");
 	gpu_run(&l, out);
 }
@@ -100,6 +103,7 @@ void wl_sto(const struct workload_opts *o, struct gpu_heap *h,
 
 	c.in = gpu_alloc(h, F * threads + 48, "d_input", "STO/storeGPU.cu:1120");
 	c.out = gpu_alloc(h, F * threads, "d_output", "STO/storeGPU.cu:1123");
+	gpu_memcpy(out, c.in, F * threads + 48);	/* :1152-1153 */
 	gpu_run(&l, out);
 }
 
@@ -140,9 +144,11 @@ void wl_ray(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned long long px = (unsigned long long)n * n;
 	struct ray_ctx c = { .w = n, .h = n };
 	struct gpu_launch l = { n / 16, n / 8, 16, 8, 3, ray_addr, &c, 0, 0 };
+	gva_t node;
 
 	c.image = gpu_alloc(h, F * px, "d_output", "RAY/rayTracing.cu:148");
-	gpu_alloc(h, 160, "d_node", "RAY/rayTracing.cu:150");
+	node = gpu_alloc(h, 160, "d_node", "RAY/rayTracing.cu:150");
+	gpu_memcpy(out, node, 160);		/* :151 */
 	gpu_alloc(h, F * px, "d_temp", "RAY/rayTracing.cu:154");
 	gpu_alloc(h, F * px, "nObj", "RAY/rayTracing.cu:157");
 	gpu_alloc(h, F * px, "prof", "RAY/rayTracing.cu:158");

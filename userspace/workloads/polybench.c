@@ -77,6 +77,9 @@ void wl_gemm(const struct workload_opts *o, struct gpu_heap *h,
 	gva_t b = gpu_alloc(h, F * n * n, "B_gpu", "GEMM/gemm.cu:150");
 	gva_t c = gpu_alloc(h, F * n * n, "C_gpu", "GEMM/gemm.cu:151");
 
+	gpu_memcpy(out, a, F * n * n);	/* gemm.cu:153-155 */
+	gpu_memcpy(out, b, F * n * n);
+	gpu_memcpy(out, c, F * n * n);
 	mm(out, a, b, c, n, n, n, true);
 }
 
@@ -96,6 +99,11 @@ void wl_2mm(const struct workload_opts *o, struct gpu_heap *h,
 	gva_t d = gpu_alloc(h, sz, "D_gpu", "2MM/2mm.cu:183");
 	gva_t e = gpu_alloc(h, sz, "E_gpu", "2MM/2mm.cu:184");
 
+	gpu_memcpy(out, a, sz);		/* 2mm.cu:186-190 */
+	gpu_memcpy(out, b, sz);
+	gpu_memcpy(out, c, sz);
+	gpu_memcpy(out, d, sz);
+	gpu_memcpy(out, e, sz);
 	if (mm(out, a, b, c, n, n, n, false))
 		mm(out, c, d, e, n, n, n, false);
 }
@@ -113,7 +121,11 @@ void wl_3mm(const struct workload_opts *o, struct gpu_heap *h,
 	gva_t e = gpu_alloc(h, sz, "E_gpu", "3MM/3mm.cu:219");
 	gva_t f = gpu_alloc(h, sz, "F_gpu", "3MM/3mm.cu:220");
 	gva_t g = gpu_alloc(h, sz, "G_gpu", "3MM/3mm.cu:221");
+	const gva_t copied[] = { a, b, c, d, e, f, g };
+	unsigned int i;
 
+	for (i = 0; i < 7; i++)		/* 3mm.cu:223-229 */
+		gpu_memcpy(out, copied[i], sz);
 	if (mm(out, a, b, e, n, n, n, false) &&
 	    mm(out, c, d, f, n, n, n, false))
 		mm(out, e, f, g, n, n, n, false);

@@ -143,13 +143,19 @@ void wl_backprop(const struct workload_opts *o, struct gpu_heap *h,
 			      "backprop/backprop_cuda.cu:99");
 	c.partial = gpu_alloc(h, F * in, "hidden_partial_sum",
 			      "backprop/backprop_cuda.cu:100");
+	gpu_memcpy(out, c.input, F * (in + 1));	/* :118-119 */
+	gpu_memcpy(out, c.weights, wsz);
 	c.kernel = 1;
 	if (!gpu_run(&l, out))
 		return;
+	gpu_memcpy(out, c.partial, F * in);	/* :138, to the host */
 	c.delta = gpu_alloc(h, F * 17, "hidden_delta_cuda",
 			    "backprop/backprop_cuda.cu:164");
 	c.oldw = gpu_alloc(h, wsz, "input_prev_weights_cuda",
 			   "backprop/backprop_cuda.cu:165");
+	gpu_memcpy(out, c.delta, F * 17);	/* :167-169 */
+	gpu_memcpy(out, c.oldw, wsz);
+	gpu_memcpy(out, c.weights, wsz);
 	c.kernel = 2;
 	l.steps = 16;
 	l.smem = 0;
@@ -202,7 +208,9 @@ void wl_hotspot(const struct workload_opts *o, struct gpu_heap *h,
 
 	c.src = gpu_alloc(h, sz, "MatrixTemp[0]", "hotspot/hotspot.cu:321");
 	c.dst = gpu_alloc(h, sz, "MatrixTemp[1]", "hotspot/hotspot.cu:322");
+	gpu_memcpy(out, c.src, sz);		/* :323 */
 	c.power = gpu_alloc(h, sz, "MatrixPower", "hotspot/hotspot.cu:325");
+	gpu_memcpy(out, c.power, sz);		/* :326 */
 	gpu_run(&l, out);
 }
 
@@ -261,8 +269,10 @@ void wl_pathfinder(const struct workload_opts *o, struct gpu_heap *h,
 			   "pathfinder/pathfinder.cu:204");
 	res[1] = gpu_alloc(h, F * cols, "gpuResult[1]",
 			   "pathfinder/pathfinder.cu:205");
+	gpu_memcpy(out, res[0], F * cols);	/* :206 */
 	c.wall = gpu_alloc(h, F * cols * (rows - 1), "gpuWall",
 			   "pathfinder/pathfinder.cu:207");
+	gpu_memcpy(out, c.wall, F * cols * (rows - 1));	/* :208 */
 	for (t = 0; t < rows - 1; t += 20) {
 		c.start = t;
 		c.it = rows - 1 - t < 20 ? rows - 1 - t : 20;
