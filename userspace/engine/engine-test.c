@@ -62,6 +62,12 @@ static void one_pass(const char *name, unsigned int levels)
 		expect(0, "the workload");
 		return;
 	}
+	/*
+	 * every request, a window of them: behind the L2 the small inputs,
+	 * copied in, make no walk
+	 */
+	src.wo.at = GPU_AT_COALESCED;
+	src.wo.window = 20000;
 	cfg.nspecs = n;
 	snprintf(what, sizeof(what), "%s L%u: %u models (> %d) in one run",
 		 name, levels, n, MODEL_SET_MAX);

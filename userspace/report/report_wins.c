@@ -217,6 +217,8 @@ int wins_run(const struct report_opts *o, const struct report_row *rows,
 				return -1;
 			}
 	for (i = 0; i < o->nlist; i++) {
+		if (!rows[i].walks)	/* no walk: nowhere on the map */
+			continue;
 		if (wins_place(o, &rows[i], &m->pt[m->npt])) {
 			fprintf(stderr, "pwcsim: %s: placing it on the wins map failed\n",
 				rows[i].w->name);

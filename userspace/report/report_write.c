@@ -136,7 +136,10 @@ static void table8(struct table *t, const struct report_row *rows,
 	}
 }
 
-/* Figure 3: the L2 hit rate per workload of every model that caches. */
+/*
+ * Figure 3: the L2 hit rate per workload of every model that caches; a
+ * workload with no walk has no rate (empty cells: no bar, not a 0 % one).
+ */
 static void figure3(struct table *t, const struct report_row *rows,
 		    unsigned int n)
 {
@@ -150,9 +153,14 @@ static void figure3(struct table *t, const struct report_row *rows,
 	for (i = 0; i < n; i++) {
 		table_row(t);
 		table_str(t, 0, rows[i].w->name);
-		for (k = 0, c = 1; k < PWC_KIND_COUNT; k++)
-			if (report_caches(k))
+		for (k = 0, c = 1; k < PWC_KIND_COUNT; k++) {
+			if (!report_caches(k))
+				continue;
+			if (rows[i].walks)
 				table_f64(t, c++, l2(&rows[i], k));
+			else
+				table_null(t, c++);
+		}
 	}
 }
 

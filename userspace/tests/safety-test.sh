@@ -100,7 +100,7 @@ if [ -w /dev/full ]; then
 	fails "gen --list to a full disk" "write error" \
 		sh -c '"$0" gen --list >/dev/full' "$P"
 	fails "gen to a full disk" "write error" \
-		sh -c '"$0" gen gemm --size small >/dev/full' "$P"
+		sh -c '"$0" gen gemm --size small --iotlb-at coalesced >/dev/full' "$P"
 	fails "trace info to a full disk" "write error" \
 		sh -c '"$0" trace info "$1" >/dev/full' "$P" "$d/a.txt"
 	fails "trace convert to /dev/full" "write error" \
