@@ -201,9 +201,15 @@ void model_results_table(const struct model_result *r, unsigned int n,
 			table_u64(t, c++, st->hits[k]);
 		table_u64(t, c++, st->misses);
 		table_u64(t, c++, st->accesses);
-		table_f64(t, c++, pct(st->hits[1], st->lookups));
-		table_f64(t, c++, uncached ?
-			  100.0 - pct(st->accesses, uncached) : 0.0);
+		/* no lookup, no walk: no rate (null, not 0 %) */
+		if (st->lookups)
+			table_f64(t, c++, pct(st->hits[1], st->lookups));
+		else
+			table_null(t, c++);
+		if (uncached)
+			table_f64(t, c++, 100.0 - pct(st->accesses, uncached));
+		else
+			table_null(t, c++);
 		table_u64(t, c++, st->stale);
 	}
 }
