@@ -68,67 +68,82 @@ static bool mm(struct gpu_sink *out, gva_t a, gva_t b, gva_t c,
 	return gpu_run(&l, out);
 }
 
-/* gemm.cu:149-151 and :162; 512 (small 128) */
-void wl_gemm(const struct workload_opts *o, struct gpu_heap *h,
-	     struct gpu_sink *out)
+/*
+ * The products' host code: @n square float matrices cudaMalloc'ed in the
+ * order @src gives (the source line of each; named A_gpu, B_gpu, ... in
+ * turn), then every one copied in, in the same order; @va gets them.
+ */
+static void mm_buffers(struct gpu_heap *h, struct gpu_sink *out,
+		       unsigned int n, const char *const *src,
+		       unsigned int nbuf, gva_t *va)
 {
-	unsigned int n = o->small ? 128 : 512;
-	gva_t a = gpu_alloc(h, F * n * n, "A_gpu", "GEMM/gemm.cu:149");
-	gva_t b = gpu_alloc(h, F * n * n, "B_gpu", "GEMM/gemm.cu:150");
-	gva_t c = gpu_alloc(h, F * n * n, "C_gpu", "GEMM/gemm.cu:151");
+	static const char *const names[] = {
+		"A_gpu", "B_gpu", "C_gpu", "D_gpu", "E_gpu", "F_gpu", "G_gpu"
+	};
+	unsigned int i;
 
-	gpu_memcpy(out, a, F * n * n);	/* gemm.cu:153-155 */
-	gpu_memcpy(out, b, F * n * n);
-	gpu_memcpy(out, c, F * n * n);
-	mm(out, a, b, c, n, n, n, true);
+	for (i = 0; i < nbuf; i++)
+		va[i] = gpu_alloc(h, F * n * n, names[i], src[i]);
+	for (i = 0; i < nbuf; i++)
+		gpu_memcpy(out, va[i], F * n * n);
 }
 
 /*
- * 2mm.cu:180-184, :196 and :198: C = A B (C the intermediate), then
- * E += C D; 2048 (small 128).  Each kernel accumulates onto its output as
- * copied in (2mm.cu:186-190): no zeroing, no beta.
+ * gemm.cu:149-151 (A, B, C), copied in (:153-155), :162; 512 (small
+ * 128)
+ */
+void wl_gemm(const struct workload_opts *o, struct gpu_heap *h,
+	     struct gpu_sink *out)
+{
+	static const char *const src[] = {
+		"GEMM/gemm.cu:149", "GEMM/gemm.cu:150", "GEMM/gemm.cu:151"
+	};
+	unsigned int n = o->small ? 128 : 512;
+	gva_t v[3];
+
+	mm_buffers(h, out, n, src, 3, v);
+	mm(out, v[0], v[1], v[2], n, n, n, true);
+}
+
+/*
+ * 2mm.cu:180-184 (A..E), copied in (:186-190), :196 and :198: C += A B
+ * (C the intermediate), then E += C D; 2048 (small 128).  Each kernel
+ * accumulates onto its output as copied in: no zeroing, no beta.
  */
 void wl_2mm(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
 {
+	static const char *const src[] = {
+		"2MM/2mm.cu:180", "2MM/2mm.cu:181", "2MM/2mm.cu:182",
+		"2MM/2mm.cu:183", "2MM/2mm.cu:184"
+	};
 	unsigned int n = o->small ? 128 : 2048;
-	unsigned long long sz = F * n * n;
-	gva_t a = gpu_alloc(h, sz, "A_gpu", "2MM/2mm.cu:180");
-	gva_t b = gpu_alloc(h, sz, "B_gpu", "2MM/2mm.cu:181");
-	gva_t c = gpu_alloc(h, sz, "C_gpu", "2MM/2mm.cu:182");
-	gva_t d = gpu_alloc(h, sz, "D_gpu", "2MM/2mm.cu:183");
-	gva_t e = gpu_alloc(h, sz, "E_gpu", "2MM/2mm.cu:184");
+	gva_t v[5];
 
-	gpu_memcpy(out, a, sz);		/* 2mm.cu:186-190 */
-	gpu_memcpy(out, b, sz);
-	gpu_memcpy(out, c, sz);
-	gpu_memcpy(out, d, sz);
-	gpu_memcpy(out, e, sz);
-	if (mm(out, a, b, c, n, n, n, false))
-		mm(out, c, d, e, n, n, n, false);
+	mm_buffers(h, out, n, src, 5, v);
+	if (mm(out, v[0], v[1], v[2], n, n, n, false))
+		mm(out, v[2], v[3], v[4], n, n, n, false);
 }
 
-/* 3mm.cu:215-221, :237, :239, :241: E = A B; F = C D; G = E F; 512 */
+/*
+ * 3mm.cu:215-221 (A..G), copied in (:223-229), :237, :239, :241:
+ * E += A B; F += C D; G += E F; 512 (small 128)
+ */
 void wl_3mm(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
 {
+	static const char *const src[] = {
+		"3MM/3mm.cu:215", "3MM/3mm.cu:216", "3MM/3mm.cu:217",
+		"3MM/3mm.cu:218", "3MM/3mm.cu:219", "3MM/3mm.cu:220",
+		"3MM/3mm.cu:221"
+	};
 	unsigned int n = o->small ? 128 : 512;
-	unsigned long long sz = F * n * n;
-	gva_t a = gpu_alloc(h, sz, "A_gpu", "3MM/3mm.cu:215");
-	gva_t b = gpu_alloc(h, sz, "B_gpu", "3MM/3mm.cu:216");
-	gva_t c = gpu_alloc(h, sz, "C_gpu", "3MM/3mm.cu:217");
-	gva_t d = gpu_alloc(h, sz, "D_gpu", "3MM/3mm.cu:218");
-	gva_t e = gpu_alloc(h, sz, "E_gpu", "3MM/3mm.cu:219");
-	gva_t f = gpu_alloc(h, sz, "F_gpu", "3MM/3mm.cu:220");
-	gva_t g = gpu_alloc(h, sz, "G_gpu", "3MM/3mm.cu:221");
-	const gva_t copied[] = { a, b, c, d, e, f, g };
-	unsigned int i;
+	gva_t v[7];
 
-	for (i = 0; i < 7; i++)		/* 3mm.cu:223-229 */
-		gpu_memcpy(out, copied[i], sz);
-	if (mm(out, a, b, e, n, n, n, false) &&
-	    mm(out, c, d, f, n, n, n, false))
-		mm(out, e, f, g, n, n, n, false);
+	mm_buffers(h, out, n, src, 7, v);
+	if (mm(out, v[0], v[1], v[4], n, n, n, false) &&
+	    mm(out, v[2], v[3], v[5], n, n, n, false))
+		mm(out, v[4], v[5], v[6], n, n, n, false);
 }
 
 /* B[i][j] = 3x3 stencil of A around (i, j). */
