@@ -70,6 +70,12 @@ struct report_row {
 
 /* Every workload of @o into @rows (o->nlist of them); 0 or -1. */
 int report_run(struct report_opts *o, struct report_row *rows);
+/*
+ * @w's IOTLB hit rate (%) with @entries entries and options @wo, or -1
+ * when it did not run or no address reached the IOTLB (no rate).
+ */
+double report_tlb(const struct report_opts *o, const struct workload *w,
+		  const struct workload_opts *wo, unsigned int entries);
 /* Every table as CSV and JSON in o->dir, the summary also on @out. */
 int report_write(const struct report_opts *o, const struct report_row *rows,
 		 unsigned int n, FILE *out);

@@ -167,15 +167,15 @@ static unsigned long long report_work(const struct report_opts *o,
 	return runs * o->wo.window;
 }
 
-/* TLB hit rate of a workload's stream with @entries, 4 KiB pages. */
-static double report_tlb(const struct report_opts *o,
-			 const struct workload *w, unsigned int entries)
+/* report.h: the IOTLB hit rate of @w's stream (4 KiB pages), or -1. */
+double report_tlb(const struct report_opts *o, const struct workload *w,
+		  const struct workload_opts *wo, unsigned int entries)
 {
 	const char *none[1] = { pwc_kind_name(PWC_KIND_NONE) };
 	struct run_config cfg = { .specs = none, .nspecs = 1, .tlb = entries,
 				  .userspace = true,
 				  .progress = o->run.progress };
-	struct run_source src = { .w = w, .wo = o->wo };
+	struct run_source src = { .w = w, .wo = *wo };
 	struct run_result r;
 	double hit = -1;
 
@@ -209,8 +209,8 @@ int report_run(struct report_opts *o, struct report_row *rows)
 		    report_sweep(o, w, &rows[n]))
 			ret = -1;
 		if (!ret && !strcmp(w->name, "2mm")) {
-			o->tlb2mm[0] = report_tlb(o, w, 32);
-			o->tlb2mm[1] = report_tlb(o, w, 64);
+			o->tlb2mm[0] = report_tlb(o, w, &o->wo, 32);
+			o->tlb2mm[1] = report_tlb(o, w, &o->wo, 64);
 			o->have_2mm = true;
 		}
 	}

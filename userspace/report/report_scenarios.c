@@ -38,21 +38,6 @@ static const struct report_scenario {
 	{ "aligned-2mib", "tpc", -1, GPU_LAYOUT_ALIGNED, INPUTS_SAME },
 };
 
-static double tlb_hit(const struct report_opts *o, const struct workload *w,
-		      const struct workload_opts *wo, unsigned int entries)
-{
-	const char *none[1] = { "none" };
-	struct run_config cfg = { .specs = none, .nspecs = 1, .tlb = entries,
-				  .userspace = true,
-				  .progress = o->run.progress };
-	struct run_source src = { .w = w, .wo = *wo };
-	struct run_result r;
-
-	if (run_stream(&cfg, &src, &r))
-		return -1;
-	return pct(r.tlb_hits, r.addresses);
-}
-
 static int scenario_run(const struct report_opts *o,
 			const struct report_scenario *s,
 			struct report_scen *out)
@@ -103,6 +88,8 @@ static int scenario_run(const struct report_opts *o,
 		}
 		t = &r.models[0].st;
 		p = &r.models[1].st;
+		if (!t->lookups)	/* no walk, no rate: out of the means */
+			continue;
 		rd = t->accesses ? 100.0 * ((double)p->accesses - t->accesses) /
 				   t->accesses : 0;
 		for (c = 0; c < 4; c += c ? 4 : (unsigned int)w->paper_class) {
@@ -112,8 +99,8 @@ static int scenario_run(const struct report_opts *o,
 			n[c]++;
 		}
 		if (!strcmp(w->name, "2mm")) {
-			out->v[0] = tlb_hit(o, w, &wo, 32);
-			out->v[1] = tlb_hit(o, w, &wo, 64);
+			out->v[0] = report_tlb(o, w, &wo, 32);
+			out->v[1] = report_tlb(o, w, &wo, 64);
 		}
 	}
 	for (c = 0; c < 4; c++)

@@ -159,6 +159,14 @@ static void emit_at(struct gpu_sink *out, struct gpu_state *st,
 		emit(out, line * GPU_SEGMENT);
 }
 
+/* @line's set in the L2's tag array: its slice's sets, then the set. */
+static unsigned int l2_index(gva_t line)
+{
+	gva_t va = line * GPU_SEGMENT;
+
+	return gpu_l2_slice(va) * GPU_L2_SETS + gpu_l2_set(va);
+}
+
 /*
  * One coalesced request from SM @sm through the caches; the latency a
  * load waits for (0 for a store).
@@ -167,9 +175,7 @@ static unsigned int request(struct gpu_sink *out, struct gpu_state *st,
 			    unsigned int sm, gva_t line, bool store)
 {
 	struct gpu_cache *l1 = &st->l1[sm];
-	gva_t va = line * GPU_SEGMENT;
-	unsigned int s1 = gpu_l1_set(va);
-	unsigned int s2 = gpu_l2_slice(va) * GPU_L2_SETS + gpu_l2_set(va);
+	unsigned int s1 = gpu_l1_set(line * GPU_SEGMENT), s2 = l2_index(line);
 	unsigned int lat;
 
 	st->stamp++;
@@ -230,8 +236,7 @@ void gpu_memcpy(struct gpu_sink *out, gva_t va, unsigned long long bytes)
 	st = state_get(out);
 	end = (va + bytes - 1) / GPU_SEGMENT;
 	for (line = va / GPU_SEGMENT; line <= end; line++) {
-		set = gpu_l2_slice(line * GPU_SEGMENT) * GPU_L2_SETS +
-		      gpu_l2_set(line * GPU_SEGMENT);
+		set = l2_index(line);
 		st->stamp++;
 		if (!cache_hit(&st->l2, set, line, st->stamp))
 			cache_fill(&st->l2, set, line, st->stamp);
