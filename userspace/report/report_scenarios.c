@@ -47,7 +47,6 @@ static int scenario_run(const struct report_opts *o,
 	unsigned int n[4] = {}, i, c;
 	struct workload_opts wo;
 	struct run_result r;
-
 	struct pwc_config pc;
 	char err[128];
 
