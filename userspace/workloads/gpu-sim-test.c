@@ -167,11 +167,12 @@ static int record(void *arg, gva_t va)
 	return 0;
 }
 
-static struct gpu_counts run_seq(const gva_t *seq, unsigned int n,
-				 enum gpu_iotlb_at at)
+static struct gpu_counts run_seq_p(const gva_t *seq, unsigned int n,
+				   enum gpu_iotlb_at at, bool addr64)
 {
 	struct gpu_launch l = { 1, 1, 32, 1, n, seq_addr, NULL, 0, 0 };
-	struct gpu_sink s = { .emit = record, .p = { at, 0, 0, 1 } };
+	struct gpu_sink s = { .emit = record,
+			      .p = { at, 0, 0, 1, addr64 } };
 
 	cache_seq = seq;
 	cache_n = n;
@@ -179,6 +180,13 @@ static struct gpu_counts run_seq(const gva_t *seq, unsigned int n,
 	gpu_run(&l, &s);
 	gpu_done(&s);
 	return s.c;
+}
+
+/* @seq by one thread; 32-bit addresses */
+static struct gpu_counts run_seq(const gva_t *seq, unsigned int n,
+				 enum gpu_iotlb_at at)
+{
+	return run_seq_p(seq, n, at, false);
 }
 
 static void test_caches(void)
@@ -262,6 +270,28 @@ static void test_alloc(void)
 	expect(a1 == 1ULL << 40 && a2 == (1ULL << 40) + (2 << 20) &&
 	       a3 == (1ULL << 40) + (6 << 20),
 	       "aligned: from 1 TiB, each buffer rounded up to 2 MiB");
+}
+
+/*
+ * Past 4 GiB: cudaMalloc's pointer is 64-bit (cuda-sim.cc:439-452) and
+ * never reused, but the timing model's addresses are 32-bit
+ * (abstract_hardware_model.h:76-79), so accesses wrap to 0; an aligned
+ * (64-bit) run keeps them.
+ */
+static void test_wrap(void)
+{
+	struct gpu_heap h = { .layout = GPU_LAYOUT_PACKED };
+	gva_t big = gpu_alloc(&h, 3ULL << 30, "big", NULL);
+	gva_t past = gpu_alloc(&h, 4096, "past", NULL);
+	const gva_t seq[] = { past + 128 };
+
+	run_seq(seq, 1, GPU_AT_COALESCED);
+	expect(big == 0xC0000000ULL && past == 0x180000000ULL && ngot == 1 &&
+	       got[0] == 0x80000080ULL,
+	       "packed: a buffer past 4 GiB (0x180000000) is reached at its 32-bit address (0x80000080)");
+	run_seq_p(seq, 1, GPU_AT_COALESCED, true);
+	expect(ngot == 1 && got[0] == past + 128,
+	       "64-bit addresses (aligned layout): no wrap");
 }
 
 /*
@@ -433,6 +463,7 @@ int main(void)
 	test_flush_and_store();
 	test_warmup();
 	test_alloc();
+	test_wrap();
 	test_skip_and_dry();
 	test_determinism();
 	test_fit_settings();

@@ -229,17 +229,18 @@ void gpu_memcpy(struct gpu_sink *out, gva_t va, unsigned long long bytes)
 {
 	struct gpu_state *st;
 	unsigned int set;
-	gva_t line, end;
+	gva_t line, end, at;
 
 	if (out->dry || !bytes)
 		return;
 	st = state_get(out);
 	end = (va + bytes - 1) / GPU_SEGMENT;
 	for (line = va / GPU_SEGMENT; line <= end; line++) {
-		set = l2_index(line);
+		at = out->p.addr64 ? line : line & GPU_ADDR32_MASK / GPU_SEGMENT;
+		set = l2_index(at);
 		st->stamp++;
-		if (!cache_hit(&st->l2, set, line, st->stamp))
-			cache_fill(&st->l2, set, line, st->stamp);
+		if (!cache_hit(&st->l2, set, at, st->stamp))
+			cache_fill(&st->l2, set, at, st->stamp);
 	}
 }
 
@@ -322,6 +323,8 @@ static bool warp_exec(const struct gpu_launch *l, struct gpu_warp *w,
 		any = true;
 		if (va == GPU_SKIP)
 			continue;
+		if (!out->p.addr64)
+			va &= GPU_STORE | GPU_ADDR32_MASK;
 		if (out->on_access)
 			out->on_access(out->test_arg, w->block, lin, w->step,
 				       va);
@@ -497,7 +500,7 @@ static bool run_issue(struct gpu_run *r, unsigned int s,
 bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 {
 	struct gpu_run r = {
-		.l = l, .out = out, .st = state_get(out),
+		.l = l, .out = out,
 		.stride = out->sample > 1 ? out->sample : 1,
 		.nblocks = l->grid_x * l->grid_y, .per = gpu_ctas_per_sm(l),
 	};
@@ -507,6 +510,7 @@ bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 
 	if (out->dry)
 		return true;
+	r.st = state_get(out);
 	r.sms = calloc(GPU_SMS, sizeof(*r.sms));
 	if (!r.sms || !r.per)
 		abort();

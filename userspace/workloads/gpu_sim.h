@@ -93,6 +93,9 @@ static inline unsigned int gpu_l2_set(unsigned long long va)
 #define GPU_HEAP_BASE 0x10000000000ULL
 #define GPU_ALIGNED_ALIGN (2ULL << 20)
 
+/* The addresses a packed (GPGPU-Sim) run can reach: 32 bits */
+#define GPU_ADDR32_MASK 0xFFFFFFFFULL
+
 /* A store: a workload ORs this into the address it returns. */
 #define GPU_STORE (1ULL << 63)
 #define GPU_ST(va) ((va) | GPU_STORE)
@@ -174,6 +177,14 @@ struct gpu_params {
 	double jitter;			/* per-CTA latency x U[1, 1 + jitter] */
 	unsigned int warmup;		/* waves of CTAs before the window */
 	unsigned long long seed;
+	/*
+	 * 64-bit device addresses (the aligned layout); otherwise an address
+	 * wraps at 4 GiB as GPGPU-Sim's 32-bit addr_t does
+	 * (abstract_hardware_model.h:76-79): cudaMalloc's 64-bit bump pointer
+	 * (cuda-sim.cc:439-452) runs past 4 GiB when a program allocates
+	 * in a loop, and its accesses land from 0 on.
+	 */
+	bool addr64;
 };
 
 /* Counters of a run, for tests and statistics. */

@@ -146,7 +146,11 @@ void wl_3mm(const struct workload_opts *o, struct gpu_heap *h,
 		mm(out, v[4], v[5], v[6], n, n, n, false);
 }
 
-/* B[i][j] = 3x3 stencil of A around (i, j). */
+/*
+ * 2DConvolution.cu:108-125: thread (i = y, j = x), 1 <= i, j < N - 1:
+ * B[i][j] from A's 3x3 neighbourhood, loaded in the order of :121-123
+ * (row i - 1, then i, then i + 1; columns j - 1, j, j + 1 in each).
+ */
 struct conv2_ctx {
 	gva_t a, b;
 	unsigned int ni, nj;
@@ -168,6 +172,10 @@ static bool conv2_addr(const void *p, const struct gpu_thread *t,
 	return true;
 }
 
+/*
+ * 2DConvolution.cu:135-137 (A, B; A copied in), :140-142 one launch of
+ * (N / 32, N / 8) blocks of 32 x 8, :147 B copied out; 4096 (small 512)
+ */
 void wl_2dconv(const struct workload_opts *o, struct gpu_heap *h,
 	       struct gpu_sink *out)
 {
@@ -178,12 +186,19 @@ void wl_2dconv(const struct workload_opts *o, struct gpu_heap *h,
 	};
 	struct gpu_launch l = { n / 32, n / 8, 32, 8, 10, conv2_addr, &c, 0, 0 };
 
-	gpu_run(&l, out);
+	gpu_memcpy(out, c.a, F * n * n);
+	if (gpu_run(&l, out))
+		gpu_memcpy(out, c.b, F * n * n);
 }
 
-/* PolyBench's 15-point 3D stencil, launched once per plane i. */
-static const signed char conv3_off[15][3] = {
-	{ -1, -1, -1 }, { 1, -1, -1 }, { -1, -1, -1 }, { 1, -1, -1 },
+/*
+ * 3DConvolution.cu:121-144, thread (j = y, k = x) of the launch for plane
+ * i: B[i][j][k] from 15 terms of A (:135-142), of which the first six
+ * name only two addresses, three times each; nvcc loads each once (no
+ * store between them: an inference, no PTX at hand), so 11 loads in the
+ * order of their first appearance, as {di, dj, dk}.
+ */
+static const signed char conv3_off[11][3] = {
 	{ -1, -1, -1 }, { 1, -1, -1 }, { 0, -1, 0 }, { 0, 0, 0 },
 	{ 0, 1, 0 }, { -1, -1, 1 }, { 1, -1, 1 }, { -1, 0, 1 },
 	{ 1, 0, 1 }, { -1, 1, 1 }, { 1, 1, 1 },
@@ -201,9 +216,9 @@ static bool conv3_addr(const void *p, const struct gpu_thread *t,
 	unsigned int j = t->by * 8 + t->ty, k = t->bx * 32 + t->tx;
 	gva_t n = c->n;
 
-	if (j < 1 || k < 1 || j >= n - 1 || k >= n - 1 || step > 15)
+	if (j < 1 || k < 1 || j >= n - 1 || k >= n - 1 || step > 11)
 		return false;
-	if (step == 15) {
+	if (step == 11) {
 		*va = GPU_ST(c->b + F * ((c->i * n + j) * n + k));
 		return true;
 	}
@@ -212,6 +227,11 @@ static bool conv3_addr(const void *p, const struct gpu_thread *t,
 	return true;
 }
 
+/*
+ * 3DConvolution.cu:154-157 (A, B, both copied in), :165-168 one launch per
+ * plane 1 <= i < N - 1 of (N / 32, N / 8) blocks of 32 x 8, :174 B copied
+ * out; 256 (small 64)
+ */
 void wl_3dconv(const struct workload_opts *o, struct gpu_heap *h,
 	       struct gpu_sink *out)
 {
@@ -221,11 +241,14 @@ void wl_3dconv(const struct workload_opts *o, struct gpu_heap *h,
 		gpu_alloc(h, F * n * n * n, "B_gpu", "3DCONV/3DConvolution.cu:155"),
 		n, 0
 	};
-	struct gpu_launch l = { n / 32, n / 8, 32, 8, 16, conv3_addr, &c, 0, 0 };
+	struct gpu_launch l = { n / 32, n / 8, 32, 8, 12, conv3_addr, &c, 0, 0 };
 
+	gpu_memcpy(out, c.a, F * n * n * n);
+	gpu_memcpy(out, c.b, F * n * n * n);
 	for (c.i = 1; c.i < n - 1; c.i++)
 		if (!gpu_run(&l, out))
 			return;
+	gpu_memcpy(out, c.b, F * n * n * n);
 }
 
 /* Gram-Schmidt: three kernels per column k. */
@@ -235,9 +258,14 @@ struct gs_ctx {
 };
 
 /*
- * Kernel 3 as PolyBench/GPU's source has it, r[k][j] and a[i][j] global:
- * r[k][j] = 0; per i: r[k][j] += q[i][k] * a[i][j] (loads q, a, r, store
- * r); per i: a[i][j] -= q[i][k] * r[k][j] (loads a, q, r, store a).
+ * gramschmidt.cu:119-166.  Kernel 1 (:119-133), thread 0 only: a[i][k]
+ * per i (the product's two identical loads are one), then r[k][k]
+ * stored.  Kernel 2 (:136-144): q[i][k] = a[i][k] / r[k][k].  Kernel 3
+ * (:147-166), columns k < j < N: r[k][j] = 0 stored; per i (:158) q[i][k]
+ * and a[i][j] loaded and r[k][j] stored, its reload forwarded from that
+ * store as in the products above (only loads come between); per i (:163)
+ * a[i][j], q[i][k] and r[k][j] loaded (the store to a may alias r) and
+ * a[i][j] stored.
  */
 static bool gs_addr(const void *p, const struct gpu_thread *t,
 		    unsigned int step, gva_t *va)
@@ -261,29 +289,31 @@ static bool gs_addr(const void *p, const struct gpu_thread *t,
 				  GPU_ST(c->q + F * (tid * n + k));
 		return true;
 	default:	/* columns j > k */
-		if (tid <= k || tid >= c->n || step >= 8 * c->m + 1)
+		if (tid <= k || tid >= c->n || step >= 7 * c->m + 1)
 			return false;
 		if (step == 0) {
 			*va = GPU_ST(rkj);
 			return true;
 		}
 		step--;
-		i = (step % (4 * c->m)) / 4;
-		switch (step % 4 + (step >= 4 * c->m ? 4 : 0)) {
+		if (step < 3 * c->m) {		/* :158 */
+			i = step / 3;
+			*va = step % 3 == 0 ? c->q + F * (i * n + k) :
+			      step % 3 == 1 ? c->a + F * (i * n + tid) :
+					      GPU_ST(rkj);
+			return true;
+		}
+		step -= 3 * c->m;		/* :163 */
+		i = step / 4;
+		switch (step % 4) {
 		case 0:
-		case 5:
-			*va = c->q + F * (i * n + k);
-			break;
-		case 1:
-		case 4:
 			*va = c->a + F * (i * n + tid);
 			break;
-		case 2:
-		case 6:
-			*va = rkj;
+		case 1:
+			*va = c->q + F * (i * n + k);
 			break;
-		case 3:
-			*va = GPU_ST(rkj);
+		case 2:
+			*va = rkj;
 			break;
 		default:
 			*va = GPU_ST(c->a + F * (i * n + tid));
@@ -292,6 +322,11 @@ static bool gs_addr(const void *p, const struct gpu_thread *t,
 	}
 }
 
+/*
+ * gramschmidt.cu:182-185 (A, R, Q; A copied in), :189-197 per column k
+ * the three kernels (256-thread blocks; kernel 1 one block), :201 A copied
+ * out; 2048 (small 128)
+ */
 void wl_gramschmidt(const struct workload_opts *o, struct gpu_heap *h,
 		    struct gpu_sink *out)
 {
@@ -304,8 +339,10 @@ void wl_gramschmidt(const struct workload_opts *o, struct gpu_heap *h,
 	};
 	struct gpu_launch k1 = { 1, 1, 256, 1, n + 1, gs_addr, &c, 0, 0 };
 	struct gpu_launch k2 = { (n + 255) / 256, 1, 256, 1, 3, gs_addr, &c, 0, 0 };
-	struct gpu_launch k3 = { (n + 255) / 256, 1, 256, 1, 8 * n + 1,
+	struct gpu_launch k3 = { (n + 255) / 256, 1, 256, 1, 7 * n + 1,
 				 gs_addr, &c, 0, 0 };
+
+	gpu_memcpy(out, c.a, F * n * n);
 
 	/* sampled: every 8 x sample-th column (the pattern repeats) */
 	for (c.k = 0; c.k < n; c.k += o->sample > 1 ? 8 * o->sample : 1) {
@@ -319,4 +356,5 @@ void wl_gramschmidt(const struct workload_opts *o, struct gpu_heap *h,
 		if (!gpu_run(&k3, out))
 			return;
 	}
+	gpu_memcpy(out, c.a, F * n * n);
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rodinia.c - Rodinia 3.1 workloads: backprop, hotspot, pathfinder,
- * dwt2d, streamcluster, b+tree.  Each models its kernels' per-thread
+ * dwt2d, b+tree (streamcluster: streamcluster.c).  Each models its kernels' per-thread
  * global accesses at the benchmark's default input ("full") or a
  * scaled-down one ("small"); irregular inputs are seeded.
  */
@@ -332,65 +332,6 @@ void wl_dwt2d(const struct workload_opts *o, struct gpu_heap *h,
 			if (!gpu_run(&l, out))
 				return;
 		}
-	}
-}
-
-/* ---- streamcluster: pgain for seeded candidate centres ---- */
-struct sc_ctx {
-	gva_t coord, weight, assign, cost, work, sw;
-	unsigned int n, dim, cand;
-};
-
-static bool sc_addr(const void *p, const struct gpu_thread *t,
-		    unsigned int step, gva_t *va)
-{
-	const struct sc_ctx *c = p;
-	gva_t i = t->bx * 512ULL + t->tx, d;
-
-	if (i >= c->n || step >= 2 * c->dim + 4)
-		return false;
-	if (step < 2 * c->dim) {	/* coord[d][i] and the candidate's */
-		d = step / 2;
-		*va = c->coord + F * (d * c->n + (step & 1 ? c->cand : i));
-		return true;
-	}
-	switch (step - 2 * c->dim) {
-	case 0:
-		*va = c->weight + F * i;
-		break;
-	case 1:
-		*va = c->assign + F * i;
-		break;
-	case 2:
-		*va = c->cost + F * i;
-		break;
-	default:
-		*va = c->sw + i;
-		break;
-	}
-	return true;
-}
-
-void wl_streamcluster(const struct workload_opts *o, struct gpu_heap *h,
-		      struct gpu_sink *out)
-{
-	unsigned int n = o->small ? 8192 : 65536, dim = o->small ? 32 : 256;
-	unsigned int it, iters = o->small ? 4 : 20;
-	unsigned long long seed = o->seed | 1;
-	struct sc_ctx c = { gpu_alloc(h, F * n * dim, "coord", NULL),
-			    gpu_alloc(h, F * n, "weight", NULL),
-			    gpu_alloc(h, F * n, "assign", NULL),
-			    gpu_alloc(h, F * n, "cost", NULL),
-			    gpu_alloc(h, F * n * 20, "work", NULL),
-			    gpu_alloc(h, n, "switch", NULL),
-			    n, dim, 0 };
-	struct gpu_launch l = { (n + 511) / 512, 1, 512, 1, 2 * dim + 4,
-				sc_addr, &c, 0, 0 };
-
-	for (it = 0; it < iters; it++) {
-		c.cand = workload_rand(&seed) % n;
-		if (!gpu_run(&l, out))
-			return;
 	}
 }
 

@@ -15,11 +15,12 @@
 #include <string.h>
 
 #include "workloads/bfs.h"
+#include "workloads/streamcluster.h"
 #include "workloads/workloads.h"
 #include "tests/expect.h"
 
 #define MAX_BUFS 16
-#define MAX_OPS 1024
+#define MAX_OPS 8192
 
 /* One access the source makes: BUF[OFF] (bytes), a store or a load. */
 struct op {
@@ -417,6 +418,110 @@ static void test_backprop(void)
 }
 
 /* BFS levels from node 0 over @g, or 0 if some node is unreached. */
+/*
+ * 2DCONV, 512^2: thread (1, 1) of block (0, 0) (lin 33) is B[1][1]:
+ * 2DConvolution.cu:121-123 loads A row 0, 1, 2, columns 0, 1, 2 in each,
+ * and stores B[1][1]; A and B (:135-136).
+ */
+static void test_2dconv(void)
+{
+	static const struct op want[] = {
+		{ "A_gpu", 4 * 0, false, "2DConvolution.cu:121" },
+		{ "A_gpu", 4 * 1, false, "2DConvolution.cu:121" },
+		{ "A_gpu", 4 * 2, false, "2DConvolution.cu:121" },
+		{ "A_gpu", 4 * 512, false, "2DConvolution.cu:122" },
+		{ "A_gpu", 4 * 513, false, "2DConvolution.cu:122" },
+		{ "A_gpu", 4 * 514, false, "2DConvolution.cu:122" },
+		{ "A_gpu", 4 * 1024, false, "2DConvolution.cu:123" },
+		{ "A_gpu", 4 * 1025, false, "2DConvolution.cu:123" },
+		{ "A_gpu", 4 * 1026, false, "2DConvolution.cu:123" },
+		{ "B_gpu", 4 * 513, true, "2DConvolution.cu:121" },
+	};
+	static const char *const bufs[] = { "A_gpu", "B_gpu" };
+	static const unsigned long long bytes[] = { 1 << 20, 1 << 20 };
+	struct rec c;
+
+	run("2DCONV", 0, 33, &c);
+	expect_ops("2DCONV B[1][1]", &c, want, N(want), 10);
+	expect_bufs("2DCONV", &c, bufs, bytes, N(bufs));
+}
+
+/*
+ * 3DCONV, 64^3: thread (1, 1) of block (0, 0) is (j, k) = (1, 1) in each
+ * of the 62 launches (3DConvolution.cu:165-168, plane i = 1..62); in the
+ * first (i = 1), :135-142 name A at (i +- 1, 0, 0) three times each, then
+ * (1, 0, 1), (1, 1, 1), (1, 2, 1), (0, 0, 2), (2, 0, 2), (0, 1, 2),
+ * (2, 1, 2), (0, 2, 2), (2, 2, 2); B[1][1][1] stored.
+ */
+static void test_3dconv(void)
+{
+#define A3(i, j, k) (4ULL * ((i) * 4096 + (j) * 64 + (k)))
+	static const struct op want[] = {
+		{ "A_gpu", A3(0, 0, 0), false, "3DConvolution.cu:135" },
+		{ "A_gpu", A3(2, 0, 0), false, "3DConvolution.cu:135" },
+		{ "A_gpu", A3(1, 0, 1), false, "3DConvolution.cu:138" },
+		{ "A_gpu", A3(1, 1, 1), false, "3DConvolution.cu:138" },
+		{ "A_gpu", A3(1, 2, 1), false, "3DConvolution.cu:139" },
+		{ "A_gpu", A3(0, 0, 2), false, "3DConvolution.cu:139" },
+		{ "A_gpu", A3(2, 0, 2), false, "3DConvolution.cu:140" },
+		{ "A_gpu", A3(0, 1, 2), false, "3DConvolution.cu:140" },
+		{ "A_gpu", A3(2, 1, 2), false, "3DConvolution.cu:141" },
+		{ "A_gpu", A3(0, 2, 2), false, "3DConvolution.cu:141" },
+		{ "A_gpu", A3(2, 2, 2), false, "3DConvolution.cu:142" },
+		{ "B_gpu", A3(1, 1, 1), true, "3DConvolution.cu:135" },
+		{ "A_gpu", A3(1, 0, 0), false, "3DConvolution.cu:135 (i = 2)" },
+	};
+#undef A3
+	static const char *const bufs[] = { "A_gpu", "B_gpu" };
+	static const unsigned long long bytes[] = { 1 << 20, 1 << 20 };
+	struct rec c;
+
+	run("3DCONV", 0, 33, &c);
+	expect_ops("3DCONV (1, 1)", &c, want, N(want), 62 * 12);
+	expect_bufs("3DCONV", &c, bufs, bytes, N(bufs));
+}
+
+/*
+ * gramschmidt, 128^2: thread 5 of block 0 (gramschmidt.cu).  Column 0:
+ * kernel 1 is thread 0's; kernel 2 (:142) a[5][0], r[0][0], q[5][0]
+ * stored; kernel 3 (j = 5 > 0, :153) r[0][5] = 0, then per i (:158)
+ * q[i][0], a[i][5], r[0][5] stored, then per i (:163) a[i][5], q[i][0],
+ * r[0][5], a[i][5] stored: 3 + 1 + 7 x 128 accesses for each of columns
+ * 0-4, then kernel 2's 3 for each of columns 5-127.
+ */
+static void test_gramschmidt(void)
+{
+	static const struct op want[] = {
+		{ "A_gpu", 4 * 640, false, "gramschmidt.cu:142" },
+		{ "R_gpu", 0, false, "gramschmidt.cu:142" },
+		{ "Q_gpu", 4 * 640, true, "gramschmidt.cu:142" },
+		{ "R_gpu", 4 * 5, true, "gramschmidt.cu:153" },
+		{ "Q_gpu", 0, false, "gramschmidt.cu:158" },
+		{ "A_gpu", 4 * 5, false, "gramschmidt.cu:158" },
+		{ "R_gpu", 4 * 5, true, "gramschmidt.cu:158" },
+		{ "Q_gpu", 4 * 128, false, "gramschmidt.cu:158" },
+		{ "A_gpu", 4 * 133, false, "gramschmidt.cu:158" },
+		{ "R_gpu", 4 * 5, true, "gramschmidt.cu:158" },
+	};
+	static const char *const bufs[] = { "A_gpu", "R_gpu", "Q_gpu" };
+	static const unsigned long long bytes[] = { 65536, 65536, 65536 };
+	const struct gpu_alloc_rec *a, *q, *r;
+	struct rec c;
+	unsigned int at = 4 + 3 * 128;
+
+	run("gramschmidt", 0, 5, &c);
+	expect_ops("gramschmidt thread 5", &c, want, N(want),
+		   5 * (4 + 7 * 128) + 123 * 3);
+	expect_bufs("gramschmidt", &c, bufs, bytes, N(bufs));
+	a = rec_buf(&c, "A_gpu");
+	q = rec_buf(&c, "Q_gpu");
+	r = rec_buf(&c, "R_gpu");
+	expect(a && q && r && c.nops > at + 3 && c.ops[at] == a->va + 20 &&
+	       c.ops[at + 1] == q->va && c.ops[at + 2] == r->va + 20 &&
+	       c.ops[at + 3] == GPU_ST(a->va + 20),
+	       "gramschmidt thread 5: :163's first iteration, a[0][5], q[0][0], r[0][5] loaded, a[0][5] stored");
+}
+
 static unsigned int bfs_levels(const struct bfs_graph *g)
 {
 	unsigned int *level = malloc(sizeof(*level) * g->n);
@@ -597,6 +702,131 @@ static void test_bfs_thread(void)
 	       "BFS node 0: mask, visited, its node, per edge its entry, visited, cost and the stores to a neighbour; then one mask load a launch");
 }
 
+/*
+ * streamcluster's host program draws from lrand48() after srand48(1)
+ * (streamcluster_cuda_cpu.cpp:897): the model's generator is POSIX's.
+ */
+static void test_sc_rand(void)
+{
+	unsigned long long x;
+	unsigned int i;
+
+	srand48(1);
+	sc_srand48(&x, 1);
+	for (i = 0; i < 100000 && sc_lrand48(&x) == lrand48(); i++)
+		;
+	expect(i == 100000, "streamcluster: lrand48() as the C library's, 100,000 draws after srand48(1)");
+}
+
+/* Every allocation of a streamcluster run. */
+struct sc_allocs {
+	unsigned int n, first_bad;
+	const char *name[5];
+	unsigned long long bytes[5], wbytes;
+	bool wrong;
+};
+
+static void sc_alloc(void *arg, const struct gpu_alloc_rec *r)
+{
+	struct sc_allocs *a = arg;
+
+	if (a->n < 5) {
+		a->name[a->n] = r->name;
+		a->bytes[a->n] = r->bytes;
+	} else if (strcmp(r->name, "work_mem_d") ||
+		   r->bytes % (4 * 1025) || r->bytes < 2 * 4 * 1025) {
+		a->wrong = true;
+	}
+	if (!strcmp(r->name, "work_mem_d"))
+		a->wbytes += r->bytes;
+	a->n++;
+}
+
+/*
+ * streamcluster, `3 6 16 1024 1024 100`: the first pgain allocates its
+ * work_mem_d (streamcluster_cuda.cu:197), then allocDevMem's
+ * center_table_d, switch_membership_d, p (32-byte Points), coord_d
+ * (:96-99); every later call one new work_mem_d of (K + 1) x (n + 1)
+ * floats, K >= 1 (:146-147, :197); calls come in whole pFL passes of
+ * (long)(3 x 6 x ln 6) = 32 (streamcluster_cuda_cpu.cpp:344-348, :560);
+ * one launch per call.
+ */
+static void test_sc_host(void)
+{
+	static const char *const first[] = {
+		"work_mem_d", "center_table_d", "switch_membership_d", "p",
+		"coord_d"
+	};
+	struct sc_allocs a = { 0 };
+	struct gpu_heap h = { .on_alloc = sc_alloc, .arg = &a };
+	struct gpu_sink s = { .dry = true };
+	struct sc_stats st;
+	unsigned int i;
+	bool order = true;
+	char msg[200];
+
+	sc_run_input(3, 6, 16, 1024, &h, &s, &st);
+	for (i = 0; i < 5; i++)
+		order = order && a.name[i] && !strcmp(a.name[i], first[i]);
+	order = order && a.bytes[1] == 4096 && a.bytes[2] == 1024 &&
+		a.bytes[3] == 32768 && a.bytes[4] == 65536 &&
+		a.bytes[0] % (4 * 1025) == 0;
+	expect(order, "streamcluster small: work_mem_d, then center_table_d 4096, switch_membership_d 1024, p 32768, coord_d 65536");
+	snprintf(msg, sizeof(msg), "streamcluster small: %u later allocations, each a work_mem_d of (K+1)(n+1) floats, K >= 1",
+		 a.n - 5);
+	expect(!a.wrong && a.n == st.calls + 4, msg);
+	snprintf(msg, sizeof(msg), "streamcluster small: %llu pgain calls in whole passes of 32, %ld centres at the end (kmin 3, kmax 6)",
+		 st.calls, st.centers);
+	expect(st.calls && st.calls % 32 == 0 && st.centers >= 3 &&
+	       st.centers <= 6 && a.wbytes == st.work_bytes, msg);
+}
+
+/*
+ * Thread 5 of block 0 in the first launch (streamcluster_cuda.cu:62-89):
+ * d_dist (:52-55) per dimension i < 16 coord_d[i n + 5] and
+ * coord_d[i n + x], the same x throughout; p[5].weight (:75, byte
+ * 32 x 5), p[5].cost (:78, + 24); then either switch_membership_d[5]
+ * stored and lower[K] = work_mem_d[5 (K + 1) + K] loaded and stored
+ * (:80-81), or p[5].assign (:86, + 16), center_table_d[assign] and
+ * lower[that] loaded and stored (:86).
+ */
+static void test_sc_thread(void)
+{
+	const struct gpu_alloc_rec *coord, *p, *ct, *sw, *work;
+	unsigned long long x, K, i, bad = 0, a, row = 5 * 4;
+	struct rec c;
+
+	run("streamcluster", 0, 5, &c);
+	coord = rec_buf(&c, "coord_d");
+	p = rec_buf(&c, "p");
+	ct = rec_buf(&c, "center_table_d");
+	sw = rec_buf(&c, "switch_membership_d");
+	work = rec_buf(&c, "work_mem_d");
+	if (!coord || !p || !ct || !sw || !work || c.nops < 37) {
+		expect(0, "streamcluster thread 5: its buffers and accesses");
+		return;
+	}
+	K = work->bytes / (4 * 1025) - 1;
+	x = (c.ops[1] - coord->va) / 4;
+	for (i = 0; i < 16; i++)
+		bad += c.ops[2 * i] != coord->va + 4 * (i * 1024 + 5) ||
+		       c.ops[2 * i + 1] != coord->va + 4 * (i * 1024 + x);
+	bad += x >= 1024 || c.ops[32] != p->va + 160 ||
+	       c.ops[33] != p->va + 184;
+	row = work->va + 4 * 5 * (K + 1);
+	if (c.ops[34] == GPU_ST(sw->va + 5)) {
+		bad += c.ops[35] != row + 4 * K ||
+		       c.ops[36] != GPU_ST(row + 4 * K);
+	} else {
+		a = (c.ops[35] - ct->va) / 4;
+		bad += c.ops[34] != p->va + 176 || a >= 1024 ||
+		       c.ops[35] != ct->va + 4 * a || c.nops < 38 ||
+		       c.ops[36] < row || c.ops[36] >= row + 4 * K ||
+		       c.ops[37] != GPU_ST(c.ops[36]);
+	}
+	expect(!bad, "streamcluster thread 5, first launch: 16 x (own coordinate, candidate's), weight, cost, then either branch of cu:79-87");
+}
+
 int main(void)
 {
 	test_gemm();
@@ -607,8 +837,14 @@ int main(void)
 	test_hotspot();
 	test_pathfinder();
 	test_backprop();
+	test_2dconv();
+	test_3dconv();
+	test_gramschmidt();
 	test_bfs_graph();
 	test_bfs_run();
 	test_bfs_thread();
+	test_sc_rand();
+	test_sc_host();
+	test_sc_thread();
 	return expect_done("source-test");
 }

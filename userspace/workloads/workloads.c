@@ -145,7 +145,8 @@ void workload_run(const struct workload *w, const struct workload_opts *o,
 		  struct gpu_heap *h, struct gpu_sink *out)
 {
 	out->sample = o->sample;
-	out->p = (struct gpu_params){ o->at, o->jitter, o->warmup, o->seed };
+	out->p = (struct gpu_params){ o->at, o->jitter, o->warmup, o->seed,
+				      o->layout == GPU_LAYOUT_ALIGNED };
 	if (o->window && (!out->limit || o->window < out->limit))
 		out->limit = o->window;
 	h->layout = o->layout;
