@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rodinia.c - Rodinia 3.1 workloads: backprop, hotspot, pathfinder,
- * dwt2d, b+tree (streamcluster: streamcluster.c).  Each models its kernels' per-thread
+ * dwt2d (streamcluster, b+tree: streamcluster.c, bptree.c).  Each models its kernels' per-thread
  * global accesses at the benchmark's default input ("full") or a
  * scaled-down one ("small"); irregular inputs are seeded.
  */
@@ -335,63 +335,3 @@ void wl_dwt2d(const struct workload_opts *o, struct gpu_heap *h,
 	}
 }
 
-/* ---- b+tree: findK, one 256-thread block per query ---- */
-#define BPT_NODE_BYTES 4096ULL	/* order 508: keys, indices, flags */
-
-struct bpt_ctx {
-	gva_t nodes, records;
-	unsigned int height, nnodes, nrec;
-	unsigned long long seed;
-};
-
-/* The node query @q visits at @level: a seeded path from the root. */
-static gva_t bpt_node(const struct bpt_ctx *c, unsigned int q,
-		      unsigned int level)
-{
-	unsigned long long s = (c->seed ^ (q * 0x9e3779b97f4a7c15ULL)) | 1;
-	gva_t node = 0, width = 1;
-	unsigned int l;
-
-	for (l = 1; l <= level; l++) {
-		node = node * 254 + workload_rand(&s) % 254;
-		width *= 254;
-	}
-	/* levels are stored one after the other, the root first */
-	for (l = 0, s = 0; l < level; l++)
-		s = s * 254 + 1;
-	return (s + node % width) % c->nnodes;
-}
-
-static bool bpt_addr(const void *p, const struct gpu_thread *t,
-		     unsigned int step, gva_t *va)
-{
-	const struct bpt_ctx *c = p;
-
-	if (step < c->height) {		/* keys[thid] of the current node */
-		*va = c->nodes + bpt_node(c, t->bx, step) * BPT_NODE_BYTES +
-		      F * t->tx;
-		return true;
-	}
-	if (step == c->height && t->tx == 0) {
-		*va = c->records + F * ((bpt_node(c, t->bx, c->height - 1) *
-					 254 + t->bx % 254) % c->nrec);
-		return true;
-	}
-	return false;
-}
-
-void wl_bptree(const struct workload_opts *o, struct gpu_heap *h,
-	       struct gpu_sink *out)
-{
-	unsigned int nrec = o->small ? 65536 : 1000000;
-	unsigned int queries = o->small ? 1000 : 10000;
-	unsigned int nnodes = nrec / 254 + nrec / 254 / 254 + 2;
-	struct bpt_ctx c = { gpu_alloc(h, BPT_NODE_BYTES * nnodes, "nodes",
-					   NULL),
-			     gpu_alloc(h, F * nrec, "records", NULL), nrec > 65536 ? 3 : 2,
-			     nnodes, nrec, o->seed };
-	struct gpu_launch l = { queries, 1, 256, 1, c.height + 1, bpt_addr,
-				&c, 0, 0 };
-
-	gpu_run(&l, out);
-}
