@@ -36,7 +36,10 @@ P=${PWCSIM:-./pwcsim}
 #  pathfinder: the two result rows (16 pages each), then the wall's 39
 #    rows of 16384 (624 pages); the first instruction reads result 0
 #    (threads 20..31 of block 0: columns 0..11)
-#  dwt2d 256^2: tmp and 3 images of 64 pages
+#  dwt2d 192^2 (-d 192x192): c_r_out, backup, c_g_out, c_b_out, c_r, c_g,
+#    c_b of 36 pages and d_src of 27 (main.cu:91-126, components.cu:140);
+#    backup is never read by a kernel: 6 x 36 + 27 pages in 7 regions;
+#    the copy kernel first loads d_src (the eighth buffer: 14 MiB)
 #  backprop 8192: input 9, weights 137, old weights 137, partial 8, delta 1
 #  streamcluster 1024x16 (3 6 16 1024 1024 100): center_table 1 page,
 #    switch 1, p (32-byte Points) 8, coord 16, and one work_mem_d per
@@ -67,7 +70,7 @@ AES 32 1 1 2 0x10000000000
 STO 25 1 1 2 0x10000000000
 hotspot 48 1 1 3 0x10000000000
 pathfinder 656 1 1 4 0x10000000000
-dwt2d 256 1 1 4 0x10000200000
+dwt2d 243 1 1 7 0x10000e00000
 backprop 292 1 1 5 0x10000000000
 $(sc_expect)
 BFS 78 1 1 6 0x10000400000

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rodinia.c - Rodinia 3.1 workloads: backprop, hotspot, pathfinder,
- * dwt2d (streamcluster, b+tree: streamcluster.c, bptree.c).  Each models its kernels' per-thread
- * global accesses at the benchmark's default input ("full") or a
+ * rodinia.c - Rodinia 3.1 workloads: backprop, hotspot, pathfinder
+ * (dwt2d, streamcluster, b+tree: dwt2d.c, streamcluster.c, bptree.c).
+ * Each models its kernels' per-thread global accesses at the benchmark's default input ("full") or a
  * scaled-down one ("small"); irregular inputs are seeded.
  */
 #include <stdlib.h>
@@ -281,57 +281,6 @@ void wl_pathfinder(const struct workload_opts *o, struct gpu_heap *h,
 		l.steps = c.it + 2;
 		if (!gpu_run(&l, out))
 			return;
-	}
-}
-
-/* ---- dwt2d: forward 5/3, 3 levels, 3 components; 64-wide tiles ---- */
-struct dwt_ctx {
-	gva_t in, out;
-	unsigned int w, h;
-};
-
-static bool dwt_addr(const void *p, const struct gpu_thread *t,
-		     unsigned int step, gva_t *va)
-{
-	const struct dwt_ctx *c = p;
-	unsigned int x = t->bx * 64 + t->tx, y0 = t->by * 16, y, ox, oy;
-
-	if (x >= c->w || step >= 32)
-		return false;
-	y = y0 + step % 16;
-	if (y >= c->h)
-		return false;
-	if (step < 16) {		/* a column of the tile, coalesced */
-		*va = c->in + F * ((gva_t)y * c->w + x);
-		return true;
-	}
-	/* de-interleaved output: low and high halves in both directions */
-	ox = x / 2 + (x & 1) * (c->w / 2);
-	oy = y / 2 + (y & 1) * (c->h / 2);
-	*va = GPU_ST(c->out + F * ((gva_t)oy * c->w + ox));
-	return true;
-}
-
-void wl_dwt2d(const struct workload_opts *o, struct gpu_heap *h,
-	      struct gpu_sink *out)
-{
-	unsigned int n = o->small ? 256 : 1024, comp, lvl;
-	gva_t img[3], tmp = gpu_alloc(h, F * n * n, "tmp", NULL);
-	struct dwt_ctx c;
-	struct gpu_launch l = { 0, 0, 64, 1, 32, dwt_addr, &c, 0, 0 };
-
-	for (comp = 0; comp < 3; comp++)
-		img[comp] = gpu_alloc(h, F * n * n, "component", NULL);
-	for (comp = 0; comp < 3; comp++) {
-		for (lvl = 0; lvl < 3; lvl++) {
-			c = (struct dwt_ctx){ lvl & 1 ? tmp : img[comp],
-					      lvl & 1 ? img[comp] : tmp,
-					      n >> lvl, n >> lvl };
-			l.grid_x = (c.w + 63) / 64;
-			l.grid_y = (c.h + 15) / 16;
-			if (!gpu_run(&l, out))
-				return;
-		}
 	}
 }
 

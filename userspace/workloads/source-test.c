@@ -631,6 +631,80 @@ static void test_bpt_range(void)
 	expect_bufs("b+tree", &c, bufs, bytes, N(bufs));
 }
 
+/*
+ * dwt2d, `-d 192x192 -f -5 -l 3`: block 0's thread 1 in every launch.
+ * c_CopySrcToComponents (components.cu:81-97): d_src word 1, then c_r,
+ * c_g, c_b [1] stored.  Level 1 of r (fdwt53Kernel<64, 8>, steps 2,
+ * fdwt53.cu:195-253): column 1 rows 0-2, its boundary column -2 (mirrored
+ * to 2, io.h:75-79) rows 0-2; per step 8 rows of each (from row 1: the
+ * top block's mirror) and 8 stores of output column parityIdx = 2 (even:
+ * the low band at 1 + (m / 2) 96, the high at + 96 x 192).  Then levels
+ * 2 and 3 (96 and 48 wide, one step: 30 each); the same for g and b.
+ */
+static void test_dwt2d(void)
+{
+#define R(r, x) (4ULL * ((r) * 192 + (x)))
+#define OUT(m) (4ULL * (1 + (m) / 2 * 96 + ((m) & 1) * 18432))
+	static const struct op want[] = {
+		{ "d_src", 4, false, "components.cu:84" },
+		{ "c_r", 4, true, "components.cu:50" },
+		{ "c_g", 4, true, "components.cu:51" },
+		{ "c_b", 4, true, "components.cu:52" },
+		{ "c_r", R(0, 1), false, "fdwt53.cu:124" },
+		{ "c_r", R(1, 1), false, "fdwt53.cu:125" },
+		{ "c_r", R(2, 1), false, "fdwt53.cu:126" },
+		{ "c_r", R(0, 2), false, "fdwt53.cu:205" },
+		{ "c_r", R(1, 2), false, "fdwt53.cu:205" },
+		{ "c_r", R(2, 2), false, "fdwt53.cu:205" },
+		{ "c_r", R(1, 1), false, "fdwt53.cu:161" },
+		{ "c_r", R(2, 1), false, "fdwt53.cu:161" },
+		{ "c_r", R(3, 1), false, "fdwt53.cu:161" },
+		{ "c_r", R(4, 1), false, "fdwt53.cu:161" },
+		{ "c_r", R(5, 1), false, "fdwt53.cu:161" },
+		{ "c_r", R(6, 1), false, "fdwt53.cu:161" },
+		{ "c_r", R(7, 1), false, "fdwt53.cu:161" },
+		{ "c_r", R(8, 1), false, "fdwt53.cu:161" },
+		{ "c_r", R(1, 2), false, "fdwt53.cu:230" },
+		{ "c_r", R(2, 2), false, "fdwt53.cu:230" },
+		{ "c_r", R(3, 2), false, "fdwt53.cu:230" },
+		{ "c_r", R(4, 2), false, "fdwt53.cu:230" },
+		{ "c_r", R(5, 2), false, "fdwt53.cu:230" },
+		{ "c_r", R(6, 2), false, "fdwt53.cu:230" },
+		{ "c_r", R(7, 2), false, "fdwt53.cu:230" },
+		{ "c_r", R(8, 2), false, "fdwt53.cu:230" },
+		{ "c_r_out", OUT(0), true, "fdwt53.cu:250" },
+		{ "c_r_out", OUT(1), true, "fdwt53.cu:252" },
+		{ "c_r_out", OUT(2), true, "fdwt53.cu:250" },
+		{ "c_r_out", OUT(3), true, "fdwt53.cu:252" },
+		{ "c_r_out", OUT(4), true, "fdwt53.cu:250" },
+		{ "c_r_out", OUT(5), true, "fdwt53.cu:252" },
+		{ "c_r_out", OUT(6), true, "fdwt53.cu:250" },
+		{ "c_r_out", OUT(7), true, "fdwt53.cu:252" },
+		{ "c_r", R(9, 1), false, "fdwt53.cu:161" },
+	};
+#undef R
+#undef OUT
+	static const char *const bufs[] = {
+		"c_r_out", "backup", "c_g_out", "c_b_out", "c_r", "c_g", "c_b",
+		"d_src"
+	};
+	static const unsigned long long bytes[] = {
+		147456, 147456, 147456, 147456, 147456, 147456, 147456, 110592
+	};
+	const struct gpu_alloc_rec *r, *ro;
+	struct rec c;
+
+	run("dwt2d", 0, 1, &c);
+	expect_ops("dwt2d block 0 thread 1", &c, want, N(want),
+		   4 + 3 * (54 + 30 + 30));
+	expect_bufs("dwt2d", &c, bufs, bytes, N(bufs));
+	r = rec_buf(&c, "c_r");
+	ro = rec_buf(&c, "c_r_out");
+	expect(r && ro && c.nops > 80 && c.ops[58] == r->va + 4 &&
+	       c.ops[58 + 22] == GPU_ST(ro->va + 4),
+	       "dwt2d level 2 (96 wide): column 1 of c_r row 0 first, the low band's [1] of c_r_out first stored");
+}
+
 static unsigned int bfs_levels(const struct bfs_graph *g)
 {
 	unsigned int *level = malloc(sizeof(*level) * g->n);
@@ -952,6 +1026,7 @@ int main(void)
 	test_bfs_graph();
 	test_bfs_run();
 	test_bfs_thread();
+	test_dwt2d();
 	test_bpt_rand();
 	test_bpt_tree();
 	test_bpt_range();
