@@ -131,7 +131,7 @@ static int shared_workload_option(struct workload_opts *wo, int c, char *arg)
 	case OPT_IOTLB_AT:
 		if (!workload_parse_at(arg, &wo->at))
 			return 0;
-		fprintf(stderr, "pwcsim: --iotlb-at takes coalesced, l1-miss or l2-miss\n");
+		fprintf(stderr, "pwcsim: --iotlb-at takes coalesced, l1-miss, l2-miss or l2-input\n");
 		return -1;
 	case OPT_JITTER:
 		wo->jitter = strtod(arg, &end);

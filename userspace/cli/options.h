@@ -67,7 +67,7 @@ enum { OPT_SIZE = 0x100, OPT_SEED, OPT_MAX_FOOTPRINT, OPT_WITH_IFETCH,
 #define SHARED_GPU_USAGE \
 	"      --inputs default|table1  the suites' inputs, or ISPASS inputs fitted to the paper's Table 1\n" \
 	"      --layout packed|aligned  GPGPU-Sim's cudaMalloc (0xC0000000), or 2 MiB-aligned at 1 TiB\n" \
-	"      --iotlb-at coalesced|l1-miss|l2-miss  the requests the IOTLB sees\n" \
+	"      --iotlb-at coalesced|l1-miss|l2-miss|l2-input  the requests the IOTLB sees\n" \
 	"      --jitter J         per-CTA load latency x U[1, 1+J] (default: the calibrated value)\n" \
 	"      --warmup W         CTA waves simulated before the window (default 2)\n" \
 	"      --window N         addresses emitted after the warm-up (0: all)\n"

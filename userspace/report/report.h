@@ -20,7 +20,7 @@
 #define REPORT_MAX_SWEEP 8
 #define REPORT_MAX_WORKLOADS 32
 
-#define REPORT_SCENARIOS 7
+#define REPORT_SCENARIOS 8
 #define REPORT_SCEN_FIGURES 8
 
 /* One scenario's headline figures (-1: not measured). */

@@ -34,6 +34,7 @@ static const struct report_scenario {
 	{ "iotlb-coalesced", "tpc", GPU_AT_COALESCED, -1, INPUTS_SAME },
 	{ "iotlb-l1-miss", "tpc", GPU_AT_L1_MISS, -1, INPUTS_SAME },
 	{ "iotlb-l2-miss", "tpc", GPU_AT_L2_MISS, -1, INPUTS_SAME },
+	{ "iotlb-l2-input", "tpc", GPU_AT_L2_INPUT, -1, INPUTS_SAME },
 	{ "table1-inputs", "tpc", -1, -1, INPUTS_TABLE1 },
 	{ "aligned-2mib", "tpc", -1, GPU_LAYOUT_ALIGNED, INPUTS_SAME },
 };

@@ -68,7 +68,7 @@ expect "pwcsim trace info --f" --format
 # the numbers' options too.
 expect "pwcsim run --inputs " default table1
 expect "pwcsim gen --layout " aligned packed
-expect "pwcsim report --iotlb-at l" l1-miss l2-miss
+expect "pwcsim report --iotlb-at l" l1-miss l2-input l2-miss
 expect "pwcsim replay --budget-bits "
 
 # Interactive: bash -i on a pty; TAB completes, Ctrl-A puts an echo in

@@ -237,6 +237,42 @@ static void test_caches(void)
 }
 
 /* ---- warm-up ---- */
+/*
+ * The l2-input tap: an L1 load miss asks the L2 for its whole line, four
+ * 32-byte sectors; a store sends the sectors it writes; an L1 hit sends
+ * nothing (GPGPU-Sim's "Probing L2 cache" trace, l2cache.cc:505-518).
+ */
+static void test_l2_input(void)
+{
+	const gva_t x = 0x10000, y = 0x20000;
+	const gva_t seq[] = { x + 8, x + 4, GPU_ST(y + 40) };
+
+	run_seq(seq, 3, GPU_AT_L2_INPUT);
+	expect(ngot == 5 && got[0] == x && got[1] == x + 32 &&
+	       got[2] == x + 64 && got[3] == x + 96 && got[4] == y + 32,
+	       "l2-input placement: a load miss's four sectors, a hit none, a store's one sector");
+}
+
+/*
+ * Texture fetches (GPGPU-Sim): the tiled timing address of a 2D texel
+ * (instructions.cc:6293-6305; values worked by hand), and the path: the
+ * SM's texture cache, its misses to the L2, apart from the L1D.
+ */
+static void test_texture(void)
+{
+	const gva_t x = 0x10000;
+	const gva_t seq[] = { GPU_TX(x), GPU_TX(x + 4), x };
+	struct gpu_counts c;
+
+	expect(gpu_tex2d_addr(0, 4096, 16, 5, 3) == 65680 &&
+	       gpu_tex2d_addr(0, 65536, 1, 20, 9) == 262228,
+	       "2D texel addresses: 16-byte texels in 4 x 2 tiles, 1-byte in 16 x 8, tiles 64 bytes apart");
+	c = run_seq(seq, 3, GPU_AT_L1_MISS);
+	expect(c.l1_hits == 1 && c.l1_misses == 2 && c.l2_hits == 1 &&
+	       ngot == 2 && got[0] == x && got[1] == x,
+	       "texture: a fetch misses the texture cache and fills the L2, the next hits; a load of the line misses the L1D and hits the L2");
+}
+
 static void test_warmup(void)
 {
 	struct gpu_launch l = { 400, 1, 256, 1, 4, none_addr, NULL, 0, 0 };
@@ -464,6 +500,8 @@ int main(void)
 	test_warmup();
 	test_alloc();
 	test_wrap();
+	test_l2_input();
+	test_texture();
 	test_skip_and_dry();
 	test_determinism();
 	test_fit_settings();

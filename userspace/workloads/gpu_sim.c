@@ -35,7 +35,7 @@ struct gpu_cache {
 };
 
 struct gpu_state {
-	struct gpu_cache l1[GPU_SMS], l2;
+	struct gpu_cache l1[GPU_SMS], tex[GPU_SMS], l2;
 	bool l1_used[GPU_SMS];		/* filled since its last flush */
 	unsigned int last_sm;		/* the last SM dealt a CTA */
 	unsigned long long rng, stamp, cycle, ctas, warm_at, age;
@@ -114,7 +114,8 @@ static struct gpu_state *state_get(struct gpu_sink *out)
 	if (!st)
 		abort();
 	for (s = 0; s < GPU_SMS; s++)
-		if (cache_init(&st->l1[s], GPU_L1_SETS, GPU_L1_WAYS))
+		if (cache_init(&st->l1[s], GPU_L1_SETS, GPU_L1_WAYS) ||
+		    cache_init(&st->tex[s], GPU_TEX_SETS, GPU_TEX_WAYS))
 			abort();
 	if (cache_init(&st->l2, GPU_L2_BANKS * GPU_L2_SETS, GPU_L2_WAYS))
 		abort();
@@ -132,8 +133,10 @@ void gpu_done(struct gpu_sink *out)
 
 	if (!st)
 		return;
-	for (s = 0; s < GPU_SMS; s++)
+	for (s = 0; s < GPU_SMS; s++) {
 		cache_free(&st->l1[s]);
+		cache_free(&st->tex[s]);
+	}
 	cache_free(&st->l2);
 	free(st);
 	out->st = NULL;
@@ -159,6 +162,20 @@ static void emit_at(struct gpu_sink *out, struct gpu_state *st,
 		emit(out, line * GPU_SEGMENT);
 }
 
+/* The sectors of @line in @mask at the L2's input (l2cache.cc:695-790). */
+static void emit_sectors(struct gpu_sink *out, struct gpu_state *st,
+			 gva_t line, unsigned int mask)
+{
+	unsigned int s;
+
+	if (!st->emitting || out->p.at != GPU_AT_L2_INPUT)
+		return;
+	for (s = 0; s < GPU_SEGMENT / GPU_SECTOR; s++)
+		if (mask & 1U << s && emit(out, line * GPU_SEGMENT +
+					   s * GPU_SECTOR))
+			return;
+}
+
 /* @line's set in the L2's tag array: its slice's sets, then the set. */
 static unsigned int l2_index(gva_t line)
 {
@@ -168,15 +185,18 @@ static unsigned int l2_index(gva_t line)
 }
 
 /*
- * One coalesced request from SM @sm through the caches; the latency a
- * load waits for (0 for a store).
+ * One coalesced request from SM @sm through the caches, touching the
+ * 32-byte sectors in @sectors; the latency a load waits for (0 for a
+ * store).
  */
 static unsigned int request(struct gpu_sink *out, struct gpu_state *st,
-			    unsigned int sm, gva_t line, bool store)
+			    unsigned int sm, gva_t line, bool store,
+			    unsigned int sectors, bool tex)
 {
-	struct gpu_cache *l1 = &st->l1[sm];
-	unsigned int s1 = gpu_l1_set(line * GPU_SEGMENT), s2 = l2_index(line);
-	unsigned int lat;
+	struct gpu_cache *l1 = tex ? &st->tex[sm] : &st->l1[sm];
+	unsigned int s1 = tex ? line % GPU_TEX_SETS :
+			  gpu_l1_set(line * GPU_SEGMENT);
+	unsigned int s2 = l2_index(line), lat;
 
 	st->stamp++;
 	out->c.requests++;
@@ -194,6 +214,7 @@ static unsigned int request(struct gpu_sink *out, struct gpu_state *st,
 			out->c.l1_misses++;
 		}
 		emit_at(out, st, GPU_AT_L1_MISS, line);
+		emit_sectors(out, st, line, sectors);
 		if (cache_hit(&st->l2, s2, line, st->stamp)) {
 			out->c.l2_hits++;
 		} else {	/* write-allocate */
@@ -210,6 +231,8 @@ static unsigned int request(struct gpu_sink *out, struct gpu_state *st,
 	} else {
 		out->c.l1_misses++;
 		emit_at(out, st, GPU_AT_L1_MISS, line);
+		/* the L1 asks for its whole line (gpu-cache.cc:1139-1142) */
+		emit_sectors(out, st, line, (1U << GPU_SEGMENT / GPU_SECTOR) - 1);
 		if (cache_hit(&st->l2, s2, line, st->stamp)) {
 			out->c.l2_hits++;
 			lat = GPU_LAT_L2;
@@ -220,7 +243,7 @@ static unsigned int request(struct gpu_sink *out, struct gpu_state *st,
 			lat = GPU_LAT_DRAM;
 		}
 		cache_fill(l1, s1, line, st->stamp);
-		st->l1_used[sm] = true;
+		st->l1_used[sm] |= !tex;
 	}
 	return lat;
 }
@@ -304,9 +327,10 @@ static bool warp_exec(const struct gpu_launch *l, struct gpu_warp *w,
 		      struct gpu_state *st, unsigned int *lat)
 {
 	unsigned int tpb = l->block_x * l->block_y, i, j, nseg = 0, t_lat;
+	unsigned int mask[GPU_WARP], lin_off;
 	gva_t seg[GPU_WARP], va;
 	struct gpu_thread t;
-	bool any = false, store = false;
+	bool any = false;
 
 	t.bx = w->block % l->grid_x;
 	t.by = w->block / l->grid_x;
@@ -324,19 +348,27 @@ static bool warp_exec(const struct gpu_launch *l, struct gpu_warp *w,
 		if (va == GPU_SKIP)
 			continue;
 		if (!out->p.addr64)
-			va &= GPU_STORE | GPU_ADDR32_MASK;
+			va &= GPU_STORE | GPU_TEX | GPU_ADDR32_MASK;
 		if (out->on_access)
 			out->on_access(out->test_arg, w->block, lin, w->step,
 				       va);
-		store = va & GPU_STORE;
-		va = (va & ~GPU_STORE) / GPU_SEGMENT;
+		lin_off = va % GPU_SEGMENT;
+		/* one request per line and kind (load, store, texture) */
+		va = (va & (GPU_STORE | GPU_TEX)) |
+		     (va & ~(GPU_STORE | GPU_TEX)) / GPU_SEGMENT;
 		for (j = 0; j < nseg && seg[j] != va; j++)
 			;
-		if (j == nseg)
+		if (j == nseg) {
 			seg[nseg++] = va;
+			mask[j] = 0;
+		}
+		mask[j] |= 1U << (lin_off / GPU_SECTOR);
 	}
 	for (j = 0; j < nseg && !out->stopped; j++) {
-		t_lat = request(out, st, sm, seg[j], store);
+		t_lat = request(out, st, sm,
+				seg[j] & ~(GPU_STORE | GPU_TEX),
+				seg[j] & GPU_STORE, mask[j],
+				seg[j] & GPU_TEX);
 		*lat = t_lat > *lat ? t_lat : *lat;
 	}
 	return any;

@@ -40,6 +40,7 @@
 #define GPU_SMEM_PER_SM (48 * 1024)
 #define GPU_SCHEDULERS 2
 #define GPU_SEGMENT 128
+#define GPU_SECTOR 32			/* the L2's sectors (v4) */
 /* Registers per thread assumed where a kernel's figure is not known. */
 #define GPU_DEFAULT_REGS 16
 
@@ -81,6 +82,28 @@ static inline unsigned int gpu_l2_set(unsigned long long va)
 	return (va >> 7 & 1) | (q >> 1 & 31) << 1;
 }
 
+/*
+ * The timing address of texel (@x, @y) of a 2D cudaArray of @width
+ * texels of @texel bytes at @base, as GPGPU-Sim computes it for 128-byte
+ * texture-cache lines (instructions.cc:6293-6305, tiles from
+ * cuda-sim.cc:198-257): tiles of Tx x Ty texels, Tx = 16 halved for each
+ * factor of 4 in the texel size, Ty = 128 / (Tx x texel), placed 64
+ * bytes apart.
+ */
+static inline unsigned long long gpu_tex2d_addr(unsigned long long base,
+						unsigned int width,
+						unsigned int texel,
+						unsigned int x, unsigned int y)
+{
+	unsigned int tx = 16, ty, r;
+
+	for (r = texel >> 2; r; r >>= 2)
+		tx >>= 1;
+	ty = 128 / (tx * texel);
+	return base + ((unsigned long long)(y / ty) * (width / tx) + x / tx) *
+		      64 + (x % tx) * texel + (y % ty) * tx * texel;
+}
+
 /* Latencies in core cycles: L1 hit, L2 hit (ROP ~120 + interconnect), DRAM */
 #define GPU_LAT_L1 20
 #define GPU_LAT_L2 200
@@ -100,6 +123,16 @@ static inline unsigned int gpu_l2_set(unsigned long long va)
 #define GPU_STORE (1ULL << 63)
 #define GPU_ST(va) ((va) | GPU_STORE)
 /*
+ * A texture fetch (its timing address, tiled for a cudaArray:
+ * gpu_tex2d_addr()): through the SM's texture cache, its misses to the
+ * L2 (GPGPU-Sim's tex_space, abstract_hardware_model.cc:301-303).
+ */
+#define GPU_TEX (1ULL << 62)
+#define GPU_TX(va) ((va) | GPU_TEX)
+/* The texture cache (cfg:84, N:4:128:24: 4 sets x 24 ways, linear) */
+#define GPU_TEX_SETS 4
+#define GPU_TEX_WAYS 24
+/*
  * No access at this step, the thread still running (a branch it does not
  * take): a warp whose threads all skip a step spends an issue cycle on it
  * and goes on, where one with no running thread retires.
@@ -115,6 +148,12 @@ enum gpu_iotlb_at {
 	GPU_AT_COALESCED,	/* every coalesced request, before the L1 */
 	GPU_AT_L1_MISS,		/* L1 misses and stores (write-through) */
 	GPU_AT_L2_MISS,		/* L2 misses (DRAM fills) */
+	/*
+	 * every 32-byte sector probed at the L2's input, as GPGPU-Sim's
+	 * "Probing L2 cache" trace prints them (l2cache.cc:505-518): the
+	 * four of an L1 load miss, the ones a store writes
+	 */
+	GPU_AT_L2_INPUT,
 	GPU_AT_COUNT
 };
 

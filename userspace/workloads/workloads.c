@@ -57,7 +57,7 @@ int workload_size(const char *arg, const struct workload *w,
 }
 
 static const char *const at_names[GPU_AT_COUNT] = {
-	"coalesced", "l1-miss", "l2-miss"
+	"coalesced", "l1-miss", "l2-miss", "l2-input"
 };
 
 void workload_opts_init(struct workload_opts *o)
