@@ -9,12 +9,12 @@
 
 #include "workloads/gpu_sim.h"
 
-gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes,
-		const char *name, const char *src)
+static gva_t heap_alloc(struct gpu_heap *h, unsigned long long bytes,
+			const char *space, const char *name, const char *src)
 {
 	unsigned long long align = h->layout == GPU_LAYOUT_ALIGNED ?
 				   GPU_ALIGNED_ALIGN : GPU_PACKED_ALIGN;
-	struct gpu_alloc_rec r = { .bytes = bytes, .space = "global",
+	struct gpu_alloc_rec r = { .bytes = bytes, .space = space,
 				   .name = name, .src = src };
 
 	if (!h->next)
@@ -25,6 +25,18 @@ gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes,
 	if (h->on_alloc)
 		h->on_alloc(h->arg, &r);
 	return r.va;
+}
+
+gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes,
+		const char *name, const char *src)
+{
+	return heap_alloc(h, bytes, "global", name, src);
+}
+
+gva_t gpu_alloc_array(struct gpu_heap *h, unsigned long long bytes,
+		      const char *name, const char *src)
+{
+	return heap_alloc(h, bytes, "cudaArray", name, src);
 }
 
 /* A set-associative LRU cache of 128-byte lines; tag 0 is empty. */

@@ -166,7 +166,7 @@ enum gpu_iotlb_at {
 struct gpu_alloc_rec {
 	gva_t va;
 	unsigned long long bytes;
-	const char *space;		/* "global": cudaMalloc's */
+	const char *space;		/* "global" (cudaMalloc), "cudaArray" */
 	const char *name, *src;
 };
 
@@ -184,6 +184,9 @@ struct gpu_heap {
 
 gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes,
 		const char *name, const char *src);
+/* cudaMallocArray: the same allocator (cuda-sim.cc:454-467), a cudaArray */
+gva_t gpu_alloc_array(struct gpu_heap *h, unsigned long long bytes,
+		      const char *name, const char *src);
 
 struct gpu_thread {
 	unsigned int bx, by;	/* blockIdx */

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ispass.c - ISPASS-2009 workloads: AES, STO (StoreGPU), RAY, MUM
- * (MUMmerGPU); BFS is bfs.c.  Each models its kernel's per-thread global
- * accesses at a default input ("full") or a scaled-down one ("small");
- * MUM's tree walks are seeded.
+ * ispass.c - ISPASS-2009 workloads: AES, STO (StoreGPU), RAY; BFS is
+ * bfs.c, MUM (MUMmerGPU) mum.c.  Each models its kernel's per-thread
+ * global accesses at a default input ("full") or a scaled-down one
+ * ("small").
  */
 #include "workloads/workloads.h"
 
@@ -155,59 +155,5 @@ void wl_ray(const struct workload_opts *o, struct gpu_heap *h,
 	gpu_alloc(h, 24 * px, "ray", "RAY/rayTracing.cu:159");
 	gpu_alloc(h, 12 * px, "A", "RAY/rayTracing.cu:161");
 	gpu_alloc(h, 12 * px, "u", "RAY/rayTracing.cu:162");
-	gpu_run(&l, out);
-}
-
-/* ---- MUM: one query per thread walking the reference's suffix tree ---- */
-struct mum_ctx {
-	gva_t tree, queries, out;
-	unsigned long long tree_bytes, seed;
-	unsigned int nq, qlen;
-};
-
-static bool mum_addr(const void *p, const struct gpu_thread *t,
-		     unsigned int step, gva_t *va)
-{
-	const struct mum_ctx *c = p;
-	gva_t q = t->bx * 256ULL + t->tx, span;
-	unsigned long long s;
-	unsigned int d;
-
-	if (q >= c->nq || step > 2 * c->qlen)
-		return false;
-	if (step == 2 * c->qlen) {
-		*va = GPU_ST(c->out + 8 * q);
-		return true;
-	}
-	d = step / 2;
-	if (step % 2 == 0) {	/* the query's next character */
-		*va = c->queries + (gva_t)q * c->qlen + d;
-		return true;
-	}
-	/* tree nodes: the top levels are shared, deeper ones spread out */
-	s = (c->seed ^ (q * 0x9e3779b97f4a7c15ULL) ^ (d * 0x632be59bd9b4e019ULL)) | 1;
-	workload_rand(&s);
-	span = d < 4 ? (4096ULL << (3 * d)) : c->tree_bytes;
-	if (span > c->tree_bytes)
-		span = c->tree_bytes;
-	*va = c->tree + (workload_rand(&s) % span & ~15ULL);
-	return true;
-}
-
-void wl_mum(const struct workload_opts *o, struct gpu_heap *h,
-	    struct gpu_sink *out)
-{
-	/* default: ~96 MiB tree of the 1.4 Mbp reference, 50k 25 bp queries */
-	unsigned long long tree = o->small ? (32ULL << 20) :
-				  o->table1 ? (384ULL << 20) : (96ULL << 20);
-	unsigned int nq = o->small ? 8192 : o->table1 ? 65536 : 50000;
-	unsigned int qlen = 25;
-	struct mum_ctx c = { gpu_alloc(h, tree, "tree", NULL),
-			     gpu_alloc(h, (gva_t)nq * qlen, "queries", NULL),
-			     gpu_alloc(h, 8ULL * nq, "results", NULL),
-			     tree, o->seed, nq, qlen };
-	struct gpu_launch l = { (nq + 255) / 256, 1, 256, 1, 2 * qlen + 1,
-				mum_addr, &c, 0, 0 };
-
 	gpu_run(&l, out);
 }

@@ -17,6 +17,8 @@
 
 #include "workloads/bfs.h"
 #include "workloads/bptree.h"
+#include "workloads/mum.h"
+#include "workloads/mum_tree.h"
 #include "workloads/streamcluster.h"
 #include "workloads/workloads.h"
 #include "tests/expect.h"
@@ -705,6 +707,153 @@ static void test_dwt2d(void)
 	       "dwt2d level 2 (96 wide): column 1 of c_r row 0 first, the low band's [1] of c_r_out first stored");
 }
 
+/* A random reference of @n bases (and @nq reads of 25 into @qry) */
+static char *mum_ref(int n, unsigned long long *seed)
+{
+	char *r = malloc(n);
+	int i;
+
+	if (!r)
+		abort();
+	for (i = 0; i < n; i++)
+		r[i] = "ACGT"[workload_rand(seed) % 4];
+	return r;
+}
+
+/* The path label of every node of @t, from the root down. */
+static void mum_labels(const struct mum_tree *t, const char *ms, int id,
+		       const char *pl, char **lab)
+{
+	int k, c, l = (int)strlen(pl), len;
+	char *s;
+
+	lab[id] = strdup(pl);
+	for (k = 0; k < 4; k++) {
+		c = t->child[id][k];
+		if (!c)
+			continue;
+		len = t->end[c] - t->start[c] + 1;
+		s = malloc(l + len + 1);
+		memcpy(s, pl, l);
+		memcpy(s + l, ms + t->start[c], len);
+		s[l + len] = 0;
+		mum_labels(t, ms, c, s, lab);
+		free(s);
+	}
+}
+
+/*
+ * MUMmerGPU's tree (suffix-tree.cpp): for a random reference of 3,000
+ * bases, every node's edge starts with its child slot's base, every
+ * internal node's suffix link is the node of its label without the first
+ * base, every suffix of the reference ends at a leaf, and the nodes are
+ * the root, the internal nodes and one leaf per suffix of 's' + ref + '$'
+ * from position 1; the root is id 1 (kernel :106).
+ */
+static void test_mum_tree(void)
+{
+	unsigned long long seed = 7;
+	int n = 3000, i, leaves = 0, internal = 0, bad = 0, k;
+	char *ref = mum_ref(n, &seed), *ms = malloc(n + 3), **lab;
+	struct mum_tree t;
+
+	ms[0] = 's';
+	memcpy(ms + 1, ref, n);
+	ms[n + 1] = '$';
+	ms[n + 2] = 0;
+	mum_tree_build(&t, ref, n);
+	lab = calloc(t.nnodes + 1, sizeof(*lab));
+	mum_labels(&t, ms, 1, "", lab);
+	for (i = 1; i <= t.nnodes; i++) {
+		if (!lab[i])
+			continue;	/* a '$' leaf: no A, C, G, T slot */
+		for (k = 0; k < 4; k++)
+			bad += t.child[i][k] &&
+			       ms[t.start[t.child[i][k]]] != "ACGT"[k];
+		if (!t.child[i][0] && !t.child[i][1] && !t.child[i][2] &&
+		    !t.child[i][3]) {
+			leaves++;
+			bad += ms[t.end[i]] != '$';
+		} else if (i != 1) {
+			internal++;
+			bad += !t.suffix[i] || !lab[t.suffix[i]] ||
+			       strcmp(lab[t.suffix[i]], lab[i] + 1);
+		}
+	}
+	expect(!bad && t.suffix[1] == 1 && t.start[1] == 0 &&
+	       leaves + internal + 1 <= t.nnodes && leaves >= n - 8,
+	       "MUM's suffix tree: edges by base, suffix links to the label without its first base, leaves end at '$'");
+	for (i = 1; i <= t.nnodes; i++)
+		free(lab[i]);
+	free(lab);
+	free(ms);
+	free(ref);
+	mum_tree_free(&t);
+}
+
+/*
+ * The kernel's walk is MUMmer's matching statistics: for every read and
+ * substring start s (0-5), a result is written (kernel :28, :36-37) iff
+ * the longest prefix of the read from s found in the reference is 20 bases
+ * or more; checked against a brute-force search on a 20,000-base reference
+ * with reads copied from it, copied with one base changed, and random.
+ * Then read 0's first accesses (kernel :79, :88, :111, :121): its length
+ * and address, its first byte (d_tex_array + 1), the root's children
+ * texel (id 1: x 0, y 1, the tile's second row: + 64).
+ */
+static void test_mum_walk(void)
+{
+	unsigned long long seed = 11;
+	int n = 20000, i, s, l, at, bad = 0, hits = 0;
+	unsigned int nq = 300;
+	char *ref = mum_ref(n, &seed), *qry = malloc(nq * 27), *q;
+	struct mum_stats st = { .matched = calloc(nq * 6, 1) };
+	struct rec c;
+	struct gpu_heap h = { .on_alloc = rec_alloc, .arg = &c };
+	struct gpu_sink sk = { .emit = rec_emit, .on_access = rec_access,
+			       .test_arg = &c,
+			       .p = { GPU_AT_COALESCED, 0, 0, 1, false } };
+	const struct gpu_alloc_rec *lens, *addrs, *qb, *ch;
+
+	for (i = 0; i < (int)nq; i++) {
+		q = qry + 27 * i;
+		q[0] = 'q';
+		at = (int)(workload_rand(&seed) % (n - 25));
+		memcpy(q + 1, ref + at, 25);
+		if (i % 3 == 1)		/* one base changed at 22 */
+			q[23] = q[23] == 'A' ? 'C' : 'A';
+		if (i % 3 == 2)
+			for (l = 1; l <= 25; l++)
+				q[l] = "ACGT"[workload_rand(&seed) % 4];
+		q[26] = 0;
+	}
+	memset(&c, 0, sizeof(c));
+	mum_run_input(ref, n, qry, nq, &h, &sk, &st);
+	gpu_done(&sk);
+	for (i = 0; i < (int)nq; i++) {
+		for (s = 0; s < 6; s++) {
+			q = qry + 27 * i + 1 + s;
+			for (l = 25 - s; l > 0 && !memmem(ref, n, q, l); l--)
+				;
+			bad += (l >= 20) != st.matched[6 * i + s];
+			hits += l >= 20;
+		}
+	}
+	expect(!bad && hits > 300,
+	       "MUM: a result exactly where the read's longest match from each start is 20 bases or more (brute force)");
+	lens = rec_buf(&c, "d_lengths_array");
+	addrs = rec_buf(&c, "d_addrs_tex_array");
+	qb = rec_buf(&c, "d_tex_array");
+	ch = rec_buf(&c, "d_children_tex_array");
+	expect(lens && addrs && qb && ch && c.nops > 4 &&
+	       c.ops[0] == lens->va && c.ops[1] == addrs->va &&
+	       c.ops[2] == qb->va + 1 && c.ops[3] == GPU_TX(ch->va + 64),
+	       "MUM read 0: its length and address, its first base, the root's children texel");
+	free(st.matched);
+	free(ref);
+	free(qry);
+}
+
 static unsigned int bfs_levels(const struct bfs_graph *g)
 {
 	unsigned int *level = malloc(sizeof(*level) * g->n);
@@ -1027,6 +1176,8 @@ int main(void)
 	test_bfs_run();
 	test_bfs_thread();
 	test_dwt2d();
+	test_mum_tree();
+	test_mum_walk();
 	test_bpt_rand();
 	test_bpt_tree();
 	test_bpt_range();
