@@ -448,13 +448,16 @@ static char mum_draw(unsigned long long *seed)
  * the file's 1,399,930 bases and 50,000 reads of 25 bp, of which 26.9 %
  * occur in it whole (the file's measured share) and the rest are drawn
  * afresh (the package's reads come from the whole genome); small: an
- * eighth of the reference, 8,192 reads.  Seeded.
+ * eighth of the reference, 8,192 reads; --inputs table1 (fitted, not the
+ * package's): the largest reference one tree page holds,
+ * BASES_PER_TREE_PAGE = 7,500,000 bases, and 65,536 reads.  Seeded.
  */
 void wl_mum(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
 {
-	int n = o->small ? 1399930 / 8 : 1399930, i, j, at;
-	unsigned int nq = o->small ? 8192 : 50000;
+	int n = o->small ? 1399930 / 8 : o->table1 ? 7500000 : 1399930;
+	unsigned int nq = o->small ? 8192 : o->table1 ? 65536 : 50000;
+	int i, j, at;
 	unsigned long long seed = o->seed * 0x9e3779b97f4a7c15ULL | 1;
 	char *ref = malloc(n), *qry = malloc((size_t)nq * MUM_QBYTES), *q;
 
