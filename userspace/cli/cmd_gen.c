@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_gen.c - `pwcsim gen NAME`: a workload generator's address stream on
- * stdout (text, or pwcsim's binary trace format); `pwcsim gen NAME
+ * stdout (text, or pwcsim's binary trace format), or its kernels as an
+ * Accel-Sim trace directory (--format traceg -o DIR); `pwcsim gen NAME
  * --allocations [--json]`: the allocations its host code makes, in program
  * order; `pwcsim gen --list`.  --size and --seed are the shared options
  * (options.h).
@@ -16,6 +17,7 @@
 #include "output/progress.h"
 #include "output/table.h"
 #include "traces/addr_stream.h"
+#include "traces/traceg_write.h"
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cli/parse.h"
@@ -23,7 +25,8 @@
 
 struct gen_out {
 	FILE *f;
-	bool binary;
+	bool binary, traceg;
+	const char *dir;		/* --format traceg: -o DIR */
 	struct progress *pg;	/* on a terminal, unless --quiet */
 };
 
@@ -44,7 +47,10 @@ static void gen_usage(FILE *f)
 		"      --size small|sampled|full  the input (default small)\n"
 		"      --seed N           the execution model's seed (default 1)\n"
 		SHARED_GPU_USAGE
-		"  -f, --format text|binary   the output (default text)\n"
+		"  -f, --format text|binary|traceg  the output (default text; traceg:\n"
+		"                         an Accel-Sim trace directory, -o DIR, whole\n"
+		"                         launches until --limit addresses)\n"
+		"  -o, --output DIR       --format traceg: the directory to create\n"
 		"  -n, --limit N          at most N addresses\n"
 		"  -a, --allocations      the host code's allocations instead, in program\n"
 		"                         order (address, bytes, memory space, buffer,\n"
@@ -64,17 +70,18 @@ static int gen_emit(void *arg, gva_t va)
 	return fprintf(o->f, "0x%llx\n", va) < 0;
 }
 
-/* --format text|binary: 0, or -1 with a message. */
+/* --format text|binary|traceg: 0, or -1 with a message. */
 static int gen_format(const char *arg, struct gen_out *out)
 {
 	enum addr_format fmt;
 
 	if (addr_parse_format(arg, &fmt) ||
-	    (fmt != ADDR_TEXT && fmt != ADDR_BINARY)) {
-		fprintf(stderr, "pwcsim: --format takes text or binary\n");
+	    (fmt != ADDR_TEXT && fmt != ADDR_BINARY && fmt != ADDR_TRACEG)) {
+		fprintf(stderr, "pwcsim: --format takes text, binary or traceg\n");
 		return -1;
 	}
 	out->binary = fmt == ADDR_BINARY;
+	out->traceg = fmt == ADDR_TRACEG;
 	return 0;
 }
 
@@ -85,6 +92,7 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 		SHARED_OPT_SIZE, SHARED_OPT_SEED, SHARED_OPTS_GPU,
 		SHARED_OPT_QUIET,
 		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "limit", required_argument, NULL, 'n' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "allocations", no_argument, NULL, 'a' },
@@ -97,8 +105,11 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 	shared_opts_init(&o->so);
 	o->out = (struct gen_out){ .f = stdout };
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:n:lajqh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:o:n:lajqh", opts, NULL)) != -1) {
 		switch (c) {
+		case 'o':
+			o->out.dir = optarg;
+			break;
 		case 'f':
 			if (gen_format(optarg, &o->out))
 				return 2;
@@ -131,6 +142,12 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 	}
 	if (o->so.json && !o->allocations) {
 		fprintf(stderr, "pwcsim gen: --json goes with --allocations (the stream is text or binary: --format)\n");
+		return 2;
+	}
+	if (!o->out.traceg != !o->out.dir) {
+		fprintf(stderr, "pwcsim gen: %s\n", o->out.dir ?
+			"-o DIR goes with --format traceg" :
+			"--format traceg writes a directory: give -o DIR");
 		return 2;
 	}
 	o->name = o->list ? NULL : argv[optind];
@@ -188,6 +205,26 @@ static int gen_allocations(const struct workload *w, struct gen_opts *o)
 	return 0;	/* stdout checked by main() */
 }
 
+/* --format traceg: the launches written, not run (traceg_write.h) */
+static int gen_traceg(const struct workload *w, struct gen_opts *o)
+{
+	unsigned long long limit = o->limit ? o->limit : o->so.wo.window;
+	struct traceg_writer tw;
+	struct gpu_sink sink = {};
+	struct gpu_heap heap = {};
+	int ret;
+
+	if (traceg_writer_open(&tw, o->out.dir, w->name, limit))
+		return 1;
+	sink.trace = &tw.hooks;
+	workload_run(w, &o->so.wo, &heap, &sink);
+	ret = traceg_writer_close(&tw, true);
+	if (!ret && !o->so.quiet)
+		fprintf(stderr, "pwcsim gen: %s: %u kernels, %llu addresses\n",
+			o->out.dir, tw.kernels, tw.lanes);
+	return ret ? 1 : 0;
+}
+
 int cmd_gen(int argc, char **argv)
 {
 	struct gen_opts o = {};
@@ -212,6 +249,8 @@ int cmd_gen(int argc, char **argv)
 	workload_size(o.so.size, w, &o.so.wo);
 	if (o.allocations)
 		return gen_allocations(w, &o);
+	if (o.out.traceg)
+		return gen_traceg(w, &o);
 	sink.limit = o.limit;
 	/* a whole run can be billions of addresses: say so before writing */
 	if (!o.so.quiet && !o.limit && !o.so.wo.window &&

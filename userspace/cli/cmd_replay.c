@@ -35,6 +35,7 @@ static void replay_usage(FILE *f)
 		"      --huge-1g S-E      addresses in [S,E) (hex) map 1 GiB leaves\n"
 		"  -f, --format F         auto (default), text, binary, lackey,\n"
 		"                         traceg (a file or a trace DIR), perf\n"
+		SHARED_TRACE_ORDER_USAGE
 		"      --with-ifetch      lackey: instruction fetches too\n"
 		"  -p, --per-access       CSV va,model,start_level,accesses per address\n"
 		"                         (with --json: one JSON object a line)\n"
@@ -51,7 +52,7 @@ static void replay_usage(FILE *f)
 /* With -p, a seekable file (or trace directory) is checked whole before
  * anything is printed. */
 static int validate(const char *path, enum addr_format fmt, bool ifetch,
-		    struct progress *pg)
+		    const struct gpu_params *gpu, struct progress *pg)
 {
 	unsigned long long buf[256];
 	const unsigned long long *va;
@@ -62,7 +63,7 @@ static int validate(const char *path, enum addr_format fmt, bool ifetch,
 	if (!strcmp(path, "-") || stat(path, &st) ||
 	    !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
 		return 0;
-	if (addr_open(&s, path, fmt))
+	if (addr_open_gpu(&s, path, fmt, gpu))
 		return -1;
 	s.with_ifetch = ifetch;
 	while ((r = addr_view_block(&s, &va, buf, 256)) > 0)
@@ -196,7 +197,7 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 	static const struct option opts[] = {
 		SHARED_OPT_MODEL, SHARED_OPT_BUDGET, SHARED_OPT_LEVELS,
 		SHARED_OPT_FORMAT, SHARED_OPT_JSON, SHARED_OPT_WITH_IFETCH,
-		SHARED_OPT_QUIET,
+		SHARED_OPT_QUIET, SHARED_OPT_TRACE_ORDER,
 		{ "huge-2m", required_argument, NULL, '2' },
 		{ "huge-1g", required_argument, NULL, '1' },
 		{ "per-access", no_argument, NULL, 'p' },
@@ -320,13 +321,15 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 				 malloc((size_t)REPLAY_BATCH * set->n *
 					sizeof(*res)) : NULL;
 	struct addr_stream in;
+	struct gpu_params gp;
 	long n = -1;
 
 	if (!buf || (!by_va && !w) || (o->per_access && !res)) {
 		fprintf(stderr, "pwcsim: out of memory\n");
 		goto out;
 	}
-	if (addr_open(&in, o->path, o->so.fmt))
+	if (addr_open_gpu(&in, o->path, o->so.fmt,
+			  shared_trace_gpu(&o->so, &gp)))
 		goto out;
 	in.with_ifetch = o->so.ifetch;
 	if (o->per_access && !o->so.json)
@@ -420,6 +423,7 @@ int cmd_replay(int argc, char **argv)
 	struct replay_opts o = {};
 	struct uptc_stack *stack = NULL;
 	struct model_set set;
+	struct gpu_params gp;
 	struct progress pg;
 	unsigned int i;
 	int ret = replay_parse(argc, argv, &o);
@@ -445,7 +449,8 @@ int cmd_replay(int argc, char **argv)
 	progress_init(&pg, "pwcsim replay", !o.so.quiet);
 	pg.total = (o.per_access ? 2 : 1) * addr_binary_length(o.path);
 	if ((o.per_access &&
-	     validate(o.path, o.so.fmt, o.so.ifetch, &pg)) ||
+	     validate(o.path, o.so.fmt, o.so.ifetch,
+		      shared_trace_gpu(&o.so, &gp), &pg)) ||
 	    replay_stream(&o, &set, stack, &pg)) {
 		progress_end(&pg);
 		goto out;

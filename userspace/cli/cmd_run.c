@@ -43,6 +43,7 @@ static void run_usage(FILE *f)
 		"  -l, --levels 4|5       paging levels for --userspace (default: the module's or 4)\n"
 		"  -f, --format F         trace format: auto, text, binary, lackey,\n"
 		"                         traceg (a file or a trace DIR), perf\n"
+		SHARED_TRACE_ORDER_USAGE
 		"      --with-ifetch      lackey: instruction fetches too\n"
 		"  -j, --json             JSON instead of the table\n"
 		"  -q, --quiet            no progress line on stderr\n",
@@ -81,6 +82,7 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 		SHARED_OPT_SIZE, SHARED_OPT_SEED, SHARED_OPT_MAX_FOOTPRINT,
 		SHARED_OPTS_GPU,
 		SHARED_OPT_USERSPACE, SHARED_OPT_LEVELS, SHARED_OPT_FORMAT,
+		SHARED_OPT_TRACE_ORDER,
 		SHARED_OPT_JSON, SHARED_OPT_WITH_IFETCH, SHARED_OPT_QUIET,
 		SHARED_OPT_PID,
 		{ "workload", required_argument, NULL, 'w' },
@@ -172,6 +174,7 @@ int cmd_run(int argc, char **argv)
 	const struct workload *w = NULL;
 	struct run_config cfg;
 	struct run_source src;
+	struct gpu_params gp;
 	struct run_result r;
 	struct run_opts o = {};
 	struct progress pg;
@@ -197,7 +200,8 @@ int cmd_run(int argc, char **argv)
 	cfg.progress = &pg;
 	src = (struct run_source){ .w = w, .wo = o.so.wo, .path = o.path,
 				   .fmt = o.so.fmt, .ifetch = o.so.ifetch,
-				   .pid = o.pid };
+				   .pid = o.pid,
+				   .gpu = shared_trace_gpu(&o.so, &gp) };
 	ret = run_stream(&cfg, &src, &r);
 	progress_end(&pg);
 	if (ret)

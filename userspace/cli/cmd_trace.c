@@ -25,7 +25,10 @@ static void convert_usage(FILE *f)
 		"  -f, --from F           the input format: %s\n"
 		"                         (default auto; --format too)\n"
 		"  -t, --to text|binary   the output format (default binary)\n"
-		"  -p, --pid PID          perf input: only this process's samples\n",
+		"  -p, --pid PID          perf input: only this process's samples\n"
+		SHARED_TRACE_ORDER_USAGE
+		"      --iotlb-at P       scheduled traces: the tap (default l2-miss)\n"
+		"      --seed N           scheduled traces: the GPU model's seed\n",
 		ADDR_FORMATS);
 }
 
@@ -36,7 +39,10 @@ static void info_usage(FILE *f)
 		"  -f, --format F         the input format: %s\n"
 		"                         (default auto)\n"
 		"  -p, --pid PID          perf input: only this process's samples\n"
-		"  -j, --json             JSON instead of the tables\n",
+		"  -j, --json             JSON instead of the tables\n"
+		SHARED_TRACE_ORDER_USAGE
+		"      --iotlb-at P       scheduled traces: the tap (default l2-miss)\n"
+		"      --seed N           scheduled traces: the GPU model's seed\n",
 		ADDR_FORMATS);
 }
 
@@ -107,7 +113,8 @@ static int convert_stream(struct addr_stream *in, FILE *out,
 static int trace_convert(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		SHARED_OPT_FORMAT, SHARED_OPT_PID,
+		SHARED_OPT_FORMAT, SHARED_OPT_PID, SHARED_OPT_TRACE_ORDER,
+		SHARED_OPT_IOTLB_AT, SHARED_OPT_SEED,
 		{ "from", required_argument, NULL, 'f' },
 		{ "to", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
@@ -117,6 +124,7 @@ static int trace_convert(int argc, char **argv)
 					      "IN and OUT", convert_usage };
 	enum addr_format to = ADDR_BINARY;
 	const char *inputs[2] = {};
+	struct gpu_params gp;
 	struct shared_opts so;
 	struct addr_stream in;
 	struct out_file out;
@@ -128,7 +136,8 @@ static int trace_convert(int argc, char **argv)
 	/* refused before the input is read or anything is written */
 	if (out_open(&out, argv[optind + 1], inputs))
 		return 1;
-	if (addr_open(&in, argv[optind], so.fmt)) {
+	if (addr_open_gpu(&in, argv[optind], so.fmt,
+			  shared_trace_gpu(&so, &gp))) {
 		out_close(&out, true);
 		return 1;
 	}
@@ -228,12 +237,14 @@ static int trace_info(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		SHARED_OPT_FORMAT, SHARED_OPT_PID, SHARED_OPT_JSON,
+		SHARED_OPT_TRACE_ORDER, SHARED_OPT_IOTLB_AT, SHARED_OPT_SEED,
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
 	static const struct trace_cmd cmd = { opts, "f:p:jh", 1, "one FILE",
 					      info_usage };
 	struct trace_census tc = {};
+	struct gpu_params gp;
 	struct shared_opts so;
 	struct addr_stream in;
 	struct record rec;
@@ -242,7 +253,8 @@ static int trace_info(int argc, char **argv)
 
 	if (r)
 		return r == 1 ? 0 : r;
-	if (addr_open(&in, argv[optind], so.fmt))
+	if (addr_open_gpu(&in, argv[optind], so.fmt,
+			  shared_trace_gpu(&so, &gp)))
 		return 1;
 	in.pid = so.pid;
 	r = census_count(&tc, &in);

@@ -214,8 +214,25 @@ static int shared_value(struct shared_opts *o, int c, char *arg)
 		return 0;
 	case 'p':
 		return parse_pid(arg, &o->pid);
+	case OPT_TRACE_ORDER:
+		if (strcmp(arg, "file") && strcmp(arg, "scheduled")) {
+			fprintf(stderr, "pwcsim: --trace-order takes scheduled or file\n");
+			return -1;
+		}
+		o->file_order = !strcmp(arg, "file");
+		return 0;
 	}
 	return 1;
+}
+
+const struct gpu_params *shared_trace_gpu(const struct shared_opts *o,
+					  struct gpu_params *p)
+{
+	if (o->file_order)
+		return NULL;
+	*p = (struct gpu_params){ o->wo.at, o->wo.jitter, o->wo.warmup,
+				  o->wo.seed, true };
+	return p;
 }
 
 int shared_option(struct shared_opts *o, int c, char *arg)

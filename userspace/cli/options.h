@@ -43,7 +43,7 @@
 /* getopt_long codes of the long-only shared options */
 enum { OPT_SIZE = 0x100, OPT_SEED, OPT_MAX_FOOTPRINT, OPT_WITH_IFETCH,
        OPT_INPUTS, OPT_LAYOUT, OPT_IOTLB_AT, OPT_JITTER, OPT_WARMUP,
-       OPT_WINDOW };
+       OPT_WINDOW, OPT_TRACE_ORDER };
 
 #define SHARED_OPT_MODEL { "model", required_argument, NULL, 'm' }
 #define SHARED_OPT_BUDGET { "budget-bits", required_argument, NULL, 'b' }
@@ -73,6 +73,14 @@ enum { OPT_SIZE = 0x100, OPT_SEED, OPT_MAX_FOOTPRINT, OPT_WITH_IFETCH,
 	"      --window N         addresses emitted after the warm-up (0: all)\n"
 
 #define SHARED_OPT_FORMAT { "format", required_argument, NULL, 'f' }
+/* Accel-Sim traces: scheduled on the GPU model (default) or file order */
+#define SHARED_OPT_TRACE_ORDER \
+	{ "trace-order", required_argument, NULL, OPT_TRACE_ORDER }
+#define SHARED_TRACE_ORDER_USAGE \
+	"      --trace-order scheduled|file  Accel-Sim traces: run on the GPU model, the\n" \
+	"                         stream at --iotlb-at (default), or every coalesced\n" \
+	"                         access in file order\n"
+
 #define SHARED_OPT_PID { "pid", required_argument, NULL, 'p' }
 #define SHARED_OPT_WITH_IFETCH \
 	{ "with-ifetch", no_argument, NULL, OPT_WITH_IFETCH }
@@ -93,6 +101,7 @@ struct shared_opts {
 	enum addr_format fmt;
 	unsigned long long pid;		/* --pid; 0: none */
 	bool ifetch, userspace, json, quiet;
+	bool file_order;		/* --trace-order file */
 };
 
 void shared_opts_init(struct shared_opts *o);
@@ -111,6 +120,12 @@ unsigned long long shared_budget_max(void);
  * 0 if not, -1 for a bad value (the message printed).
  */
 int shared_option(struct shared_opts *o, int c, char *arg);
+/*
+ * How Accel-Sim traces are read: @p filled from the GPU options (64-bit
+ * addresses, a trace's own) and returned, or NULL for --trace-order file.
+ */
+const struct gpu_params *shared_trace_gpu(const struct shared_opts *o,
+					  struct gpu_params *p);
 /* The run configuration the shared options give (engine/run_engine.h). */
 void shared_run_config(const struct shared_opts *o, struct run_config *cfg);
 /*

@@ -52,7 +52,8 @@ static int run_feed_source(struct run *r, const struct run_source *src,
 		stream_cache_run(src->w, &src->wo, &sink);
 		return r->failed;
 	}
-	if (addr_open(&in, src->path ? src->path : "-", src->fmt))
+	if (addr_open_gpu(&in, src->path ? src->path : "-", src->fmt,
+			  src->gpu))
 		return -1;
 	in.with_ifetch = src->ifetch;
 	in.pid = src->pid;

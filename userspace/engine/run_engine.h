@@ -47,6 +47,8 @@ struct run_source {
 	bool ifetch;
 	int pid;			/* a live process (with path; with
 					 * perf, its samples only) */
+	/* Accel-Sim traces: scheduled with these, or NULL: file order */
+	const struct gpu_params *gpu;
 };
 
 struct run_result {

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "traces/addr_stream.h"
+#include "workloads/gpu_sim.h"
 #include "fuzz/fuzz_input.h"
 
 static char dir[64];
@@ -53,6 +54,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* scheduled (odd sizes): every coalesced request, the whole model runs */
+static const struct gpu_params gp = { GPU_AT_COALESCED, 1.0, 1, 1, true };
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const uint8_t *nul = memchr(data, 0, size);
@@ -65,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (put("kernelslist.g", data, list) ||
 	    put("kernel-1.traceg", nul ? nul + 1 : data, nul ? size - list - 1 : 0))
 		abort();
-	if (!addr_open(&s, dir, ADDR_AUTO)) {
+	if (!addr_open_gpu(&s, dir, ADDR_AUTO, size & 1 ? &gp : NULL)) {
 		while (r > 0)
 			r = addr_view_block(&s, &va, buf, 64);
 		addr_close(&s);

@@ -305,7 +305,7 @@ fails "replay: 20 models" "at most 16 models" \
 # gen on the shared options: every bad option a message and a non-zero exit.
 fails "gen --size" "size takes small, sampled or full" "$P" gen --size huge gemm
 fails "gen --seed" "seed takes a number" "$P" gen --seed x gemm
-fails "gen --format" "format takes text or binary" "$P" gen --format lackey gemm
+fails "gen --format" "format takes text, binary or traceg" "$P" gen --format lackey gemm
 fails "gen --limit" "limit takes a number" "$P" gen --limit -1 gemm
 fails "gen unknown option" "usage: pwcsim gen" "$P" gen --budget-bits 5 gemm
 fails "gen no NAME" "give one workload NAME" "$P" gen

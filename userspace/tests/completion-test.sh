@@ -56,7 +56,8 @@ includes "pwcsim run -m t" tpc
 expect "pwcsim run --workload 2m" 2mm
 expect "pwcsim replay --format tr" traceg
 expect "pwcsim trace c" convert
-expect "pwcsim trace convert --t" --to
+expect "pwcsim trace convert --to" --to
+expect "pwcsim run --trace-order " scheduled file
 expect "pwcsim report --si" --size
 expect "pwcsim report --size s" small sampled
 includes "pwcsim gen " MUM

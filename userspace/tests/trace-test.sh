@@ -6,8 +6,10 @@
 # 2-6 (each line ending, lineinfo, each address format, masks with
 # holes), a two-kernel trace directory with an .xz kernel, truncated and
 # corrupt xz, garbage lines, and perf script output.  The addresses read
-# back must be the ones the format defines (worked out by hand below).
-# $PWCSIM is the binary.  Ends with "trace-test: N passed, N failed".
+# back must be the ones the format defines (worked out by hand below), in
+# file order (--trace-order file); at the end, the same traces scheduled
+# on the GPU model, and generated workloads written as trace directories
+# and read back.  $PWCSIM is the binary.  Ends with "trace-test: N passed, N failed".
 set -u
 P=${PWCSIM:-./pwcsim}
 # shellcheck source=lib.sh
@@ -15,7 +17,7 @@ P=${PWCSIM:-./pwcsim}
 expect() {	# expect NAME FILE|DIR [ARGS...] <<< addresses: as text, equal
 	local name=$1 in=$2; shift 2
 	cat >"$tmp/want"
-	if $P trace convert --to text "$@" "$in" - >"$tmp/got" 2>"$tmp/err" &&
+	if $P trace convert --trace-order file --to text "$@" "$in" - >"$tmp/got" 2>"$tmp/err" &&
 		diff -u "$tmp/want" "$tmp/got" >"$tmp/diff"; then
 		ok "$name"
 	else
@@ -24,7 +26,7 @@ expect() {	# expect NAME FILE|DIR [ARGS...] <<< addresses: as text, equal
 }
 fails() {	# fails NAME PATTERN FILE|DIR : trace convert fails, stderr matches
 	local name=$1 pat=$2 in=$3
-	if $P trace convert --to text "$in" - >/dev/null 2>"$tmp/err"; then
+	if $P trace convert --trace-order file --to text "$in" - >/dev/null 2>"$tmp/err"; then
 		bad "$name (accepted)"
 	elif ! grep -q -- "$pat" "$tmp/err"; then
 		bad "$name (stderr lacks '$pat')"; sed 's/^/    /' "$tmp/err" | head -3
@@ -202,7 +204,7 @@ printf 'MemcpyHtoD,0x00007f1000000000,16384\nkernel-1.traceg\nMemcpyHtoD,0x00007
 { cat "$tmp/v5.want"; printf '0x%s\n' 7f8000000000 7f7ffffff000 7f9000000000 7fa000000000; } >"$tmp/dir.want"
 expect "directory: kernels in order, .xz decoded, addresses as defined" "$d" <"$tmp/dir.want"
 expect "kernelslist.g named directly = the directory" "$d/kernelslist.g" <"$tmp/dir.want"
-if $P trace info --json "$d" >"$tmp/info.json" 2>"$tmp/err" && python3 - "$tmp/info.json" <<'X'
+if $P trace info --trace-order file --json "$d" >"$tmp/info.json" 2>"$tmp/err" && python3 - "$tmp/info.json" <<'X'
 import json, sys
 d = json.load(open(sys.argv[1]))
 t, s = d["trace"][0], d["source"][0]
@@ -218,13 +220,13 @@ if $P trace info "$d" >"$tmp/info.txt" 2>&1 && grep -q "^kernels" "$tmp/info.txt
 else
 	bad "trace info text"
 fi
-if $P replay --json -m tpc -m cpwc "$d" >"$tmp/rd.json" 2>"$tmp/err" &&
-	$P trace convert "$d" "$tmp/dir.bin" &&
+if $P replay --trace-order file --json -m tpc -m cpwc "$d" >"$tmp/rd.json" 2>"$tmp/err" &&
+	$P trace convert --trace-order file "$d" "$tmp/dir.bin" &&
 	$P replay --json -m tpc -m cpwc "$tmp/dir.bin" >"$tmp/rb.json" &&
 	cmp -s "$tmp/rd.json" "$tmp/rb.json" && grep -q '"addresses": 14,' "$tmp/rd.json"; then
 	ok "replay DIR = replay of its addresses"
 else bad "replay DIR"; sed 's/^/    /' "$tmp/err" | head -3; fi
-if $P run --userspace --json "$d" >"$tmp/run.json" 2>"$tmp/err" &&
+if $P run --trace-order file --userspace --json "$d" >"$tmp/run.json" 2>"$tmp/err" &&
 	grep -q '"addresses": 14,' "$tmp/run.json"; then
 	ok "run --userspace DIR"
 else bad "run DIR"; sed 's/^/    /' "$tmp/err" | head -3; fi
@@ -232,7 +234,7 @@ else bad "run DIR"; sed 's/^/    /' "$tmp/err" | head -3; fi
 # --- xz: a single file, truncated, corrupt; directory errors ---
 xz -c "$tmp/v5.traceg" >"$tmp/v5.traceg.xz"
 expect "a single .xz file" "$tmp/v5.traceg.xz" <"$tmp/v5.want"
-if $P trace convert --to text - - <"$tmp/v5.traceg.xz" | cmp -s - "$tmp/v5.want"; then
+if $P trace convert --trace-order file --to text - - <"$tmp/v5.traceg.xz" | cmp -s - "$tmp/v5.want"; then
 	ok ".xz from a pipe"
 else
 	bad ".xz from a pipe"
@@ -307,6 +309,75 @@ else
 	bad "perf garbage message"
 	cat "$tmp/err"
 fi
+
+# --- Scheduled (the default): a trace runs on the GPU model ---
+# Two blocks of one warp, two loads each, 4 KiB apart: in file order block
+# 0's two loads come first; scheduled, the CTAs go to SMs 0 and 1 in the
+# same cycle and each warp's second load waits for its first (its
+# latency, scaled by the CTA's jitter), so both first loads come before
+# either second one (every coalesced request: --iotlb-at coalesced).
+{
+	header 5 | sed 's/^-grid dim = .*/-grid dim = (2,1,1)/; s/^-block dim = .*/-block dim = (32,1,1)/'
+	printf 'warp = 0\ninsts = 2\n'
+	printf '0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f1000000000 0\n'
+	printf '0020 00000001 1 R2 LDG.E 1 R4 4 0 0x7f1000001000 0\n'
+	printf '#END_TB\n\n#BEGIN_TB\n\nthread block = 1,0,0\n\nwarp = 0\ninsts = 2\n'
+	printf '0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f2000000000 0\n'
+	printf '0020 00000001 1 R2 LDG.E 1 R4 4 0 0x7f2000001000 0\n'
+	printf '#END_TB\n'
+} >"$tmp/two.traceg"
+if $P trace convert --to text --iotlb-at coalesced "$tmp/two.traceg" - >"$tmp/two.got" 2>"$tmp/err" &&
+	[ "$(head -2 "$tmp/two.got" | tr '\n' ' ')" = "0x7f1000000000 0x7f2000000000 " ] &&
+	[ "$(tail -2 "$tmp/two.got" | sort | tr '\n' ' ')" = "0x7f1000001000 0x7f2000001000 " ] &&
+	$P trace convert --trace-order file --to text "$tmp/two.traceg" - |
+	cmp -s - <(printf '0x%s\n' 7f1000000000 7f1000001000 7f2000000000 7f2000001000); then
+	ok "scheduled: two blocks on two SMs interleave; file order keeps them apart"
+else bad "scheduled two blocks"; sed 's/^/    /' "$tmp/err" "$tmp/two.got" | head -6; fi
+if $P trace convert --to text "$tmp/two.traceg" - >"$tmp/two.l2" 2>"$tmp/err" &&
+	[ "$(wc -l <"$tmp/two.l2")" = 4 ] &&
+	$P trace convert --to text --trace-order file "$d" - >/dev/null; then
+	ok "scheduled at the default tap (l2-miss): four cold misses"
+else bad "scheduled default tap"; fi
+if $P trace convert --trace-order sideways "$tmp/two.traceg" - >/dev/null 2>"$tmp/err"; then
+	bad "--trace-order sideways accepted"
+elif grep -q "trace-order takes scheduled or file" "$tmp/err"; then
+	ok "--trace-order sideways is refused"
+else bad "--trace-order message"; fi
+
+# --- gen --format traceg: written, then read back scheduled, the same ---
+for w in 2DCONV MUM; do
+	for at in coalesced l2-input l2-miss; do
+		rm -rf "$tmp/gt"
+		if $P gen "$w" -q --format traceg -o "$tmp/gt" 2>"$tmp/err" &&
+			$P gen "$w" -q --iotlb-at $at >"$tmp/gen.txt" &&
+			$P trace convert --to text --iotlb-at $at "$tmp/gt" - >"$tmp/back.txt" &&
+			[ -s "$tmp/gen.txt" ] && cmp -s "$tmp/gen.txt" "$tmp/back.txt"; then
+			ok "gen $w --format traceg read back at $at: the same $(wc -l <"$tmp/gen.txt") addresses"
+		else bad "gen $w traceg round trip at $at"; sed 's/^/    /' "$tmp/err" | head -3; fi
+	done
+done
+if [ "$(head -1 "$tmp/gt/kernelslist.g")" = "MemcpyHtoD,0xc0000000,221184" ] &&
+	grep -q "^-accelsim tracer version = 5$" "$tmp/gt/kernel-1.traceg" &&
+	grep -q "^-grid dim = (32,1,1)$" "$tmp/gt/kernel-1.traceg"; then
+	ok "gen --format traceg: the copies in kernelslist.g, version 5 headers, the launch's grid"
+else bad "gen traceg headers"; fi
+mkdir -p "$tmp/taken"
+if $P gen 2DCONV --format traceg -o "$tmp/taken" 2>"$tmp/err"; then
+	bad "gen traceg into an existing directory"
+elif grep -q "exists" "$tmp/err" && [ -z "$(ls "$tmp/taken")" ] &&
+	[ -z "$(ls -d "$tmp"/taken.tmp* 2>/dev/null)" ]; then
+	ok "gen --format traceg refuses an existing directory, leaves nothing"
+else bad "gen traceg existing dir"; fi
+if $P gen 2DCONV --format traceg 2>"$tmp/err"; then
+	bad "gen traceg without -o"
+elif grep -q "give -o DIR" "$tmp/err"; then
+	ok "gen --format traceg needs -o DIR"
+else bad "gen traceg without -o message"; fi
+if $P gen 2DCONV -o "$tmp/x" 2>"$tmp/err"; then
+	bad "gen -o without traceg"
+elif grep -q "goes with --format traceg" "$tmp/err"; then
+	ok "gen -o goes with --format traceg"
+else bad "gen -o message"; fi
 
 echo "trace-test: $passed passed, $failed failed"
 [ $failed = 0 ]

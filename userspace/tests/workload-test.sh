@@ -237,7 +237,7 @@ insts = 3
 
 #END_TB
 X
-$P trace convert --to text "$tmp/k.traceg" - >"$tmp/k.txt" 2>"$tmp/err"
+$P trace convert --trace-order file --to text "$tmp/k.traceg" - >"$tmp/k.txt" 2>"$tmp/err"
 cat >"$tmp/k.want" <<'X'
 0x10000000000
 0x10000000080

@@ -82,8 +82,15 @@ static int addr_sniff_text(struct addr_stream *s)
 
 int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt)
 {
+	return addr_open_gpu(s, path, fmt, NULL);
+}
+
+int addr_open_gpu(struct addr_stream *s, const char *path,
+		  enum addr_format fmt, const struct gpu_params *gpu)
+{
 	memset(s, 0, sizeof(*s));
 	s->name = path;
+	s->gpu = gpu;
 	if (strcmp(path, "-") && (addr_is_dir(path) ||
 				  addr_is_list(path, fmt))) {
 		if (fmt != ADDR_AUTO && fmt != ADDR_TRACEG) {

@@ -27,6 +27,8 @@ enum addr_format { ADDR_AUTO, ADDR_TEXT, ADDR_BINARY, ADDR_LACKEY,
 
 struct trace_reader;
 struct xz_cookie;
+struct gpu_params;
+struct gpu_sink;
 
 /* What a GPU trace or a perf recording held besides its addresses. */
 struct trace_counts {
@@ -55,6 +57,13 @@ struct addr_stream {
 	bool with_ifetch;		/* lackey: instruction fetches too */
 	struct xz_cookie *xz;		/* the decoder of an .xz input */
 	int pid;			/* perf: keep this process's samples */
+	/*
+	 * Accel-Sim traces: run through the GPU execution model with these
+	 * (the stream its tap sees), or NULL: the coalesced accesses in file
+	 * order.  @sched: a trace directory's model, shared by its kernels.
+	 */
+	const struct gpu_params *gpu;
+	struct gpu_sink *sched;
 	struct trace_counts tc;
 };
 
@@ -64,6 +73,9 @@ struct addr_stream {
  * when @fmt is ADDR_AUTO.
  */
 int addr_open(struct addr_stream *s, const char *path, enum addr_format fmt);
+/* addr_open(), Accel-Sim traces scheduled with @gpu (NULL: file order) */
+int addr_open_gpu(struct addr_stream *s, const char *path,
+		  enum addr_format fmt, const struct gpu_params *gpu);
 /* 1: *va set; 0: end of input; -1: malformed (message printed). */
 int addr_next(struct addr_stream *s, unsigned long long *va);
 /*

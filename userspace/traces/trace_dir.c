@@ -4,8 +4,10 @@
  * kernelslist.g names the kernels in launch order ("kernel-N.traceg" or
  * "kernel-N.traceg.xz", relative to the directory), interleaved with
  * "MemcpyHtoD,0xADDR,BYTES" lines, which are counted, not walked (as are
- * other Memcpy lines).  Each kernel is read through its own stream, so
- * errors name the kernel file and its line.
+ * other Memcpy lines); scheduled (s->gpu), the kernels share one GPU model
+ * and each copy fills its L2 (-gpgpu_perf_sim_memcpy, as gpu_memcpy()).
+ * Each kernel is read through its own stream, so errors name the kernel
+ * file and its line.
  */
 #include <errno.h>
 #include <limits.h>
@@ -14,11 +16,13 @@
 #include <sys/stat.h>
 
 #include "traces/trace_reader.h"
+#include "workloads/gpu_sim.h"
 
 struct trace_dir {
 	struct addr_stream list;	/* kernelslist.g */
 	struct addr_stream kernel;	/* the current kernel, if open */
 	bool kernel_open;
+	struct gpu_sink sink;		/* scheduled: the kernels' GPU */
 	char dir[PATH_MAX];
 	char listpath[PATH_MAX + 16];
 	char kpath[2 * PATH_MAX];
@@ -53,6 +57,9 @@ static int trace_dir_open(struct addr_stream *s, const char *path)
 			strcpy(d->dir, ".");
 	}
 	d->list.name = d->listpath;
+	d->list.gpu = s->gpu;
+	if (s->gpu)
+		d->sink.p = *s->gpu;
 	return addr_input_open(&d->list, d->listpath);
 }
 
@@ -63,6 +70,8 @@ static int trace_dir_open_kernel(struct trace_dir *d)
 	d->kernel.name = d->kpath;
 	d->kernel.format = ADDR_TRACEG;
 	d->kernel.reader = &traceg_reader;
+	d->kernel.gpu = d->list.gpu;
+	d->kernel.sched = &d->sink;
 	d->kernel_open = true;
 	if (addr_input_open(&d->kernel, d->kpath) ||
 	    d->kernel.reader->open(&d->kernel, d->kpath))
@@ -75,6 +84,18 @@ static void trace_dir_close_stream(struct addr_stream *k)
 	if (k->reader && k->reader->close)
 		k->reader->close(k);
 	addr_input_close(k);
+}
+
+/* Scheduled: "MemcpyXtoY,0xADDR,BYTES" fills the L2 as a copy does. */
+static int trace_dir_copy(struct trace_dir *d, const char *b)
+{
+	unsigned long long va, bytes;
+	const char *c = strchr(b, ',');
+
+	if (!c || sscanf(c, ",%llx,%llu", &va, &bytes) != 2)
+		return addr_bad(&d->list, "a Memcpy line without ,ADDRESS,BYTES");
+	gpu_memcpy(&d->sink, va, bytes);
+	return 0;
 }
 
 /* The next kernel from kernelslist.g opened; 0 at its end, -1 error. */
@@ -91,6 +112,8 @@ static int trace_dir_kernel(struct addr_stream *s, struct trace_dir *d)
 			continue;
 		if (!strncmp(b, "Memcpy", 6)) {
 			s->tc.memcpys++;
+			if (s->gpu && trace_dir_copy(d, b))
+				return -1;
 			continue;
 		}
 		if (strncmp(b, "kernel", 6) || b[len + strspn(b + len, " \t\r\n")])
@@ -147,6 +170,7 @@ static void trace_dir_close(struct addr_stream *s)
 	if (d->kernel_open)
 		trace_dir_close_kernel(s, d);
 	trace_dir_close_stream(&d->list);
+	gpu_done(&d->sink);
 	free(d);
 	s->state = NULL;
 }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * traceg.c - the Accel-Sim .traceg reader (trace_reader.h): the header,
- * thread blocks, and each warp instruction's global addresses coalesced
- * into 128-byte segments; a block's warps are emitted interleaved, one
- * memory instruction per warp in turn.  Lines are decoded by
- * traceg_inst.c.
+ * thread blocks, and each warp instruction's global addresses.  Scheduled
+ * (s->gpu set): the kernel is kept whole and run through the GPU execution
+ * model (traceg_sched.c), the stream its tap sees; in file order: each
+ * block's warps interleaved, one memory instruction per warp in turn,
+ * coalesced into 128-byte segments.  Lines are decoded by traceg_inst.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 
 #include "traces/trace_reader.h"
 #include "traces/traceg_inst.h"
+#include "traces/traceg_sched.h"
 
 #define TG_WINDOW (16ULL << 20)	/* shared and local windows' size */
 #define TG_MAX_VERSION 6
@@ -33,6 +35,12 @@ struct traceg_state {
 	/* the block being emitted, warps interleaved */
 	unsigned long long *out;
 	size_t nout, outpos;
+	/* scheduled: the kernel, then the stream of its run */
+	struct tg_kernel *k;
+	unsigned int regs, smem;
+	struct gpu_sink own;		/* a lone kernel file's model */
+	const unsigned long long *sout;
+	bool ran;
 };
 
 static void *tg_grow(void *p, size_t *cap, size_t need, size_t size)
@@ -76,6 +84,38 @@ static bool tg_in_window(const struct traceg_state *t, unsigned long long va)
 	       (t->local && va >= t->local && va < t->local + TG_WINDOW);
 }
 
+/*
+ * Scheduled: the instruction kept for its warp, its global (or texture)
+ * lanes with their addresses; any other instruction an issue slot.
+ */
+static int tg_sched_inst(struct addr_stream *s, struct traceg_state *t,
+			 const struct tg_inst *in, int kind)
+{
+	unsigned long long addr[TG_WARP];
+	unsigned int i, lane, mask = 0, n = 0;
+	int k = TG_K_NONE;
+
+	if (in->n && !kind && !strncmp(in->op, "TEX", 3))
+		k = TG_K_TEX;
+	else if (in->n && kind)
+		k = in->op[0] == 'L' ? TG_K_LOAD : TG_K_STORE;
+	for (i = 0, lane = 0; k && i < in->n; i++, lane++) {
+		while (!(in->mask >> lane & 1))
+			lane++;
+		if (kind == 2 && tg_in_window(t, in->addr[i]))
+			continue;
+		mask |= 1U << lane;
+		addr[n++] = in->addr[i];
+	}
+	if (n) {
+		s->tc.global_insts++;
+		s->tc.global_lanes += n;
+	}
+	if (tg_kernel_inst(t->k, mask, n ? k : TG_K_NONE, addr, n))
+		return addr_bad(s, "out of memory");
+	return 0;
+}
+
 /* Parse one instruction line into the current warp's segments. */
 static int tg_inst(struct addr_stream *s, struct traceg_state *t)
 {
@@ -96,6 +136,8 @@ static int tg_inst(struct addr_stream *s, struct traceg_state *t)
 	}
 	s->tc.insts++;
 	kind = tg_kind(in.op);
+	if (t->k)
+		return tg_sched_inst(s, t, &in, kind);
 	if (!in.n || !kind)
 		return 0;
 	for (i = 0; i < in.n; i++) {
@@ -161,9 +203,31 @@ static int tg_header(struct addr_stream *s, struct traceg_state *t)
 {
 	unsigned int v;
 
+	unsigned int d[3];
+
 	if (sscanf(s->buf, "-shmem base_addr = %llx", &t->shmem) == 1 ||
 	    sscanf(s->buf, "-local mem base_addr = %llx", &t->local) == 1)
 		return 0;
+	if (t->k && sscanf(s->buf, "-grid dim = (%u,%u,%u)", &d[0], &d[1],
+			   &d[2]) == 3) {
+		tg_kernel_dims(t->k, true, d);
+		return 0;
+	}
+	if (t->k && sscanf(s->buf, "-block dim = (%u,%u,%u)", &d[0], &d[1],
+			   &d[2]) == 3) {
+		tg_kernel_dims(t->k, false, d);
+		return 0;
+	}
+	if (t->k && sscanf(s->buf, "-nregs = %u", &d[0]) == 1) {
+		t->regs = d[0];
+		tg_kernel_res(t->k, t->regs, t->smem);
+		return 0;
+	}
+	if (t->k && sscanf(s->buf, "-shmem = %u", &d[0]) == 1) {
+		t->smem = d[0];
+		tg_kernel_res(t->k, t->regs, t->smem);
+		return 0;
+	}
 	if (!strncmp(s->buf, "-accelsim tracer version =", 26)) {
 		if (sscanf(s->buf + 26, "%u", &v) != 1 || !v ||
 		    v > TG_MAX_VERSION)
@@ -195,6 +259,23 @@ static int tg_warp_line(struct addr_stream *s, struct traceg_state *t,
 	}
 	t->cur = warp;
 	s->tc.warps++;
+	if (t->k && tg_kernel_warp(t->k, warp))
+		return addr_bad(s, "warps out of order (0, 1, 2, ... in a block)");
+	return 0;
+}
+
+/* "thread block = x,y,z": scheduled, a new block */
+static int tg_block_line(struct addr_stream *s, struct traceg_state *t,
+			 const char *b)
+{
+	unsigned int x, y, z;
+
+	if (!t->k)
+		return 0;
+	if (sscanf(b, "%u,%u,%u", &x, &y, &z) != 3 || x > 65535 ||
+	    y > 65535 || z > 65535)
+		return addr_bad(s, "bad thread block");
+	tg_kernel_block_id(t->k, x, y, z);
 	return 0;
 }
 
@@ -211,15 +292,21 @@ static int tg_line(struct addr_stream *s, struct traceg_state *t)
 			return addr_bad(s, "#BEGIN_TB inside a block");
 		t->in_tb = true;
 		t->cur = ~0U;
+		if (t->k && tg_kernel_block(t->k))
+			return addr_bad(s, "out of memory");
 	} else if (!strncmp(b, "#END_TB", 7)) {
 		if (!t->in_tb)
 			return addr_bad(s, "#END_TB outside a block");
 		t->in_tb = false;
-		tg_flush_block(t);
+		if (!t->k)
+			tg_flush_block(t);
 	} else if (b[0] == '#' || !strcspn(b, "\r\n")) {
 		return 0;
-	} else if (!strncmp(b, "thread block = ", 15) ||
-		   !strncmp(b, "insts = ", 8)) {
+	} else if (!strncmp(b, "thread block = ", 15)) {
+		if (!t->in_tb)
+			return addr_bad(s, "outside a thread block");
+		return tg_block_line(s, t, b + 15);
+	} else if (!strncmp(b, "insts = ", 8)) {
 		if (!t->in_tb)
 			return addr_bad(s, "outside a thread block");
 	} else if (sscanf(b, "warp = %u", &warp) == 1) {
@@ -236,13 +323,54 @@ static int tg_line(struct addr_stream *s, struct traceg_state *t)
 
 static int traceg_open(struct addr_stream *s, const char *path)
 {
-	s->state = calloc(1, sizeof(struct traceg_state));
-	if (!s->state) {
+	struct traceg_state *t = calloc(1, sizeof(struct traceg_state));
+
+	s->state = t;
+	if (!t) {
 		fprintf(stderr, "pwcsim: out of memory\n");
 		return -1;
 	}
 	s->tc.kernels++;
+	if (s->gpu) {
+		t->own.p = *s->gpu;
+		t->k = tg_kernel_new(s->sched ? s->sched : &t->own);
+		if (!t->k) {
+			fprintf(stderr, "pwcsim: out of memory\n");
+			return -1;
+		}
+	}
 	return 0;
+}
+
+/* Scheduled: the next address of the kernel's run, which runs at EOF. */
+static int traceg_next_sched(struct addr_stream *s, struct traceg_state *t,
+			     unsigned long long *va)
+{
+	int r;
+
+	while (!t->ran) {
+		r = addr_read_line(s);
+		if (r < 0)
+			return r;
+		if (!r) {
+			if (t->in_tb)
+				return addr_bad(s, "the file ends inside a thread block");
+			t->ran = true;
+			if (tg_kernel_run(t->k, &t->sout, &t->nout)) {
+				fprintf(stderr, "pwcsim: %s: the kernel could not be run\n",
+					s->name);
+				return -1;
+			}
+			break;
+		}
+		if (tg_line(s, t))
+			return -1;
+	}
+	if (t->outpos == t->nout)
+		return 0;
+	*va = t->sout[t->outpos++];
+	s->count++;
+	return 1;
 }
 
 static int traceg_next(struct addr_stream *s, unsigned long long *va)
@@ -250,6 +378,8 @@ static int traceg_next(struct addr_stream *s, unsigned long long *va)
 	struct traceg_state *t = s->state;
 	int r;
 
+	if (t->k)
+		return traceg_next_sched(s, t, va);
 	while (t->outpos == t->nout) {
 		r = addr_read_line(s);
 		if (r <= 0) {
@@ -278,6 +408,8 @@ static void traceg_close(struct addr_stream *s)
 	}
 	free(t->warps);
 	free(t->out);
+	tg_kernel_free(t->k);
+	gpu_done(&t->own);
 	free(t);
 	s->state = NULL;
 }

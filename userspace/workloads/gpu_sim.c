@@ -262,15 +262,22 @@ static unsigned int request(struct gpu_sink *out, struct gpu_state *st,
 
 void gpu_memcpy(struct gpu_sink *out, gva_t va, unsigned long long bytes)
 {
+	/* lines copied before the last few L2-fulls are evicted by them */
+	const gva_t keep = 4ULL * GPU_L2_BANKS * GPU_L2_SETS * GPU_L2_WAYS;
 	struct gpu_state *st;
 	unsigned int set;
 	gva_t line, end, at;
 
-	if (out->dry || !bytes)
+	if (out->trace && bytes)
+		out->trace->copy(out->trace->arg, va, bytes);
+	if (out->dry || out->trace || !bytes)
 		return;
 	st = state_get(out);
 	end = (va + bytes - 1) / GPU_SEGMENT;
-	for (line = va / GPU_SEGMENT; line <= end; line++) {
+	line = va / GPU_SEGMENT;
+	if (end - line >= keep)
+		line = end - keep + 1;
+	for (; line <= end; line++) {
 		at = out->p.addr64 ? line : line & GPU_ADDR32_MASK / GPU_SEGMENT;
 		set = l2_index(at);
 		st->stamp++;
@@ -552,6 +559,11 @@ bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 	unsigned int s;
 	bool acted;
 
+	if (out->trace) {
+		if (out->trace->launch(out->trace->arg, l))
+			out->stopped = true;
+		return !out->stopped;
+	}
 	if (out->dry)
 		return true;
 	r.st = state_get(out);

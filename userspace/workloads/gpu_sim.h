@@ -239,6 +239,17 @@ struct gpu_counts {
 
 struct gpu_state;
 
+/*
+ * Writing a trace (traces/traceg_write.c) instead of running: each launch
+ * and copy goes to these, and nothing is simulated.  @launch returns
+ * non-zero to stop the workload.
+ */
+struct gpu_trace_hooks {
+	int (*launch)(void *arg, const struct gpu_launch *l);
+	void (*copy)(void *arg, gva_t va, unsigned long long bytes);
+	void *arg;
+};
+
 /* Where the emitted addresses go; return non-zero to stop. */
 struct gpu_sink {
 	int (*emit)(void *arg, gva_t va);
@@ -248,6 +259,7 @@ struct gpu_sink {
 	bool stopped;
 	unsigned int sample;		/* fast mode: every sample-th CTA */
 	bool dry;			/* host code only: launches run nothing */
+	const struct gpu_trace_hooks *trace;	/* or: written, not run */
 	struct gpu_params p;
 	struct gpu_state *st;		/* caches, clock (gpu_run allocates) */
 	struct gpu_counts c;
