@@ -114,21 +114,6 @@ static void mum_result(struct mum_walk *w, const struct mum_ctx *c,
 		c->stats->results++;
 }
 
-static int mum_base(char ch)
-{
-	switch (ch) {
-	case 'A':
-		return 0;
-	case 'C':
-		return 1;
-	case 'G':
-		return 2;
-	case 'T':
-		return 3;
-	}
-	return -1;
-}
-
 /* The query byte at @i of the thread's current substring (kernel :96) */
 #define MUM_Q(s, i) (q * MUM_QBYTES + (uint32_t)(s) + (uint32_t)(i))
 
@@ -155,8 +140,8 @@ static int mum_edge(const struct mum_ctx *c, unsigned int q, int s, int e,
 	w->inner[s][e] = 0;
 	mum_rec(w, s, 1, e, 0, MB_CHILD | MB_TX, mum_node_off(g->cur));
 	g->prev = g->cur;					/* :121-134 */
-	k = mum_base(g->ch);
-	g->cur = k < 0 ? 0 : t->child[g->cur][k];
+	k = mum_b2i(g->ch);				/* :124-130 */
+	g->cur = k < 0 || k > 3 ? 0 : t->child[g->cur][k];
 	if (!g->cur)
 		return MUM_NO_EDGE;
 	g->node = g->cur;

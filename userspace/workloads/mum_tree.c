@@ -14,10 +14,11 @@
 
 #include "workloads/mum_tree.h"
 
-/* b2i() (suffix-tree.cpp:56-72): A C G T $ */
-static int mum_b2i(char c)
+int mum_b2i(char c)
 {
 	switch (c) {
+	case 'A':
+		return 0;
 	case 'C':
 		return 1;
 	case 'G':
@@ -27,7 +28,7 @@ static int mum_b2i(char c)
 	case '$':
 		return 4;
 	default:
-		return 0;
+		return -1;
 	}
 }
 

@@ -14,6 +14,12 @@ struct mum_tree {
 	int (*child)[4];
 };
 
+/*
+ * b2i() (suffix-tree.cpp:56-72): a child's slot, A C G T $ as 0-4; -1
+ * for any other character (which the kernel's switch has no child for).
+ */
+int mum_b2i(char c);
+
 /* The tree of 's' + @ref (@n bases of ACGT) + '$'. */
 void mum_tree_build(struct mum_tree *t, const char *ref, int n);
 void mum_tree_free(struct mum_tree *t);
