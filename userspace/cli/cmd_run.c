@@ -135,15 +135,23 @@ static void run_print(const struct run_opts *o, const char *source,
 {
 	struct record rec;
 	struct table t;
+	char tlb[96];
 
 	table_init(&t, NULL, "models");
 	model_results_table(r->models, r->n, r->levels, r->uncached, &t);
 	if (!o->so.json) {
-		printf("%s: %llu address%s, %s %u-level page tables; IOTLB %llu lookups, %llu hits (%.2f%%); %llu walks\n",
+		/* a rate of nothing looked up is "-", as the tables print it */
+		if (r->tlb_lookups)
+			snprintf(tlb, sizeof(tlb), "%llu lookups, %llu hits (%.2f%%)",
+				 r->tlb_lookups, r->tlb_hits,
+				 pct(r->tlb_hits, r->tlb_lookups));
+		else
+			snprintf(tlb, sizeof(tlb), "%s", o->so.tlb ?
+				 "0 lookups, 0 hits (-)" : "none");
+		printf("%s: %llu address%s, %s %u-level page tables; IOTLB %s; %llu walks\n",
 		       source, r->addresses, r->addresses == 1 ? "" : "es",
-		       r->real ? "real" : "synthetic",
-		       r->levels, r->tlb_lookups, r->tlb_hits,
-		       pct(r->tlb_hits, r->tlb_lookups), r->walks);
+		       r->real ? "real" : "synthetic", r->levels, tlb,
+		       r->walks);
 		if (o->so.fmt == ADDR_PERF)
 			printf("perf: %llu samples of other processes skipped, %llu without an address\n",
 			       r->counts.skipped, r->counts.no_addr);

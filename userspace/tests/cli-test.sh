@@ -338,6 +338,13 @@ if "$P" gen --allocations MUM |
 	grep -q "^0x[0-9a-f]* .* cudaArray *d_node_tex_array *MUM/mummergpu.cu:395$"; then
 	ok "gen --allocations: a cudaMallocArray shows as a cudaArray, with its source line"
 else bad "gen --allocations MUM"; fi
+# Defect: the header printed "IOTLB 0 lookups, 0 hits (0.00%)" with no
+# IOTLB at all, and a 0.00 % rate of nothing looked up.
+if "$P" run -u -q -w gemm | head -1 | grep -q "; IOTLB none; 0 walks$" &&
+	"$P" run -u -q -w gemm --tlb 64 | head -1 | grep -q "; IOTLB 0 lookups, 0 hits (-); " &&
+	"$P" run -u -q -w 2DCONV --tlb 64 | head -1 | grep -q "; IOTLB 14096 lookups, [0-9]* hits ([0-9.]*%); "; then
+	ok "run's header: IOTLB none, a rate of nothing '-', else lookups and hits"
+else bad "run header IOTLB"; fi
 fails "gen --json without --allocations" "json goes with --allocations" \
 	"$P" gen --json gemm
 check "help" "$P" --help
