@@ -85,6 +85,7 @@ static char *model_dump(struct model_set *set, unsigned int i)
 		exit(1);
 	}
 	o.len = 0;
+	o.buf[0] = '\0';	/* a model with nothing to show writes nothing */
 	pwc_dump(set->e[i].m, &o);
 	return o.buf;
 }

@@ -342,7 +342,7 @@ else bad "gen --allocations MUM"; fi
 # IOTLB at all, and a 0.00 % rate of nothing looked up.
 if "$P" run -u -q -w gemm | head -1 | grep -q "; IOTLB none; 0 walks$" &&
 	"$P" run -u -q -w gemm --tlb 64 | head -1 | grep -q "; IOTLB 0 lookups, 0 hits (-); " &&
-	"$P" run -u -q -w 2DCONV --tlb 64 | head -1 | grep -q "; IOTLB 14096 lookups, [0-9]* hits ([0-9.]*%); "; then
+	"$P" run -u -q -w 2DCONV --tlb 64 | head -1 | grep -q "; IOTLB [1-9][0-9]* lookups, [0-9]* hits ([0-9.]*%); "; then
 	ok "run's header: IOTLB none, a rate of nothing '-', else lookups and hits"
 else bad "run header IOTLB"; fi
 fails "gen --json without --allocations" "json goes with --allocations" \
@@ -437,6 +437,15 @@ if command -v gnuplot >/dev/null; then
 		fi
 	done
 fi
+
+# Defect: --dump of a model that holds nothing (uptc after an empty
+# stream) printed a buffer with no terminating NUL (ASan: overflow).
+head -c8 "$tmp/paper.bin" >"$tmp/empty.bin"
+if "$P" replay -q --dump -m tpc -m cpwc -m stc -m uptc -m none -m ideal \
+	"$tmp/empty.bin" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ] &&
+	grep -q "^uptc (uptc:entries=" "$tmp/out"; then
+	ok "replay --dump of an empty stream: every model, nothing past its text"
+else bad "replay --dump of an empty stream"; head -3 "$tmp/err"; fi
 
 echo "cli-test: $passed passed, $failed failed"
 [ $failed = 0 ]

@@ -6,7 +6,8 @@
 # --per-access`, `--dump` and the table (--json: without results, where
 # several models are given only the walks not marked run) of all six
 # models, with and without --no-shortcut, byte-equal (cmp) on gen RAY,
-# 2mm and STO (sampled, the first 100 k addresses), at 4 and 5 levels,
+# 2mm and STO (sampled, at the l1-miss tap, the first 100 k addresses),
+# at 4 and 5 levels,
 # and with small tables at the edge of the shortcut's conditions,
 # set-associative ones too.  Then
 # one model by addresses against the same in the run of all six, and run
@@ -24,7 +25,8 @@ SMALL=(-m tpc:entries=1 -m "cpwc:l4=1,l3=1,blocks=1,ways=1"
        -m "uptc:entries=48,ways=3")
 
 for w in RAY 2mm STO; do
-	if ! "$P" gen "$w" --size sampled --format binary --limit 100000 \
+	if ! "$P" gen "$w" --size sampled --iotlb-at l1-miss --format binary \
+	     --limit 100000 \
 	     >"$tmp/$w.bin" 2>"$tmp/err"; then
 		bad "gen $w"; cat "$tmp/err"; continue
 	fi

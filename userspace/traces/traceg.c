@@ -91,6 +91,7 @@ static bool tg_in_window(const struct traceg_state *t, unsigned long long va)
 static int tg_sched_inst(struct addr_stream *s, struct traceg_state *t,
 			 const struct tg_inst *in, int kind)
 {
+	struct gpu_dep dep = { in->src | in->dst, in->dst };
 	unsigned long long addr[TG_WARP];
 	unsigned int i, lane, mask = 0, n = 0;
 	int k = TG_K_NONE;
@@ -111,7 +112,7 @@ static int tg_sched_inst(struct addr_stream *s, struct traceg_state *t,
 		s->tc.global_insts++;
 		s->tc.global_lanes += n;
 	}
-	if (tg_kernel_inst(t->k, mask, n ? k : TG_K_NONE, addr, n))
+	if (tg_kernel_inst(t->k, mask, n ? k : TG_K_NONE, addr, n, &dep))
 		return addr_bad(s, "out of memory");
 	return 0;
 }

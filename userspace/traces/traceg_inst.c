@@ -96,6 +96,29 @@ static int tg_addresses(struct tok *t, struct tg_inst *in, const char **why)
 	return 0;
 }
 
+/*
+ * @n register operands: each R<n> (R255 is RZ, no register) into *@regs
+ * as bit n % 64; others (P, UR, ...) are not tracked.
+ */
+static bool tg_regs(struct tok *t, unsigned long long n,
+		    unsigned long long *regs)
+{
+	unsigned long long r;
+	char *end;
+
+	while (n--) {
+		if (!tok_next(t))
+			return false;
+		if (t->len < 2 || t->len > 4 || t->s[0] != 'R' ||
+		    t->s[1] < '0' || t->s[1] > '9')
+			continue;
+		r = strtoull(t->s + 1, &end, 10);
+		if (end == t->s + t->len && r < 255)
+			*regs |= 1ULL << (r % 64);
+	}
+	return true;
+}
+
 /* Anything left on the line? */
 static bool tok_more(const struct tok *t)
 {
@@ -149,14 +172,14 @@ int tg_parse_inst(const char *line, const struct tg_syntax *syn,
 	if (!tok_num(&t, 16, false, &v) || v > 0xffffffffULL)
 		return *why = "bad active mask", -1;
 	in->mask = v;
-	if (!tok_num(&t, 10, false, &v) || v > 8 || !tok_skip(&t, v))
+	if (!tok_num(&t, 10, false, &v) || v > 8 || !tg_regs(&t, v, &in->dst))
 		return *why = "bad destination count", -1;
 	if (!tok_next(&t) || t.len >= sizeof(in->op) ||
 	    !((*t.s >= 'A' && *t.s <= 'Z') || (*t.s >= 'a' && *t.s <= 'z')))
 		return *why = "no opcode", -1;
 	memcpy(in->op, t.s, t.len);
 	in->op[t.len] = '\0';
-	if (!tok_num(&t, 10, false, &v) || v > 32 || !tok_skip(&t, v))
+	if (!tok_num(&t, 10, false, &v) || v > 64 || !tg_regs(&t, v, &in->src))
 		return *why = "bad source count", -1;
 	if (!tok_num(&t, 10, false, &width))
 		return *why = "no memory width", -1;

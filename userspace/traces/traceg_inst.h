@@ -28,6 +28,8 @@ struct tg_syntax {
 struct tg_inst {
 	char op[64];
 	unsigned int mask;
+	/* its registers R<n> as bits n % 64 (RZ, predicates and others not) */
+	unsigned long long dst, src;
 	unsigned int n;			/* addresses (0: not memory) */
 	unsigned long long addr[TG_WARP];
 };

@@ -18,6 +18,7 @@ struct tg_sinst {
 	unsigned int mask;		/* lanes with an address */
 	unsigned char kind;		/* TG_K_* */
 	size_t addr;			/* first address in k->addr */
+	struct gpu_dep dep;		/* its registers */
 };
 
 struct tg_swarp {
@@ -120,7 +121,8 @@ int tg_kernel_warp(struct tg_kernel *k, unsigned int w)
 }
 
 int tg_kernel_inst(struct tg_kernel *k, unsigned int mask, int kind,
-		   const unsigned long long *addr, unsigned int n)
+		   const unsigned long long *addr, unsigned int n,
+		   const struct gpu_dep *dep)
 {
 	struct tg_swarp *w = &k->warp[k->nwarp - 1];
 
@@ -132,7 +134,7 @@ int tg_kernel_inst(struct tg_kernel *k, unsigned int mask, int kind,
 		return -1;
 	k->inst[k->ninst++] = (struct tg_sinst){ kind ? mask : 0,
 						 (unsigned char)kind,
-						 k->naddr };
+						 k->naddr, *dep };
 	if (n)
 		memcpy(k->addr + k->naddr, addr, n * sizeof(*addr));
 	k->naddr += n;
@@ -180,6 +182,22 @@ static bool tk_addr(const void *ctx, const struct gpu_thread *t,
 	return true;
 }
 
+/* The scoreboard: the warp's instruction @step's registers. */
+static void tk_deps(const void *ctx, const struct gpu_thread *t,
+		    unsigned int step, struct gpu_dep *d)
+{
+	const struct tg_kernel *k = ctx;
+	unsigned int lin = t->ty * k->block[0] + t->tx;
+	long bi = k->index[t->bx + (size_t)t->by * k->grid[0]];
+	const struct tg_swarp *w;
+
+	if (bi < 0 || lin / GPU_WARP >= k->blk[bi].nwarps)
+		return;
+	w = &k->warp[k->blk[bi].warp + lin / GPU_WARP];
+	if (step < w->ninst)
+		*d = k->inst[w->inst + step].dep;
+}
+
 static int tk_emit(void *arg, gva_t va)
 {
 	struct tg_kernel *k = arg;
@@ -195,7 +213,7 @@ int tg_kernel_run(struct tg_kernel *k, const unsigned long long **out,
 		  size_t *n)
 {
 	unsigned int d[3] = { 0, 0, 0 }, maxw = 0, i;
-	struct gpu_launch l = { .addr = tk_addr, .ctx = k };
+	struct gpu_launch l = { .addr = tk_addr, .ctx = k, .deps = tk_deps };
 	size_t b, ids;
 
 	for (b = 0; b < k->nblk; b++) {	/* dimensions the header omits */

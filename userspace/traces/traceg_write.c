@@ -7,7 +7,10 @@
  * instruction with its active mask and every active lane's address
  * (address format 0).  A step where the warp's running threads make no
  * access (a branch they skip) is a NOP line, so a reader that schedules
- * the warps issues it as the generator did.
+ * the warps issues it as the generator did.  Registers carry the
+ * scoreboard's dependences (gpu_launch.deps): a load's destinations
+ * R<n>, and as sources every register of the step that an earlier load
+ * of the warp wrote, so a reader waits where the generator did.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -51,6 +54,17 @@ static int tw_printf(struct tw_buf *b, const char *fmt, ...)
 	}
 }
 
+/* " N Rn..." for the registers in @regs */
+static int tw_regs(struct tw_buf *b, unsigned long long regs)
+{
+	if (tw_printf(b, " %d", __builtin_popcountll(regs)))
+		return -1;
+	for (; regs; regs &= regs - 1)
+		if (tw_printf(b, " R%d", __builtin_ctzll(regs)))
+			return -1;
+	return 0;
+}
+
 /*
  * One warp's instructions into @b: per step, the running lanes (the
  * workload's addr() true) and those with an address; none running ends
@@ -63,9 +77,14 @@ static long tw_warp(struct traceg_writer *w, const struct gpu_launch *l,
 	unsigned int tpb = l->block_x * l->block_y, step, i, lin;
 	unsigned int alive, mask, kind = 0;
 	gva_t va[GPU_WARP], a;
-	struct gpu_thread t = { bx, by, 0, 0 };
+	struct gpu_thread t = { bx, by, 0, 0 }, t0;
+	unsigned long long loaded = 0, dst;
+	struct gpu_dep d;
 	long lines = 0;
 	static const char *const op[] = { "LDG.E", "STG.E", "TEX" };
+
+	t0 = (struct gpu_thread){ bx, by, warp * GPU_WARP % l->block_x,
+				  warp * GPU_WARP / l->block_x };
 
 	for (step = 0; step < l->steps; step++) {
 		alive = mask = 0;
@@ -87,15 +106,24 @@ static long tw_warp(struct traceg_writer *w, const struct gpu_launch *l,
 		if (!alive)
 			break;
 		lines++;
+		d = (struct gpu_dep){ 1, 1 };
+		if (l->deps) {
+			d = (struct gpu_dep){ 0, 0 };
+			l->deps(l->ctx, &t0, step, &d);
+		}
+		dst = mask && kind != 1 ? d.dst : 0;
+		if (tw_printf(b, "%04x %08x", 16 * step, mask ? mask : alive) ||
+		    tw_regs(b, dst) ||
+		    tw_printf(b, " %s", mask ? op[kind] : "NOP") ||
+		    tw_regs(b, (d.src | d.dst) & loaded))
+			return -1;
+		loaded |= dst;
 		if (!mask) {
-			if (tw_printf(b, "%04x %08x 0 NOP 0 0 0\n", 16 * step,
-				      alive))
+			if (tw_printf(b, " 0 0\n"))
 				return -1;
 			continue;
 		}
-		if (tw_printf(b, "%04x %08x %s %s %s 4 0", 16 * step, mask,
-			      kind == 1 ? "0" : "1 R1", op[kind],
-			      kind == 1 ? "2 R2 R3" : "1 R2"))
+		if (tw_printf(b, " 4 0"))
 			return -1;
 		for (i = 0; i < GPU_WARP; i++)
 			if (mask & 1U << i) {

@@ -158,6 +158,33 @@ static bool bfs_addr(const void *p, const struct gpu_thread *t,
 }
 
 /*
+ * Its registers: the stores under `if (mask[tid])` after its load; the
+ * node's start and degree independent; per edge, the edge's load after
+ * both (its address, the loop's bound) and after the previous edge's
+ * visited (its branch), visited[id] after the edge, cost[tid] after
+ * visited[id] (the branch), cost[id] stored from it.
+ */
+static void bfs_deps(const void *p, const struct gpu_thread *t,
+		     unsigned int step, struct gpu_dep *d)
+{
+	static const struct gpu_dep edge[BFS_EDGE_STEPS] = {
+		{ GPU_REG(3) | GPU_REG(4) | GPU_REG(6), GPU_REG(5) },
+		{ GPU_REG(5), GPU_REG(6) },
+		{ GPU_REG(6), GPU_REG(7) },
+		{ GPU_REG(7), 0 },
+	};
+
+	if (step == 0)
+		d->dst = GPU_REG(0);
+	else if (step == 1)
+		d->src = GPU_REG(0);
+	else if (step == 3 || step == 4)
+		d->dst = GPU_REG(step);
+	else if (step >= 5)
+		*d = edge[(step - 5) % BFS_EDGE_STEPS];
+}
+
+/*
  * BFS/bfs.cu:138-169: nodes, edges, mask, visited, cost, the over flag;
  * 65,536 nodes (the package's graph65536.txt; small 8,192) from node 0;
  * the do/while loop (:186-202) relaunches the kernel while a thread set
@@ -170,7 +197,7 @@ void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
 	struct bfs_graph g;
 	struct bfs_ctx c = { .g = &g };
 	struct gpu_launch l = { (n + BFS_BLOCK - 1) / BFS_BLOCK, 1, BFS_BLOCK,
-				1, 0, bfs_addr, &c, 0, 0 };
+				1, 0, bfs_addr, &c, 0, 0, bfs_deps };
 	bool over = true, ok = true;
 
 	bfs_make_graph(&g, n, o->seed | 1);

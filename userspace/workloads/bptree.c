@@ -222,6 +222,45 @@ static gva_t bpt_desc_step(const struct bpt_ctx *c, const struct bpt_desc *d,
 	}
 }
 
+/*
+ * A descent's registers, from register @b on: the node pointer, then
+ * keys[thid] at it; the key independent; keys[thid + 1] after both (the
+ * comparison); the interval's loads and stores each after the one
+ * before (findK's offset, then the indices at it, then the store).
+ */
+static void bpt_desc_deps(unsigned int s, unsigned int b, struct gpu_dep *d)
+{
+	static const struct gpu_dep dep[7] = {
+		{ 0, GPU_REG(0) },
+		{ GPU_REG(0), GPU_REG(1) },
+		{ 0, GPU_REG(2) },
+		{ GPU_REG(1) | GPU_REG(2), GPU_REG(3) },
+		{ GPU_REG(3), GPU_REG(4) },
+		{ GPU_REG(4), GPU_REG(5) },
+		{ GPU_REG(5), 0 },
+	};
+
+	d->src = dep[s].src << b;
+	d->dst = dep[s].dst << b;
+}
+
+/* findK's: per level the descent, thread 0's offset then the store */
+static void bpt_findk_deps(const void *ctx, const struct gpu_thread *t,
+			   unsigned int step, struct gpu_dep *d)
+{
+	const struct bpt_ctx *c = ctx;
+	unsigned int s = step % 9;
+
+	if (step >= 9 * c->t->height)		/* the leaf: as a descent */
+		bpt_desc_deps(step - 9 * c->t->height, 0, d);
+	else if (s < 7)
+		bpt_desc_deps(s, 0, d);
+	else if (s == 7)
+		d->dst = GPU_REG(6);
+	else
+		d->src = GPU_REG(6);
+}
+
 /* findK (k1:5-50): per level 9 instructions, then 6 at the leaf. */
 static bool bpt_findk_addr(const void *ctx, const struct gpu_thread *t,
 			   unsigned int step, gva_t *va)
@@ -321,6 +360,38 @@ static bool bpt_range_addr(const void *ctx, const struct gpu_thread *t,
 	return true;
 }
 
+/*
+ * findRangeK's: the start's descent from register 0, the end's from 8,
+ * thread 0's two offset loads and the stores of them; at the leaves
+ * likewise, the length's store after the end's index and the start's
+ * answer reloaded.
+ */
+static void bpt_range_deps(const void *ctx, const struct gpu_thread *t,
+			   unsigned int step, struct gpu_dep *d)
+{
+	const struct bpt_ctx *c = ctx;
+	unsigned int h = c->t->height, s = step % 16;
+
+	if (step >= 16 * h) {
+		s = step - 16 * h;
+		if (s < 5)
+			bpt_desc_deps(s, 0, d);
+		else if (s < 9)
+			bpt_desc_deps(s - 5, 8, d);
+		else if (s == 9)
+			d->dst = GPU_REG(12);
+		else
+			d->src = GPU_REG(11) | GPU_REG(12);
+	} else if (s < 6) {
+		bpt_desc_deps(s, 0, d);
+	} else if (s < 12) {
+		bpt_desc_deps(s - 6, 8, d);
+	} else {
+		*(s & 1 ? &d->src : &d->dst) = GPU_REG(s == 12 || s == 13 ?
+						       6 : 14);
+	}
+}
+
 /* (rand() / (float)RAND_MAX) * size, as main.c:2187 and :2330 write it */
 static int bpt_query(struct bpt_rand *g, unsigned int size)
 {
@@ -338,7 +409,7 @@ static bool bpt_range(struct bpt_ctx *c, struct bpt_rand *g,
 	unsigned long long kb = BPT_KNODE * c->t->nnodes;
 	int *start = malloc(sizeof(int) * count), *end = malloc(sizeof(int) * count);
 	struct gpu_launch l = { count, 1, BPT_ORDER, 1, 16 * c->t->height + 11,
-				bpt_range_addr, c, 0, 0 };
+				bpt_range_addr, c, 0, 0, bpt_range_deps };
 	bool ok;
 
 	c->path = malloc(sizeof(*c->path) * hp * count);
@@ -396,7 +467,7 @@ static void bpt_find(struct bpt_ctx *c, struct bpt_rand *g,
 	unsigned long long kb = BPT_KNODE * c->t->nnodes;
 	int *keys = malloc(sizeof(int) * count);
 	struct gpu_launch l = { count, 1, BPT_ORDER, 1, 9 * c->t->height + 6,
-				bpt_findk_addr, c, 0, 0 };
+				bpt_findk_addr, c, 0, 0, bpt_findk_deps };
 
 	c->path = malloc(sizeof(*c->path) * hp * count);
 	if (!keys || !c->path)

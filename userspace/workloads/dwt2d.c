@@ -104,6 +104,28 @@ static bool dwt_addr(const void *p, const struct gpu_thread *t,
 	return true;
 }
 
+/*
+ * Its registers: initColumn's three loads independent (fdwt53.cu:122-
+ * 136); a window step's eight loads of a column (:151-155, a loop of
+ * constant count, unrolled) independent of each other but after the
+ * column's earlier pixels are in shared memory and transformed (the
+ * step's first load waits for all); the writer after the barriers.
+ */
+static void dwt_deps(const void *p, const struct gpu_thread *t,
+		     unsigned int step, struct gpu_dep *d)
+{
+	unsigned int i = (step - 6) % 24;
+
+	if (step < 6) {
+		d->dst = GPU_REG(step);
+		return;
+	}
+	if (i % 8 == 0)
+		d->src = GPU_DEP_ALL;
+	if (i < 16)
+		d->dst = GPU_REG(i);
+}
+
 /* components.cu:69-99: 768 bytes of d_src per block, three stores each */
 struct dwt_copy_ctx {
 	gva_t src, r, g, b;
@@ -143,7 +165,7 @@ static bool dwt_fdwt53(gva_t in, gva_t out, int sx, int sy, int levels,
 		       struct gpu_sink *sink)
 {
 	struct dwt_ctx c = { in, out, sx, sy, 0, 0 };
-	struct gpu_launch l = { 0, 0, 0, 1, 0, dwt_addr, &c, 0, 0 };
+	struct gpu_launch l = { 0, 0, 0, 1, 0, dwt_addr, &c, 0, 0, dwt_deps };
 
 	for (; levels > 0; levels--) {
 		c.win = sx >= 960 ? 192 : sx >= 480 ? 128 : 64;
@@ -183,7 +205,7 @@ void wl_dwt2d(const struct workload_opts *o, struct gpu_heap *h,
 	struct dwt_copy_ctx cc;
 	struct gpu_launch cl = { (unsigned int)(aligned / (3 * DWT_THREADS)),
 				 1, DWT_THREADS, 1, 4, dwt_copy_addr, &cc, 0,
-				 3 * DWT_THREADS };
+				 3 * DWT_THREADS, NULL };	/* a chain */
 
 	for (i = 0; i < 7; i++)		/* each memset too: no traffic */
 		buf[i] = gpu_alloc(h, size, names[i], src[i]);

@@ -4,7 +4,9 @@
  * hand-made tiny kernels: every thread's access issued exactly once per
  * step; CTAs per SM within the thread, CTA, register and shared-memory
  * limits and dealt one per SM per cycle; L1 and L2 hits and misses,
- * write-through without allocation, LRU eviction; what each IOTLB
+ * write-through without allocation, LRU eviction, lazy fetch on read at
+ * the L2; the scoreboard (independent loads back to back, a use waits)
+ * and MSHR merging in the L1 and the L2; what each IOTLB
  * placement sees; the warm-up; the packed and aligned allocators; a step
  * every thread skips; a dry run; determinism for a seed.  Ends with
  * "gpu-sim-test: N passed, N failed".
@@ -57,7 +59,7 @@ static int count_emit(void *arg, gva_t va)
 static void test_exactly_once(void)
 {
 	struct gpu_launch l = { EX_GX, EX_GY, EX_BX, EX_BY, EX_STEPS,
-				ex_addr, NULL, 0, 0 };
+				ex_addr, NULL, 0, 0, NULL };
 	struct gpu_sink s = { .emit = count_emit, .on_access = ex_access,
 			      .p = { GPU_AT_COALESCED, 1.0, 0, 1 } };
 	unsigned int c, t, st, once = 0, skipped = 0, other = 0;
@@ -116,7 +118,7 @@ static void cta_case(unsigned int bx, unsigned int regs, unsigned int smem,
 		     unsigned int want, const char *what)
 {
 	struct gpu_launch l = { 200, 1, bx, 1, 4, none_addr, NULL, regs,
-				smem };
+				smem, NULL };
 	struct gpu_sink s = { .emit = drop, .on_cta = on_cta,
 			      .p = { GPU_AT_COALESCED, 0, 0, 1 } };
 	char msg[160];
@@ -170,7 +172,7 @@ static int record(void *arg, gva_t va)
 static struct gpu_counts run_seq_p(const gva_t *seq, unsigned int n,
 				   enum gpu_iotlb_at at, bool addr64)
 {
-	struct gpu_launch l = { 1, 1, 32, 1, n, seq_addr, NULL, 0, 0 };
+	struct gpu_launch l = { 1, 1, 32, 1, n, seq_addr, NULL, 0, 0, NULL };
 	struct gpu_sink s = { .emit = record,
 			      .p = { at, 0, 0, 1, addr64 } };
 
@@ -200,15 +202,15 @@ static void test_caches(void)
 	c = run_seq(seq, 4, GPU_AT_COALESCED);
 	expect(c.l1_hits == 1 && c.l1_misses == 3,
 	       "L1: a reload hits; a store does not allocate (its reload misses)");
-	expect(c.l2_hits == 1 && c.l2_misses == 2,
-	       "L2: a store allocates (write-allocate), its reload hits");
+	expect(c.l2_hits == 0 && c.l2_misses == 3 && c.dram_reads == 2,
+	       "L2: a store's miss allocates and reads nothing; the reload of the sector it wrote 4 bytes of reads DRAM (lazy fetch on read)");
 	expect(ngot == 4, "coalesced placement: all 4 requests");
 	run_seq(seq, 4, GPU_AT_L1_MISS);
 	expect(ngot == 3 && got[0] == x && got[1] == y && got[2] == y,
 	       "L1-miss placement: the load miss, the store, the store's reload");
 	run_seq(seq, 4, GPU_AT_L2_MISS);
 	expect(ngot == 2 && got[0] == x && got[1] == y,
-	       "L2-miss placement: the two fills");
+	       "L2-miss placement: the DRAM reads, x's fill and the reload's sector (the store read none)");
 	/*
 	 * five lines of one L1 set (1 MiB apart: the Fermi hash reads bits
 	 * 7-11, 13-15, 17 and 19 only), then the first again
@@ -234,6 +236,148 @@ static void test_caches(void)
 	c = run_seq(l2seq, 10, GPU_AT_L2_MISS);
 	expect(c.l2_misses == 9 && c.l1_hits == 1,
 	       "L2: the most recent line stays (an L1 hit before it)");
+	/* a store to the first, then eight loads of its set evict it */
+	l2seq[0] = GPU_ST(l2seq[0]);
+	c = run_seq(l2seq, 9, GPU_AT_L2_MISS);
+	expect(c.dram_writes == 1 && c.dram_reads == 8 && ngot == 9 &&
+	       got[8] == 0x1000000,
+	       "L2: write-back: the stored line, evicted, is written to DRAM (the l2-miss tap's ninth request)");
+}
+
+/* ---- lines written whole or in part, then read ---- */
+static unsigned int lazy_threads;
+
+/* step 0: threads below lazy_threads store a word each; step 1: a load */
+static bool lazy_addr(const void *ctx, const struct gpu_thread *t,
+		      unsigned int step, gva_t *va)
+{
+	if (step > 1 || t->tx >= lazy_threads || (step && t->tx))
+		return false;
+	*va = step ? 0x30000 + 8 : GPU_ST(0x30000 + 4ULL * t->tx);
+	return true;
+}
+
+static void lazy_case(unsigned int threads, struct gpu_sink *s)
+{
+	struct gpu_launch l = { 1, 1, 32, 1, 2, lazy_addr, NULL, 0, 0,
+				NULL };
+
+	*s = (struct gpu_sink){ .emit = record,
+				.p = { GPU_AT_L2_MISS, 0, 0, 1 } };
+	lazy_threads = threads;
+	ngot = 0;
+	gpu_run(&l, s);
+	gpu_done(s);
+}
+
+/*
+ * The L1's miss asks for the four sectors of its line: after a store of
+ * the whole line none is read from DRAM; after one of its first sector
+ * the other three are.
+ */
+static void test_lazy_fetch(void)
+{
+	struct gpu_sink s;
+
+	lazy_case(32, &s);
+	expect(s.c.l2_misses == 1 && s.c.l2_hits == 1 && !s.c.dram_reads &&
+	       !ngot,
+	       "lazy fetch: a line a store wrote whole is read from the L2 without a DRAM read; the l2-miss tap sees nothing");
+	lazy_case(8, &s);
+	expect(s.c.l2_misses == 2 && !s.c.l2_hits && s.c.dram_reads == 1 &&
+	       ngot == 1 && got[0] == 0x30000,
+	       "lazy fetch: after a store of one whole sector a load of the line reads DRAM for the rest");
+}
+
+/* ---- the scoreboard and the MSHRs ---- */
+static const struct gpu_dep *dep_seq;
+
+static void seq_deps(const void *ctx, const struct gpu_thread *t,
+		     unsigned int step, struct gpu_dep *d)
+{
+	*d = dep_seq[step];
+}
+
+/* @seq by one thread with registers @deps (NULL: the default chain) */
+static struct gpu_counts run_deps(const gva_t *seq, unsigned int n,
+				  const struct gpu_dep *deps)
+{
+	struct gpu_launch l = { 1, 1, 32, 1, n, seq_addr, NULL, 0, 0,
+				deps ? seq_deps : NULL };
+	struct gpu_sink s = { .emit = record,
+			      .p = { GPU_AT_COALESCED, 0, 0, 1 } };
+
+	cache_seq = seq;
+	cache_n = n;
+	dep_seq = deps;
+	ngot = 0;
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	return s.c;
+}
+
+/*
+ * Two loads of lines in no cache (each a DRAM latency), then a store of
+ * what they compute: independent, they issue back to back and the store
+ * waits once; chained, the second waits for the first.  Then the MSHR: a
+ * second load of a line in flight merges with its miss and waits for
+ * the rest of it, where an L1 hit would take 20 cycles.
+ */
+static void test_scoreboard(void)
+{
+	const gva_t two[] = { 0x100000, 0x200000, GPU_ST(0x300000) };
+	const gva_t same[] = { 0x100000, 0x100000 + 4, GPU_ST(0x300000) };
+	const struct gpu_dep indep[] = {
+		{ 0, GPU_REG(0) }, { 0, GPU_REG(1) }, { GPU_DEP_ALL, 0 }
+	};
+	const struct gpu_dep second[] = {
+		{ 0, GPU_REG(0) }, { 0, GPU_REG(1) }, { GPU_REG(1), 0 }
+	};
+	const struct gpu_dep first[] = {
+		{ 0, GPU_REG(0) }, { 0, GPU_REG(1) }, { GPU_REG(0), 0 }
+	};
+	struct gpu_counts c;
+
+	c = run_deps(two, 3, indep);
+	expect(c.cycles >= GPU_LAT_DRAM + 1 && c.cycles <= GPU_LAT_DRAM + 4,
+	       "scoreboard: two independent loads issue back to back, the use waits for the later one (one DRAM latency in all)");
+	c = run_deps(two, 3, NULL);
+	expect(c.cycles >= 2 * GPU_LAT_DRAM && c.cycles <= 2 * GPU_LAT_DRAM + 4,
+	       "scoreboard: chained, the second load waits for the first (two DRAM latencies)");
+	c = run_deps(two, 3, first);
+	expect(c.cycles >= GPU_LAT_DRAM && c.cycles <= GPU_LAT_DRAM + 4,
+	       "scoreboard: a use of the first load waits for it alone; the warp exits once the second is back");
+	c = run_deps(same, 3, second);
+	expect(c.l1_misses == 2 && c.l1_hits == 1 && c.mshr_merges == 1 &&
+	       c.l2_misses == 2 && c.dram_reads == 1,
+	       "MSHR: a load of a line in flight merges with its miss (one L2 request and DRAM read; the store the other miss)");
+	expect(c.cycles >= GPU_LAT_DRAM && c.cycles <= GPU_LAT_DRAM + 4,
+	       "MSHR: the merged load's use waits for the line's fill, not an L1 hit's latency");
+}
+
+/* two CTAs on two SMs load one line in the same cycle */
+static bool pair_addr(const void *ctx, const struct gpu_thread *t,
+		      unsigned int step, gva_t *va)
+{
+	if (t->tx || step)
+		return false;
+	*va = 0x500000;
+	return true;
+}
+
+static void test_l2_mshr(void)
+{
+	struct gpu_launch l = { 2, 1, 32, 1, 1, pair_addr, NULL, 0, 0, NULL };
+	struct gpu_sink s = { .emit = record,
+			      .p = { GPU_AT_L2_MISS, 0, 0, 1 } };
+
+	ngot = 0;
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	expect(s.c.l1_misses == 2 && s.c.l2_hits == 1 && s.c.dram_reads == 1 &&
+	       s.c.mshr_merges == 1 && ngot == 1 &&
+	       s.c.cycles >= GPU_LAT_DRAM && s.c.cycles <= GPU_LAT_DRAM + 4,
+	       "L2 MSHR: a second SM's miss to a line in flight waits for its fill (one DRAM read)");
 }
 
 /* ---- warm-up ---- */
@@ -275,7 +419,7 @@ static void test_texture(void)
 
 static void test_warmup(void)
 {
-	struct gpu_launch l = { 400, 1, 256, 1, 4, none_addr, NULL, 0, 0 };
+	struct gpu_launch l = { 400, 1, 256, 1, 4, none_addr, NULL, 0, 0, NULL };
 	struct gpu_sink s = { .emit = drop,
 			      .p = { GPU_AT_COALESCED, 0, 1, 1 } };
 
@@ -361,7 +505,7 @@ static void test_flush_and_store(void)
 {
 	const gva_t ld[] = { 0x40000 };
 	const gva_t st_hit[] = { 0x50000, GPU_ST(0x50000), 0x50000 };
-	struct gpu_launch l = { 1, 1, 32, 1, 1, seq_addr, NULL, 0, 0 };
+	struct gpu_launch l = { 1, 1, 32, 1, 1, seq_addr, NULL, 0, 0, NULL };
 	struct gpu_sink s = { .emit = record,
 			      .p = { GPU_AT_COALESCED, 0, 0, 1 } };
 	struct gpu_counts c;
@@ -411,7 +555,7 @@ static void skip_access(void *arg, unsigned int cta, unsigned int thread,
 
 static void test_skip_and_dry(void)
 {
-	struct gpu_launch l = { 4, 1, 64, 1, 3, skip_addr, NULL, 0, 0 };
+	struct gpu_launch l = { 4, 1, 64, 1, 3, skip_addr, NULL, 0, 0, NULL };
 	struct gpu_sink s = { .emit = count_emit, .on_access = skip_access,
 			      .p = { GPU_AT_COALESCED, 1.0, 0, 1 } };
 	struct gpu_sink dry = { .emit = count_emit, .on_access = skip_access,
@@ -501,6 +645,9 @@ int main(void)
 	test_alloc();
 	test_wrap();
 	test_l2_input();
+	test_lazy_fetch();
+	test_scoreboard();
+	test_l2_mshr();
 	test_texture();
 	test_skip_and_dry();
 	test_determinism();

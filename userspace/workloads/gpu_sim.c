@@ -39,11 +39,19 @@ gva_t gpu_alloc_array(struct gpu_heap *h, unsigned long long bytes,
 	return heap_alloc(h, bytes, "cudaArray", name, src);
 }
 
-/* A set-associative LRU cache of 128-byte lines; tag 0 is empty. */
+/*
+ * A set-associative LRU cache of 128-byte lines; tag 0 is empty.  A line
+ * is allocated when its miss is sent, its data there at @ready (the MSHR
+ * holds the requests that hit it before then); @valid, the L2's sectors
+ * with data (a write miss allocates without reading).
+ */
 struct gpu_cache {
 	unsigned int ways;
 	gva_t *tag;			/* line + 1 */
 	unsigned long long *used;	/* LRU stamps */
+	unsigned long long *ready;	/* the cycle its data arrives */
+	unsigned char *valid;		/* sectors with data */
+	bool *dirty;			/* written since its fill (the L2) */
 };
 
 struct gpu_state {
@@ -61,17 +69,23 @@ static int cache_init(struct gpu_cache *c, unsigned int sets,
 	c->ways = ways;
 	c->tag = calloc((size_t)sets * ways, sizeof(*c->tag));
 	c->used = calloc((size_t)sets * ways, sizeof(*c->used));
-	return c->tag && c->used ? 0 : -1;
+	c->ready = calloc((size_t)sets * ways, sizeof(*c->ready));
+	c->valid = calloc((size_t)sets * ways, sizeof(*c->valid));
+	c->dirty = calloc((size_t)sets * ways, sizeof(*c->dirty));
+	return c->tag && c->used && c->ready && c->valid && c->dirty ? 0 : -1;
 }
 
 static void cache_free(struct gpu_cache *c)
 {
 	free(c->tag);
 	free(c->used);
+	free(c->ready);
+	free(c->valid);
+	free(c->dirty);
 }
 
-/* Look @line up in @set: true on a hit (made most recent). */
-static bool cache_hit(struct gpu_cache *c, unsigned int set, gva_t line,
+/* Look @line up in @set: its way (made most recent), or -1. */
+static int cache_find(struct gpu_cache *c, unsigned int set, gva_t line,
 		      unsigned long long stamp)
 {
 	unsigned int i, b = set * c->ways;
@@ -79,9 +93,9 @@ static bool cache_hit(struct gpu_cache *c, unsigned int set, gva_t line,
 	for (i = 0; i < c->ways; i++)
 		if (c->tag[b + i] == line + 1) {
 			c->used[b + i] = stamp;
-			return true;
+			return (int)(b + i);
 		}
-	return false;
+	return -1;
 }
 
 /* Drop @line from @set, if there. */
@@ -94,9 +108,13 @@ static void cache_evict(struct gpu_cache *c, unsigned int set, gva_t line)
 			c->tag[b + i] = 0;
 }
 
-/* Fill @line into @set over its least recently used way. */
-static void cache_fill(struct gpu_cache *c, unsigned int set, gva_t line,
-		       unsigned long long stamp)
+/*
+ * Fill @line into @set over its least recently used way, its data there
+ * at @ready with the sectors in @valid; the way.
+ */
+static unsigned int cache_fill(struct gpu_cache *c, unsigned int set,
+			       gva_t line, unsigned long long stamp,
+			       unsigned long long ready, unsigned int valid)
 {
 	unsigned int i, b = set * c->ways, v = b;
 
@@ -105,6 +123,10 @@ static void cache_fill(struct gpu_cache *c, unsigned int set, gva_t line,
 			v = b + i;
 	c->tag[v] = line + 1;
 	c->used[v] = stamp;
+	c->ready[v] = ready;
+	c->valid[v] = (unsigned char)valid;
+	c->dirty[v] = false;
+	return v;
 }
 
 static unsigned long long rnd(struct gpu_state *st)
@@ -196,67 +218,167 @@ static unsigned int l2_index(gva_t line)
 	return gpu_l2_slice(va) * GPU_L2_SETS + gpu_l2_set(va);
 }
 
+#define ALL_SECTORS ((1U << GPU_SEGMENT / GPU_SECTOR) - 1)
+
+/* The sectors of a line whose every 4-byte word is in @words. */
+static unsigned int sectors_whole(unsigned int words)
+{
+	unsigned int s, m = 0;
+
+	for (s = 0; s < GPU_SEGMENT / GPU_SECTOR; s++)
+		if ((words >> (8 * s) & 0xFF) == 0xFF)
+			m |= 1U << s;
+	return m;
+}
+
+/* The sectors of a line that @words touches. */
+static unsigned int sectors_of(unsigned int words)
+{
+	unsigned int s, m = 0;
+
+	for (s = 0; s < GPU_SEGMENT / GPU_SECTOR; s++)
+		if (words >> (8 * s) & 0xFF)
+			m |= 1U << s;
+	return m;
+}
+
+/* The time a request waits for a line there, or still in flight. */
+static unsigned long long line_wait(const struct gpu_cache *c, int way,
+				    unsigned long long now,
+				    unsigned long long hit,
+				    struct gpu_counts *n)
+{
+	if (c->ready[way] <= now + hit)
+		return hit;
+	n->mshr_merges++;
+	return c->ready[way] - now;
+}
+
 /*
- * One coalesced request from SM @sm through the caches, touching the
- * 32-byte sectors in @sectors; the latency a load waits for (0 for a
- * store).
+ * Fill @line into the L2's @set; a dirty line it evicts is written back
+ * to DRAM (write-back, gpu-cache.cc:1470-1480), a request of the
+ * l2-miss tap.
  */
-static unsigned int request(struct gpu_sink *out, struct gpu_state *st,
-			    unsigned int sm, gva_t line, bool store,
-			    unsigned int sectors, bool tex)
+static unsigned int l2_fill(struct gpu_sink *out, struct gpu_state *st,
+			    unsigned int set, gva_t line,
+			    unsigned long long ready, unsigned int valid)
+{
+	struct gpu_cache *c = &st->l2;
+	unsigned int i, b = set * c->ways, v = b;
+
+	for (i = 1; i < c->ways; i++)
+		if (c->used[b + i] < c->used[v])
+			v = b + i;
+	if (c->tag[v] && c->dirty[v]) {
+		out->c.dram_writes++;
+		emit_at(out, st, GPU_AT_L2_MISS, c->tag[v] - 1);
+	}
+	return cache_fill(c, set, line, st->stamp, ready, valid);
+}
+
+/*
+ * An L1 (or texture cache) load miss at the L2: its whole line, four
+ * sectors (gpu-cache.cc:1139-1142); a sector a write miss allocated but
+ * did not wholly write is read from DRAM now (lazy fetch on read); the
+ * time until the line's data is back at the SM.
+ */
+static unsigned long long l2_load(struct gpu_sink *out, struct gpu_state *st,
+				  gva_t line, unsigned long long now,
+				  double slow)
+{
+	unsigned int set = l2_index(line);
+	unsigned long long l2 = (unsigned long long)(GPU_LAT_L2 * slow);
+	unsigned long long dram = (unsigned long long)(GPU_LAT_DRAM * slow);
+	int way = cache_find(&st->l2, set, line, st->stamp);
+
+	emit_sectors(out, st, line, ALL_SECTORS);
+	if (way >= 0 && st->l2.valid[way] == ALL_SECTORS) {
+		out->c.l2_hits++;
+		return line_wait(&st->l2, way, now, l2, &out->c);
+	}
+	out->c.l2_misses++;
+	out->c.dram_reads++;
+	emit_at(out, st, GPU_AT_L2_MISS, line);
+	if (way < 0) {
+		l2_fill(out, st, set, line, now + dram, ALL_SECTORS);
+	} else {
+		st->l2.ready[way] = now + dram;
+		st->l2.valid[way] = ALL_SECTORS;
+	}
+	return dram;
+}
+
+/*
+ * A store at the L2, writing the 4-byte words in @words: write-back; a
+ * miss allocates the line with the sectors it wholly writes and reads
+ * nothing (GTX 480's dl2 "L:B:m:L": lazy fetch on read,
+ * gpu-cache.cc:1390-1450).
+ */
+static void l2_store(struct gpu_sink *out, struct gpu_state *st, gva_t line,
+		     unsigned int words, unsigned long long now)
+{
+	unsigned int set = l2_index(line);
+	int way = cache_find(&st->l2, set, line, st->stamp);
+
+	emit_sectors(out, st, line, sectors_of(words));
+	if (way < 0) {
+		out->c.l2_misses++;
+		way = (int)l2_fill(out, st, set, line, now, 0);
+	} else {
+		out->c.l2_hits++;
+	}
+	st->l2.valid[way] |= (unsigned char)sectors_whole(words);
+	st->l2.dirty[way] = true;
+}
+
+/*
+ * One coalesced request from SM @sm at cycle @now through the caches,
+ * touching the 4-byte words in @words of @line; the cycles a load waits
+ * for its data, scaled by @slow (0 for a store).
+ */
+static unsigned long long request(struct gpu_sink *out, struct gpu_state *st,
+				  unsigned int sm, gva_t line, bool store,
+				  unsigned int words, bool tex,
+				  unsigned long long now, double slow)
 {
 	struct gpu_cache *l1 = tex ? &st->tex[sm] : &st->l1[sm];
 	unsigned int s1 = tex ? line % GPU_TEX_SETS :
 			  gpu_l1_set(line * GPU_SEGMENT);
-	unsigned int s2 = l2_index(line), lat;
+	unsigned long long lat;
+	int way;
 
 	st->stamp++;
 	out->c.requests++;
 	emit_at(out, st, GPU_AT_COALESCED, line);
+	way = cache_find(l1, s1, line, st->stamp);
 	if (store) {
 		/*
 		 * write-through, no write-allocate; a global store's hit
 		 * evicts the line (gpu-cache.cc:1205-1236)
 		 */
 		out->c.stores++;
-		if (cache_hit(l1, s1, line, st->stamp)) {
+		if (way >= 0) {
 			out->c.l1_hits++;
 			cache_evict(l1, s1, line);
 		} else {
 			out->c.l1_misses++;
 		}
 		emit_at(out, st, GPU_AT_L1_MISS, line);
-		emit_sectors(out, st, line, sectors);
-		if (cache_hit(&st->l2, s2, line, st->stamp)) {
-			out->c.l2_hits++;
-		} else {	/* write-allocate */
-			out->c.l2_misses++;
-			emit_at(out, st, GPU_AT_L2_MISS, line);
-			cache_fill(&st->l2, s2, line, st->stamp);
-		}
+		l2_store(out, st, line, words, now);
 		return 0;
 	}
 	out->c.loads++;
-	if (cache_hit(l1, s1, line, st->stamp)) {
+	if (way >= 0) {
 		out->c.l1_hits++;
-		lat = GPU_LAT_L1;
-	} else {
-		out->c.l1_misses++;
-		emit_at(out, st, GPU_AT_L1_MISS, line);
-		/* the L1 asks for its whole line (gpu-cache.cc:1139-1142) */
-		emit_sectors(out, st, line, (1U << GPU_SEGMENT / GPU_SECTOR) - 1);
-		if (cache_hit(&st->l2, s2, line, st->stamp)) {
-			out->c.l2_hits++;
-			lat = GPU_LAT_L2;
-		} else {
-			out->c.l2_misses++;
-			emit_at(out, st, GPU_AT_L2_MISS, line);
-			cache_fill(&st->l2, s2, line, st->stamp);
-			lat = GPU_LAT_DRAM;
-		}
-		cache_fill(l1, s1, line, st->stamp);
-		st->l1_used[sm] |= !tex;
+		return line_wait(l1, way, now,
+				 (unsigned long long)(GPU_LAT_L1 * slow),
+				 &out->c);
 	}
+	out->c.l1_misses++;
+	emit_at(out, st, GPU_AT_L1_MISS, line);
+	lat = l2_load(out, st, line, now, slow);
+	cache_fill(l1, s1, line, st->stamp, now + lat, ALL_SECTORS);
+	st->l1_used[sm] |= !tex;
 	return lat;
 }
 
@@ -267,6 +389,7 @@ void gpu_memcpy(struct gpu_sink *out, gva_t va, unsigned long long bytes)
 	struct gpu_state *st;
 	unsigned int set;
 	gva_t line, end, at;
+	int way;
 
 	if (out->trace && bytes)
 		out->trace->copy(out->trace->arg, va, bytes);
@@ -281,8 +404,13 @@ void gpu_memcpy(struct gpu_sink *out, gva_t va, unsigned long long bytes)
 		at = out->p.addr64 ? line : line & GPU_ADDR32_MASK / GPU_SEGMENT;
 		set = l2_index(at);
 		st->stamp++;
-		if (!cache_hit(&st->l2, set, at, st->stamp))
-			cache_fill(&st->l2, set, at, st->stamp);
+		way = cache_find(&st->l2, set, at, st->stamp);
+		if (way < 0)
+			/* a dirty victim is dropped unwritten (tag_array::fill) */
+			cache_fill(&st->l2, set, at, st->stamp, 0,
+				   ALL_SECTORS);
+		else
+			st->l2.valid[way] = ALL_SECTORS;
 	}
 }
 
@@ -308,6 +436,10 @@ struct gpu_warp {
 	unsigned long long ready, age;
 	double slow;		/* the CTA's latency factor */
 	bool live;
+	bool ending;		/* no step left: retires when picked */
+	/* the scoreboard: registers reserved by loads, their data's cycle */
+	unsigned long long pend;
+	unsigned long long reg_ready[64];
 };
 
 struct gpu_sm {
@@ -340,13 +472,30 @@ unsigned int gpu_ctas_per_sm(const struct gpu_launch *l)
 	return n;
 }
 
-/* One warp instruction: the active threads' addresses, coalesced. */
+/* Warp @w's first thread (its steps' registers are the warp's). */
+static void warp_first(const struct gpu_launch *l, const struct gpu_warp *w,
+		       struct gpu_thread *t)
+{
+	unsigned int lin = w->warp * GPU_WARP;
+
+	t->bx = w->block % l->grid_x;
+	t->by = w->block / l->grid_x;
+	t->tx = lin % l->block_x;
+	t->ty = lin / l->block_x;
+}
+
+/*
+ * One warp instruction at cycle @now: the active threads' addresses,
+ * coalesced; *@lat, the cycles until its slowest load request returns.
+ */
 static bool warp_exec(const struct gpu_launch *l, struct gpu_warp *w,
 		      unsigned int sm, struct gpu_sink *out,
-		      struct gpu_state *st, unsigned int *lat)
+		      struct gpu_state *st, unsigned long long now,
+		      unsigned long long *lat)
 {
-	unsigned int tpb = l->block_x * l->block_y, i, j, nseg = 0, t_lat;
-	unsigned int mask[GPU_WARP], lin_off;
+	unsigned int tpb = l->block_x * l->block_y, i, j, nseg = 0, lin_off;
+	unsigned int words[GPU_WARP];
+	unsigned long long t_lat;
 	gva_t seg[GPU_WARP], va;
 	struct gpu_thread t;
 	bool any = false;
@@ -379,18 +528,59 @@ static bool warp_exec(const struct gpu_launch *l, struct gpu_warp *w,
 			;
 		if (j == nseg) {
 			seg[nseg++] = va;
-			mask[j] = 0;
+			words[j] = 0;
 		}
-		mask[j] |= 1U << (lin_off / GPU_SECTOR);
+		/* the 4-byte words written (a thread's access: 4 bytes) */
+		words[j] |= 1U << lin_off / 4;
 	}
 	for (j = 0; j < nseg && !out->stopped; j++) {
-		t_lat = request(out, st, sm,
-				seg[j] & ~(GPU_STORE | GPU_TEX),
-				seg[j] & GPU_STORE, mask[j],
-				seg[j] & GPU_TEX);
+		t_lat = request(out, st, sm, seg[j] & ~(GPU_STORE | GPU_TEX),
+				seg[j] & GPU_STORE, words[j], seg[j] & GPU_TEX,
+				now, w->slow);
 		*lat = t_lat > *lat ? t_lat : *lat;
 	}
 	return any;
+}
+
+/*
+ * The scoreboard after warp @w issued a step at @now whose loads return
+ * in @lat (scoreboard.cc): the step's destinations reserved; the warp
+ * ready for its next step when that step's sources are back (the first
+ * use), the next cycle if they are not loads in flight.
+ */
+static void warp_scoreboard(const struct gpu_launch *l, struct gpu_warp *w,
+			    unsigned long long now, unsigned long long lat)
+{
+	unsigned long long m, ready = now + 1;
+	struct gpu_dep d = { 1, 1 };
+	struct gpu_thread t;
+	unsigned int r;
+
+	warp_first(l, w, &t);
+	if (l->deps) {
+		d = (struct gpu_dep){ 0, 0 };
+		l->deps(l->ctx, &t, w->step, &d);
+	}
+	for (m = d.dst; lat && m; m &= m - 1) {
+		r = (unsigned int)__builtin_ctzll(m);
+		w->reg_ready[r] = now + lat;
+		w->pend |= 1ULL << r;
+	}
+	w->step++;
+	if (l->deps) {
+		d = (struct gpu_dep){ 0, 0 };
+		if (w->step < l->steps)
+			l->deps(l->ctx, &t, w->step, &d);
+	}
+	/* what it reads, and what it overwrites (scoreboard.cc:checkCollision) */
+	for (m = (d.src | d.dst) & w->pend; m; m &= m - 1) {
+		r = (unsigned int)__builtin_ctzll(m);
+		if (w->reg_ready[r] > ready)
+			ready = w->reg_ready[r];
+		if (w->reg_ready[r] <= now + 1)
+			w->pend &= ~(1ULL << r);
+	}
+	w->ready = ready;
 }
 
 static void sm_admit(const struct gpu_launch *l, struct gpu_sm *sm,
@@ -411,8 +601,10 @@ static void sm_admit(const struct gpu_launch *l, struct gpu_sm *sm,
 	for (w = 0, slot = 0; w < wpb; slot++) {
 		if (sm->warps[slot].live)
 			continue;
-		sm->warps[slot] = (struct gpu_warp){ block, b, w++, 0, now + 1,
-						     st->age++, slow, true };
+		sm->warps[slot] = (struct gpu_warp){
+			.block = block, .slot = b, .warp = w++,
+			.ready = now + 1, .age = st->age++, .slow = slow,
+			.live = true };
 	}
 }
 
@@ -518,32 +710,54 @@ static bool run_deal(struct gpu_run *r)
 	return acted;
 }
 
-/* Each scheduler of SM @s issues its GTO pick, if any; true if one did. */
+/* A warp with no step left: the cycle its loads are all back. */
+static unsigned long long warp_drained(const struct gpu_warp *w,
+				       unsigned long long now)
+{
+	unsigned long long m, t = now;
+
+	for (m = w->pend; m; m &= m - 1)
+		if (w->reg_ready[__builtin_ctzll(m)] > t)
+			t = w->reg_ready[__builtin_ctzll(m)];
+	return t;
+}
+
+/*
+ * Each scheduler of SM @s issues its GTO pick, if any; true if one did.
+ * A warp found to have no step left takes no issue slot: it exits once
+ * its loads are back, and the scheduler picks again.
+ */
 static bool run_issue(struct gpu_run *r, unsigned int s,
 		      unsigned long long *wake)
 {
 	struct gpu_sm *sm = &r->sms[s];
-	unsigned int sch, lat;
+	unsigned long long lat;
 	struct gpu_warp *w;
+	unsigned int sch;
 	bool acted = false;
 
 	for (sch = 0; sch < GPU_SCHEDULERS; sch++) {
-		w = sm->warps_live ? gto_pick(sm, sch, r->now, wake) : NULL;
-		if (!w)
-			continue;
-		acted = true;
-		if (w->step < r->l->steps &&
-		    warp_exec(r->l, w, s, r->out, r->st, &lat)) {
-			w->step++;
-			w->ready = r->now + 1 +
-				   (unsigned long long)(lat * w->slow);
-			continue;
+		while (sm->warps_live &&
+		       (w = gto_pick(sm, sch, r->now, wake))) {
+			acted = true;
+			if (!w->ending && w->step < r->l->steps &&
+			    warp_exec(r->l, w, s, r->out, r->st, r->now,
+				      &lat)) {
+				warp_scoreboard(r->l, w, r->now, lat);
+				break;
+			}
+			if (!w->ending) {
+				w->ending = true;
+				w->ready = warp_drained(w, r->now);
+				if (w->ready > r->now)
+					continue;
+			}
+			w->live = false;
+			r->live--;
+			sm->warps_live--;
+			if (!--sm->block_live[w->slot])
+				sm->blocks--;
 		}
-		w->live = false;
-		r->live--;
-		sm->warps_live--;
-		if (!--sm->block_live[w->slot])
-			sm->blocks--;
 	}
 	return acted;
 }

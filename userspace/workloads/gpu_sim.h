@@ -7,15 +7,22 @@
  * SM after the last one that received a CTA (gpu-sim.cc:1725-1735); two
  * greedy-then-oldest (GTO) warp schedulers per SM, each issuing at most
  * one warp instruction a cycle; a warp's global accesses coalesced into
- * 128-byte requests; a load stalls its warp until its slowest request
- * returns (L1 hit, L2 hit or DRAM latency), scaled by its CTA's factor,
- * drawn once per CTA from U[1, 1 + jitter] (memory-partition contention
- * and divergence make some CTAs slower; this spreads their loop phases);
- * per-SM L1D (32 sets x 4 ways x 128 B by the Fermi hash, LRU, stores
- * write-through without allocation, a store hit evicting the line; the
- * L1D invalidated whenever its SM holds no thread, so at every kernel's
- * end) and the shared L2 (12 slices of 64 sets x 8 ways x 128 B, mapped
- * as GPGPU-Sim's address decoder does, LRU, write-back, write-allocate).
+ * 128-byte requests; a scoreboard (scoreboard.cc): a load reserves its
+ * destination registers until its slowest request returns (L1 hit, L2 hit
+ * or DRAM latency, or the rest of an earlier miss to the same line: the
+ * MSHRs merge it), and the warp stalls only at an instruction that reads
+ * one (the first use), so independent loads issue back to back;
+ * latencies scaled by the CTA's factor, drawn once per CTA from
+ * U[1, 1 + jitter] (memory-partition contention and divergence make some
+ * CTAs slower; this spreads their loop phases); per-SM L1D (32 sets x 4
+ * ways x 128 B by the Fermi hash, LRU, stores write-through without
+ * allocation, a store hit evicting the line; the L1D invalidated whenever
+ * its SM holds no thread, so at every kernel's end) and the shared L2 (12
+ * slices of 64 sets x 8 ways x 128 B in 32-byte sectors, mapped as
+ * GPGPU-Sim's address decoder does, LRU, write-back; a write miss
+ * allocates without reading DRAM, and a sector it did not wholly write is
+ * read from DRAM at its first load: lazy fetch on read; a dirty line
+ * written back when evicted).
  *
  * The stream emitted is the one the IOTLB sees at its placement
  * (enum gpu_iotlb_at), from the first CTA after the warm-up waves on, up
@@ -147,7 +154,8 @@ enum gpu_layout { GPU_LAYOUT_PACKED, GPU_LAYOUT_ALIGNED };
 enum gpu_iotlb_at {
 	GPU_AT_COALESCED,	/* every coalesced request, before the L1 */
 	GPU_AT_L1_MISS,		/* L1 misses and stores (write-through) */
-	GPU_AT_L2_MISS,		/* L2 misses (DRAM fills) */
+	/* the L2's requests to DRAM: fills, lazy sectors, write-backs */
+	GPU_AT_L2_MISS,
 	/*
 	 * every 32-byte sector probed at the L2's input, as GPGPU-Sim's
 	 * "Probing L2 cache" trace prints them (l2cache.cc:505-518): the
@@ -194,6 +202,36 @@ struct gpu_thread {
 };
 
 /*
+ * The registers a memory step of a warp reads and writes, for the
+ * scoreboard, as bit masks over 64 register names: @dst, the ones a load
+ * writes (reserved until its data returns); @src, the ones read by this
+ * step or by any instruction between the previous memory step and this
+ * one (an address computed from a loaded index, the arithmetic that uses
+ * two loaded operands, the value a store writes).  GPU_DEP_ALL in @src
+ * waits for every load in flight.
+ */
+struct gpu_dep {
+	unsigned long long src, dst;
+};
+
+#define GPU_DEP_ALL (~0ULL)
+#define GPU_REG(n) (1ULL << ((n) & 63))
+
+/*
+ * The commonest pattern: step @step of a group whose steps before @last
+ * are independent loads and whose step @last reads them all (a store of
+ * what they compute).
+ */
+static inline void gpu_dep_group(unsigned int step, unsigned int last,
+				 struct gpu_dep *d)
+{
+	if (step == last)
+		d->src = GPU_DEP_ALL;
+	else
+		d->dst = GPU_REG(step);
+}
+
+/*
  * One kernel launch.  @addr gives the address of memory instruction @step
  * of a thread (GPU_ST() for a store, GPU_SKIP for none while the thread
  * runs on), or false when the thread has no such instruction (it diverged
@@ -211,6 +249,14 @@ struct gpu_launch {
 		     unsigned int step, gva_t *va);
 	const void *ctx;
 	unsigned int regs, smem;
+	/*
+	 * The registers of step @step of the warp whose first thread is @t
+	 * (a warp's steps are one instruction stream), into *@d, zeroed
+	 * before the call.  NULL: each load writes one register that the
+	 * next step reads (every load used at once: a chain).
+	 */
+	void (*deps)(const void *ctx, const struct gpu_thread *t,
+		     unsigned int step, struct gpu_dep *d);
 };
 
 /* The execution model's parameters (the workload options carry them). */
@@ -233,6 +279,9 @@ struct gpu_params {
 struct gpu_counts {
 	unsigned long long requests, loads, stores;
 	unsigned long long l1_hits, l1_misses, l2_hits, l2_misses;
+	unsigned long long dram_reads;	/* L2 fills: misses, lazy sectors */
+	unsigned long long dram_writes;	/* dirty L2 lines written back */
+	unsigned long long mshr_merges;	/* hits on a line still in flight */
 	unsigned long long ctas, cycles, emitted_from_cta;
 	unsigned int max_ctas_per_sm;
 };
@@ -275,8 +324,10 @@ struct gpu_sink {
 /*
  * A cudaMemcpy of @bytes at @va, either way: -gpgpu_perf_sim_memcpy puts
  * the copied lines in the L2 (gpu-sim.cc:1982-2001, cuda-sim.cc:483 and
- * :502), so a kernel after a copy finds its last 768 KB there.  Nothing on
- * a dry sink.
+ * :502), so a kernel after a copy finds its last 768 KB there; the dirty
+ * lines they evict are dropped, not written back (tag_array::fill,
+ * gpu-cache.cc:390-406: the copy's tag update has no write-back path).
+ * Nothing on a dry sink.
  */
 void gpu_memcpy(struct gpu_sink *out, gva_t va, unsigned long long bytes);
 

@@ -46,8 +46,9 @@ void wl_aes(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned long long bytes = o->small ? (64ULL << 10) :
 				   o->table1 ? (16ULL << 20) : 263168;
 	struct aes_ctx c = { .words = bytes / F };
+	/* the word's load used by the rounds before the store: a chain */
 	struct gpu_launch l = { (unsigned int)(bytes / 1024), 1, 256, 1, 2,
-				aes_addr, &c, 0, 6144 };
+				aes_addr, &c, 0, 6144, NULL };
 	gva_t key;
 
 	c.in = gpu_alloc(h, bytes, "d_Input", "AES/aesHost.cu:114");
@@ -98,8 +99,12 @@ void wl_sto(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned long long threads = o->small ? 96 * 128 :
 				     o->table1 ? (818ULL << 20) / F : 384 * 128;
 	struct sto_ctx c = { .threads = threads };
+	/*
+	 * each word stored to shared memory before the next is loaded (the
+	 * loop of :815-818, its trip count computed at run time): a chain
+	 */
 	struct gpu_launch l = { (unsigned int)(threads / 128), 1, 128, 1, 17,
-				sto_addr, &c, 0, 16256 };
+				sto_addr, &c, 0, 16256, NULL };
 
 	c.in = gpu_alloc(h, F * threads + 48, "d_input", "STO/storeGPU.cu:1120");
 	c.out = gpu_alloc(h, F * threads, "d_output", "STO/storeGPU.cu:1123");
@@ -143,7 +148,9 @@ void wl_ray(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned int n = o->small ? 128 : o->table1 ? 512 : 256;
 	unsigned long long px = (unsigned long long)n * n;
 	struct ray_ctx c = { .w = n, .h = n };
-	struct gpu_launch l = { n / 16, n / 8, 16, 8, 3, ray_addr, &c, 0, 0 };
+	/* result's reload used by the final store: a chain */
+	struct gpu_launch l = { n / 16, n / 8, 16, 8, 3, ray_addr, &c, 0, 0,
+				NULL };
 	gva_t node;
 
 	c.image = gpu_alloc(h, F * px, "d_output", "RAY/rayTracing.cu:148");

@@ -379,9 +379,13 @@ void mum_run_input(const char *bases, int n, const char *qry,
 	struct mum_walk *wk = calloc(GPU_WARP, sizeof(*wk));
 	unsigned int nw = (nq + GPU_WARP - 1) / GPU_WARP, w, i;
 	struct mum_ctx c = { .t = &t, .qry = qry, .nq = nq, .stats = stats };
+	/*
+	 * a walk: each fetch's value names the next one's address or
+	 * decides whether it happens (a chain, the scoreboard's default)
+	 */
 	struct gpu_launch l = { (nq + MUM_BLOCK - 1) / MUM_BLOCK, 1,
 				nq < MUM_BLOCK ? nq : MUM_BLOCK, 1, 0,
-				mum_addr, &c, 0, 0 };
+				mum_addr, &c, 0, 0, NULL };
 
 	if (!ms || !wk)
 		abort();

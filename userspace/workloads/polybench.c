@@ -57,13 +57,36 @@ static bool mm_addr(const void *p, const struct gpu_thread *t,
 	return true;
 }
 
+/*
+ * Its registers: C's value (@scale) and A's and B's independent, the
+ * store of C after the multiply-add that uses both (no PTX at hand: the
+ * loop taken as written, not unrolled).
+ */
+static void mm_deps(const void *p, const struct gpu_thread *t,
+		    unsigned int step, struct gpu_dep *d)
+{
+	const struct mm_ctx *c = p;
+
+	if (c->scale) {
+		if (step < 2) {
+			*(step ? &d->src : &d->dst) = GPU_REG(3);
+			return;
+		}
+		step -= 2;
+	}
+	if (step % 3 == 2)
+		d->src = GPU_REG(0) | GPU_REG(1);
+	else
+		d->dst = GPU_REG(step % 3);
+}
+
 /* One product kernel: grid (NJ / 32, NI / 8) of 32 x 8 threads. */
 static bool mm(struct gpu_sink *out, gva_t a, gva_t b, gva_t c,
 	       unsigned int ni, unsigned int nj, unsigned int nk, bool scale)
 {
 	struct mm_ctx ctx = { a, b, c, ni, nj, nk, scale };
 	struct gpu_launch l = { (nj + 31) / 32, (ni + 7) / 8, 32, 8,
-				3 * nk + 2, mm_addr, &ctx, 0, 0 };
+				3 * nk + 2, mm_addr, &ctx, 0, 0, mm_deps };
 
 	return gpu_run(&l, out);
 }
@@ -173,6 +196,16 @@ static bool conv2_addr(const void *p, const struct gpu_thread *t,
 }
 
 /*
+ * The convolutions' registers: the neighbourhood's loads independent, the
+ * store after the sum that reads them all.
+ */
+static void conv2_deps(const void *p, const struct gpu_thread *t,
+		       unsigned int step, struct gpu_dep *d)
+{
+	gpu_dep_group(step, 9, d);
+}
+
+/*
  * 2DConvolution.cu:135-137 (A, B; A copied in), :140-142 one launch of
  * (N / 32, N / 8) blocks of 32 x 8, :147 B copied out; 4096 (small 512)
  */
@@ -184,7 +217,8 @@ void wl_2dconv(const struct workload_opts *o, struct gpu_heap *h,
 		gpu_alloc(h, F * n * n, "A_gpu", "2DCONV/2DConvolution.cu:135"),
 		gpu_alloc(h, F * n * n, "B_gpu", "2DCONV/2DConvolution.cu:136"), n, n
 	};
-	struct gpu_launch l = { n / 32, n / 8, 32, 8, 10, conv2_addr, &c, 0, 0 };
+	struct gpu_launch l = { n / 32, n / 8, 32, 8, 10, conv2_addr, &c, 0, 0,
+				conv2_deps };
 
 	gpu_memcpy(out, c.a, F * n * n);
 	if (gpu_run(&l, out))
@@ -227,6 +261,12 @@ static bool conv3_addr(const void *p, const struct gpu_thread *t,
 	return true;
 }
 
+static void conv3_deps(const void *p, const struct gpu_thread *t,
+		       unsigned int step, struct gpu_dep *d)
+{
+	gpu_dep_group(step, 11, d);
+}
+
 /*
  * 3DConvolution.cu:154-157 (A, B, both copied in), :165-168 one launch per
  * plane 1 <= i < N - 1 of (N / 32, N / 8) blocks of 32 x 8, :174 B copied
@@ -241,7 +281,8 @@ void wl_3dconv(const struct workload_opts *o, struct gpu_heap *h,
 		gpu_alloc(h, F * n * n * n, "B_gpu", "3DCONV/3DConvolution.cu:155"),
 		n, 0
 	};
-	struct gpu_launch l = { n / 32, n / 8, 32, 8, 12, conv3_addr, &c, 0, 0 };
+	struct gpu_launch l = { n / 32, n / 8, 32, 8, 12, conv3_addr, &c, 0, 0,
+				conv3_deps };
 
 	gpu_memcpy(out, c.a, F * n * n * n);
 	gpu_memcpy(out, c.b, F * n * n * n);
@@ -323,6 +364,37 @@ static bool gs_addr(const void *p, const struct gpu_thread *t,
 }
 
 /*
+ * Its registers.  Kernel 1: each load used by the sum before the next
+ * (the loop as written); kernel 2: a and r independent, the store after
+ * the division; kernel 3: at :158 q and a independent, the store of r
+ * after their multiply-add; at :163 a, q and r independent, the store of
+ * a after the multiply-subtract.
+ */
+static void gs_deps(const void *p, const struct gpu_thread *t,
+		    unsigned int step, struct gpu_dep *d)
+{
+	const struct gs_ctx *c = p;
+
+	switch (c->kernel) {
+	case 1:
+		d->dst = GPU_REG(0);
+		d->src = GPU_REG(0);
+		break;
+	case 2:
+		gpu_dep_group(step, 2, d);
+		break;
+	default:
+		if (!step--)
+			break;
+		if (step < 3 * c->m) {
+			gpu_dep_group(step % 3, 2, d);
+			break;
+		}
+		gpu_dep_group((step - 3 * c->m) % 4, 3, d);
+	}
+}
+
+/*
  * gramschmidt.cu:182-185 (A, R, Q; A copied in), :189-197 per column k
  * the three kernels (256-thread blocks; kernel 1 one block), :201 A copied
  * out; 2048 (small 128)
@@ -337,10 +409,12 @@ void wl_gramschmidt(const struct workload_opts *o, struct gpu_heap *h,
 		gpu_alloc(h, F * n * n, "Q_gpu", "GRAMSCHM/gramschmidt.cu:184"),
 		n, n, 0, 0
 	};
-	struct gpu_launch k1 = { 1, 1, 256, 1, n + 1, gs_addr, &c, 0, 0 };
-	struct gpu_launch k2 = { (n + 255) / 256, 1, 256, 1, 3, gs_addr, &c, 0, 0 };
+	struct gpu_launch k1 = { 1, 1, 256, 1, n + 1, gs_addr, &c, 0, 0,
+				 gs_deps };
+	struct gpu_launch k2 = { (n + 255) / 256, 1, 256, 1, 3, gs_addr, &c,
+				 0, 0, gs_deps };
 	struct gpu_launch k3 = { (n + 255) / 256, 1, 256, 1, 7 * n + 1,
-				 gs_addr, &c, 0, 0 };
+				 gs_addr, &c, 0, 0, gs_deps };
 
 	gpu_memcpy(out, c.a, F * n * n);
 

@@ -121,6 +121,28 @@ static bool bp_addr(const void *p, const struct gpu_thread *t,
 }
 
 /*
+ * Its registers.  Kernel 1: the input node reaches the weight's product
+ * through shared memory and a barrier (the weight's load after that
+ * store), the weight stored as multiplied, the partial sum after the
+ * reduction.  Kernel 2: each line's loads independent, its store after
+ * the arithmetic that reads them all.
+ */
+static void bp_deps(const void *p, const struct gpu_thread *t,
+		    unsigned int step, struct gpu_dep *d)
+{
+	const struct bp_ctx *c = p;
+
+	if (c->kernel == 1) {
+		d->src = step ? GPU_REG(step - 1) : 0;
+		d->dst = step < 2 ? GPU_REG(step) : 0;
+	} else if (step == 4 || step == 8 || step == 12 || step == 15) {
+		d->src = GPU_DEP_ALL;
+	} else {
+		d->dst = GPU_REG(step);
+	}
+}
+
+/*
  * backprop/backprop_cuda.cu: 65,536 inputs (the run script's `backprop
  * 65536`; small 8,192), 16 hidden units.  The delta and the previous
  * weights are allocated after kernel 1 (:164-165), output_hidden (:98)
@@ -135,7 +157,8 @@ void wl_backprop(const struct workload_opts *o, struct gpu_heap *h,
 		.input = gpu_alloc(h, F * (in + 1), "input_cuda",
 				   "backprop/backprop_cuda.cu:97"),
 	};
-	struct gpu_launch l = { 1, in / 16, 16, 16, 4, bp_addr, &c, 0, 1088 };
+	struct gpu_launch l = { 1, in / 16, 16, 16, 4, bp_addr, &c, 0, 1088,
+				bp_deps };
 
 	gpu_alloc(h, F * 17, "output_hidden_cuda",
 		  "backprop/backprop_cuda.cu:98");
@@ -192,6 +215,13 @@ static bool hs_addr(const void *p, const struct gpu_thread *t,
 	return true;
 }
 
+/* temp_src and power independent, temp_dst after both time steps */
+static void hs_deps(const void *p, const struct gpu_thread *t,
+		    unsigned int step, struct gpu_dep *d)
+{
+	gpu_dep_group(step, 2, d);
+}
+
 /*
  * hotspot/hotspot.cu:321-325: the two temperature buffers, then power;
  * 512 x 512 (small 128).  compute_tran_temp's loop (:243) runs once at
@@ -204,7 +234,8 @@ void wl_hotspot(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned int n = o->small ? 128 : 512, g = (n + 11) / 12;
 	unsigned long long sz = F * n * n;
 	struct hs_ctx c = { .n = n };
-	struct gpu_launch l = { g, g, 16, 16, 3, hs_addr, &c, 0, 3072 };
+	struct gpu_launch l = { g, g, 16, 16, 3, hs_addr, &c, 0, 3072,
+				hs_deps };
 
 	c.src = gpu_alloc(h, sz, "MatrixTemp[0]", "hotspot/hotspot.cu:321");
 	c.dst = gpu_alloc(h, sz, "MatrixTemp[1]", "hotspot/hotspot.cu:322");
@@ -253,7 +284,10 @@ static bool pf_addr(const void *p, const struct gpu_thread *t,
  * rows - 1 rows (row 0 is the first source); 100,000 x 100 at pyramid
  * height 20 (`pathfinder 100000 100 20`; small 16,384 x 40).  calc_path
  * (:166-171) launches for t = 0, 20, .. < rows - 1, each over
- * min(20, rows - 1 - t) rows, swapping source and result.
+ * min(20, rows - 1 - t) rows, swapping source and result.  Each load is
+ * used before the next (the row's minimum, in shared memory, before the
+ * barrier that precedes the next row's load): a chain, the scoreboard's
+ * default.
  */
 void wl_pathfinder(const struct workload_opts *o, struct gpu_heap *h,
 		   struct gpu_sink *out)
@@ -262,7 +296,7 @@ void wl_pathfinder(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned int rows = o->small ? 40 : 100, t;
 	struct pf_ctx c = { .cols = cols };
 	struct gpu_launch l = { (cols + 215) / 216, 1, 256, 1, 0, pf_addr, &c,
-				0, 2048 };
+				0, 2048, NULL };
 	gva_t res[2];
 
 	res[0] = gpu_alloc(h, F * cols, "gpuResult[0]",

@@ -305,6 +305,38 @@ static bool sc_addr(const void *ctx, const struct gpu_thread *t,
 }
 
 /*
+ * Its registers: per dimension the two coordinates independent, the next
+ * dimension's after their multiply-add (d_dist's loop as written); the
+ * weight after the last one, the cost independent of it; the branch
+ * (cu:79) after both; lower[K] stored from its load; assign, then the
+ * centre's index, then lower[that], each the next one's address.
+ */
+static void sc_deps(const void *ctx, const struct gpu_thread *t,
+		    unsigned int step, struct gpu_dep *d)
+{
+	static const struct gpu_dep tail[9] = {
+		{ GPU_REG(0) | GPU_REG(1), GPU_REG(2) },
+		{ 0, GPU_REG(3) },
+		{ GPU_REG(2) | GPU_REG(3), 0 },
+		{ 0, GPU_REG(4) },
+		{ GPU_REG(4), 0 },
+		{ 0, GPU_REG(5) },
+		{ GPU_REG(5), GPU_REG(6) },
+		{ GPU_REG(6), GPU_REG(7) },
+		{ GPU_REG(7), 0 },
+	};
+	const struct sc_kctx *c = ctx;
+	unsigned int d2 = 2 * c->r->dim;
+
+	if (step < d2) {
+		d->dst = GPU_REG(step & 1);
+		d->src = step && !(step & 1) ? GPU_REG(0) | GPU_REG(1) : 0;
+	} else if (step - d2 < 9) {
+		*d = tail[step - d2];
+	}
+}
+
+/*
  * cu:290-363, the host's part of pgain once the results are back: the
  * centres opening @x would close, and whether opening it saves cost; if
  * so the points move and the centres change (@numcenters).
@@ -356,7 +388,7 @@ static float sc_pgain(struct sc_run *r, long x, float z, long *numcenters)
 	struct sc_kctx kc = { r, 0, x, K };
 	struct gpu_launch l = { (unsigned int)((n + SC_BLOCK - 1) / SC_BLOCK),
 				1, SC_BLOCK, 1, 2 * r->dim + 9, sc_addr, &kc,
-				0, 0 };
+				0, 0, sc_deps };
 
 	if (r->stopped)
 		return 0;
