@@ -18,19 +18,26 @@
 #include "report/report.h"
 
 #define SHARD_FILE "shard.txt"
-#define SHARD_MAGIC "pwcsim-shard 1"
+#define SHARD_MAGIC "pwcsim-shard 2"
 #define NSTATS (sizeof(struct pwc_stats) / sizeof(u64))
 
-/* What must be the same in every shard of a sweep. */
+/*
+ * What must be the same in every shard of a sweep, the workloads' options
+ * too (inputs, layout, tap, jitter, warm-up, window): the merge labels the
+ * figures by them and places the workloads on the wins map with them.
+ */
 static void shard_config(const struct report_opts *o, char *buf, size_t len)
 {
 	int n;
 	unsigned int i;
 
-	n = snprintf(buf, len, "config %s %d %llu %u %d %u %u %llu %llu %u",
+	n = snprintf(buf, len,
+		     "config %s %d %llu %u %d %u %u %llu %llu %d %d %d %a %u %llu %u",
 		     o->size, o->run.userspace, o->run.budget, o->run.tlb,
 		     o->run.tlb2m, o->run.levels, o->capacity, o->wo.seed,
-		     o->run.max_footprint, o->nsweep);
+		     o->run.max_footprint, o->wo.table1, (int)o->wo.layout,
+		     (int)o->wo.at, o->wo.jitter, o->wo.warmup, o->wo.window,
+		     o->nsweep);
 	for (i = 0; i < o->nsweep && n > 0 && (size_t)n < len; i++)
 		n += snprintf(buf + n, len - n, " %llu", o->sweep[i]);
 	for (i = 0; i < o->nlist && n > 0 && (size_t)n < len; i++)
@@ -143,15 +150,23 @@ static int shard_parse_config(struct report_opts *o, char *line)
 {
 	static char size[16];
 	unsigned int i;
-	int ud, t2, off;
+	int ud, t2, off, t1, layout, at;
 	char *p, *tok, *save;
 
-	if (sscanf(line, "config %15s %d %llu %u %d %u %u %llu %llu %u%n",
+	if (sscanf(line,
+		   "config %15s %d %llu %u %d %u %u %llu %llu %d %d %d %la %u %llu %u%n",
 		   size, &ud, &o->run.budget, &o->run.tlb, &t2,
 		   &o->run.levels, &o->capacity, &o->wo.seed,
-		   &o->run.max_footprint, &o->nsweep, &off) != 10 ||
-	    o->nsweep > REPORT_MAX_SWEEP)
+		   &o->run.max_footprint, &t1, &layout, &at, &o->wo.jitter,
+		   &o->wo.warmup, &o->wo.window, &o->nsweep, &off) != 16 ||
+	    o->nsweep > REPORT_MAX_SWEEP || t1 < 0 || t1 > 1 ||
+	    layout < GPU_LAYOUT_PACKED || layout > GPU_LAYOUT_ALIGNED ||
+	    at < 0 || at >= GPU_AT_COUNT || !(o->wo.jitter >= 0) ||
+	    o->wo.jitter > 100)
 		return -1;
+	o->wo.table1 = t1;
+	o->wo.layout = (enum gpu_layout)layout;
+	o->wo.at = (enum gpu_iotlb_at)at;
 	o->size = size;
 	o->run.userspace = ud;
 	o->run.tlb2m = t2;

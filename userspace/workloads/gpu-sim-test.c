@@ -169,15 +169,27 @@ static int record(void *arg, gva_t va)
 	return 0;
 }
 
-static struct gpu_counts run_seq_p(const gva_t *seq, unsigned int n,
-				   enum gpu_iotlb_at at, bool addr64)
+static const struct gpu_dep *dep_seq;
+
+static void seq_deps(const void *ctx, const struct gpu_thread *t,
+		     unsigned int step, struct gpu_dep *d)
 {
-	struct gpu_launch l = { 1, 1, 32, 1, n, seq_addr, NULL, 0, 0, NULL };
+	*d = dep_seq[step];
+}
+
+/* @seq by one thread, its registers @deps (NULL: the default chain) */
+static struct gpu_counts run_seq_p(const gva_t *seq, unsigned int n,
+				   enum gpu_iotlb_at at, bool addr64,
+				   const struct gpu_dep *deps)
+{
+	struct gpu_launch l = { 1, 1, 32, 1, n, seq_addr, NULL, 0, 0,
+				deps ? seq_deps : NULL };
 	struct gpu_sink s = { .emit = record,
 			      .p = { at, 0, 0, 1, addr64 } };
 
 	cache_seq = seq;
 	cache_n = n;
+	dep_seq = deps;
 	ngot = 0;
 	gpu_run(&l, &s);
 	gpu_done(&s);
@@ -188,7 +200,7 @@ static struct gpu_counts run_seq_p(const gva_t *seq, unsigned int n,
 static struct gpu_counts run_seq(const gva_t *seq, unsigned int n,
 				 enum gpu_iotlb_at at)
 {
-	return run_seq_p(seq, n, at, false);
+	return run_seq_p(seq, n, at, false, NULL);
 }
 
 static void test_caches(void)
@@ -290,30 +302,12 @@ static void test_lazy_fetch(void)
 }
 
 /* ---- the scoreboard and the MSHRs ---- */
-static const struct gpu_dep *dep_seq;
-
-static void seq_deps(const void *ctx, const struct gpu_thread *t,
-		     unsigned int step, struct gpu_dep *d)
-{
-	*d = dep_seq[step];
-}
 
 /* @seq by one thread with registers @deps (NULL: the default chain) */
 static struct gpu_counts run_deps(const gva_t *seq, unsigned int n,
 				  const struct gpu_dep *deps)
 {
-	struct gpu_launch l = { 1, 1, 32, 1, n, seq_addr, NULL, 0, 0,
-				deps ? seq_deps : NULL };
-	struct gpu_sink s = { .emit = record,
-			      .p = { GPU_AT_COALESCED, 0, 0, 1 } };
-
-	cache_seq = seq;
-	cache_n = n;
-	dep_seq = deps;
-	ngot = 0;
-	gpu_run(&l, &s);
-	gpu_done(&s);
-	return s.c;
+	return run_seq_p(seq, n, GPU_AT_COALESCED, false, deps);
 }
 
 /*
@@ -469,7 +463,7 @@ static void test_wrap(void)
 	expect(big == 0xC0000000ULL && past == 0x180000000ULL && ngot == 1 &&
 	       got[0] == 0x80000080ULL,
 	       "packed: a buffer past 4 GiB (0x180000000) is reached at its 32-bit address (0x80000080)");
-	run_seq_p(seq, 1, GPU_AT_COALESCED, true);
+	run_seq_p(seq, 1, GPU_AT_COALESCED, true, NULL);
 	expect(ngot == 1 && got[0] == past + 128,
 	       "64-bit addresses (aligned layout): no wrap");
 }

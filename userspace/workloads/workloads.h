@@ -37,7 +37,7 @@ struct workload_opts {
 /*
  * The fitted per-CTA latency jitter (scripts/calibrate: the value of a
  * 0..4 scan whose 2mm 32-entry IOTLB hit rate, full input, 300,000-address
- * window, mean over seeds 1-3, is closest to the paper's 0.81 %: 0.99 %),
+ * window, mean over seeds 1-3, is closest to the paper's 0.81 %: 1.03 %),
  * the default placement
  * (the only one that can reach that rate, Documentation/workloads.rst)
  * and warm-up.
