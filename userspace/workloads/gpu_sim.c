@@ -108,6 +108,17 @@ static void cache_evict(struct gpu_cache *c, unsigned int set, gva_t line)
 			c->tag[b + i] = 0;
 }
 
+/* The least recently used way of @set: the next fill's victim. */
+static unsigned int cache_victim(const struct gpu_cache *c, unsigned int set)
+{
+	unsigned int i, b = set * c->ways, v = b;
+
+	for (i = 1; i < c->ways; i++)
+		if (c->used[b + i] < c->used[v])
+			v = b + i;
+	return v;
+}
+
 /*
  * Fill @line into @set over its least recently used way, its data there
  * at @ready with the sectors in @valid; the way.
@@ -116,11 +127,8 @@ static unsigned int cache_fill(struct gpu_cache *c, unsigned int set,
 			       gva_t line, unsigned long long stamp,
 			       unsigned long long ready, unsigned int valid)
 {
-	unsigned int i, b = set * c->ways, v = b;
+	unsigned int v = cache_victim(c, set);
 
-	for (i = 1; i < c->ways; i++)
-		if (c->used[b + i] < c->used[v])
-			v = b + i;
 	c->tag[v] = line + 1;
 	c->used[v] = stamp;
 	c->ready[v] = ready;
@@ -264,11 +272,8 @@ static unsigned int l2_fill(struct gpu_sink *out, struct gpu_state *st,
 			    unsigned long long ready, unsigned int valid)
 {
 	struct gpu_cache *c = &st->l2;
-	unsigned int i, b = set * c->ways, v = b;
+	unsigned int v = cache_victim(c, set);
 
-	for (i = 1; i < c->ways; i++)
-		if (c->used[b + i] < c->used[v])
-			v = b + i;
 	if (c->tag[v] && c->dirty[v]) {
 		out->c.dram_writes++;
 		emit_at(out, st, GPU_AT_L2_MISS, c->tag[v] - 1);
