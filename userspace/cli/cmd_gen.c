@@ -52,9 +52,9 @@ static void gen_usage(FILE *f)
 		"                         launches until --limit addresses)\n"
 		"  -o, --output DIR       --format traceg: the directory to create\n"
 		"  -n, --limit N          at most N addresses\n"
-		"  -a, --allocations      the host code's allocations instead, in program\n"
-		"                         order (address, bytes, memory space, buffer,\n"
-		"                         source line)\n"
+		"  -a, --allocations      the host code's allocations and frees instead, in\n"
+		"                         program order (address, bytes, call, memory\n"
+		"                         space, buffer, source line)\n"
 		"  -j, --json             with --allocations: JSON\n"
 		"  -l, --list             the workloads, their suites and classes\n"
 		"  -q, --quiet            no progress line (nor warning) on stderr\n");
@@ -172,15 +172,20 @@ static void gen_alloc_row(void *arg, const struct gpu_alloc_rec *r)
 	snprintf(va, sizeof(va), "0x%llx", r->va);
 	table_str(t, 0, va);
 	table_u64(t, 1, r->bytes);
-	table_str(t, 2, r->space);
-	table_str(t, 3, r->name);
+	table_str(t, 2, r->call);
+	table_str(t, 3, r->space);
+	table_str(t, 4, r->name);
 	if (r->src)
-		table_str(t, 4, r->src);
+		table_str(t, 5, r->src);
 	else
-		table_null(t, 4);	/* pwcsim's model, not yet the source's */
+		table_null(t, 5);	/* pwcsim's model, not yet the source's */
 }
 
-/* --allocations: the host code alone (a dry sink: no kernel runs). */
+/*
+ * --allocations: the host code alone (a dry sink: no kernel runs): its
+ * cudaMalloc, cudaMallocArray, cudaFree and cudaFreeArray calls and the
+ * constant symbols, in program order.
+ */
 static int gen_allocations(const struct workload *w, struct gen_opts *o)
 {
 	struct gpu_sink sink = { .dry = true };
@@ -190,7 +195,7 @@ static int gen_allocations(const struct workload *w, struct gen_opts *o)
 	char end[24];
 
 	table_init(&t, NULL, "allocations");
-	table_cols(&t, "address:s bytes:u space:s buffer:s source:s");
+	table_cols(&t, "address:s bytes:u call:s space:s buffer:s source:s");
 	heap.arg = &t;
 	workload_run(w, &o->so.wo, &heap, &sink);
 	gpu_done(&sink);

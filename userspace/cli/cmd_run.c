@@ -148,10 +148,13 @@ static void run_print(const struct run_opts *o, const char *source,
 		else
 			snprintf(tlb, sizeof(tlb), "%s", o->so.tlb ?
 				 "0 lookups, 0 hits (-)" : "none");
-		printf("%s: %llu address%s, %s %u-level page tables; IOTLB %s; %llu walks\n",
+		printf("%s: %llu address%s, %s %u-level page tables; IOTLB %s; %llu walks",
 		       source, r->addresses, r->addresses == 1 ? "" : "es",
 		       r->real ? "real" : "synthetic", r->levels, tlb,
 		       r->walks);
+		if (r->not_walked)
+			printf(", %llu not walked (no mapping)", r->not_walked);
+		printf("\n");
 		if (o->so.fmt == ADDR_PERF)
 			printf("perf: %llu samples of other processes skipped, %llu without an address\n",
 			       r->counts.skipped, r->counts.no_addr);
@@ -167,6 +170,7 @@ static void run_print(const struct run_opts *o, const char *source,
 	record_u64(&rec, "tlb_lookups", r->tlb_lookups);
 	record_u64(&rec, "tlb_hits", r->tlb_hits);
 	record_u64(&rec, "walks", r->walks);
+	record_u64(&rec, "not_walked", r->not_walked);
 	record_u64(&rec, "uncached_accesses", r->uncached);
 	if (o->so.fmt == ADDR_PERF) {
 		record_u64(&rec, "skipped_samples", r->counts.skipped);

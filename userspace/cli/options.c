@@ -128,6 +128,11 @@ static int shared_workload_option(struct workload_opts *wo, int c, char *arg)
 			return 0;
 		fprintf(stderr, "pwcsim: --layout takes packed or aligned\n");
 		return -1;
+	case OPT_ALLOCATOR:
+		if (!workload_parse_allocator(arg, &wo->allocator))
+			return 0;
+		fprintf(stderr, "pwcsim: --allocator takes gpgpu-sim or reuse\n");
+		return -1;
 	case OPT_IOTLB_AT:
 		if (!workload_parse_at(arg, &wo->at))
 			return 0;
@@ -160,6 +165,7 @@ static int shared_value(struct shared_opts *o, int c, char *arg)
 	switch (c) {
 	case OPT_INPUTS:
 	case OPT_LAYOUT:
+	case OPT_ALLOCATOR:
 	case OPT_IOTLB_AT:
 	case OPT_JITTER:
 	case OPT_WARMUP:
@@ -230,8 +236,9 @@ const struct gpu_params *shared_trace_gpu(const struct shared_opts *o,
 {
 	if (o->file_order)
 		return NULL;
+	/* 64-bit addresses; no ld.param: SASS reads them as operands */
 	*p = (struct gpu_params){ o->wo.at, o->wo.jitter, o->wo.warmup,
-				  o->wo.seed, true };
+				  o->wo.seed, true, false };
 	return p;
 }
 

@@ -43,7 +43,7 @@
 /* getopt_long codes of the long-only shared options */
 enum { OPT_SIZE = 0x100, OPT_SEED, OPT_MAX_FOOTPRINT, OPT_WITH_IFETCH,
        OPT_INPUTS, OPT_LAYOUT, OPT_IOTLB_AT, OPT_JITTER, OPT_WARMUP,
-       OPT_WINDOW, OPT_TRACE_ORDER };
+       OPT_WINDOW, OPT_TRACE_ORDER, OPT_ALLOCATOR };
 
 #define SHARED_OPT_MODEL { "model", required_argument, NULL, 'm' }
 #define SHARED_OPT_BUDGET { "budget-bits", required_argument, NULL, 'b' }
@@ -56,17 +56,21 @@ enum { OPT_SIZE = 0x100, OPT_SEED, OPT_MAX_FOOTPRINT, OPT_WITH_IFETCH,
 /* the GPU execution model's options (workloads/gpu_sim.h) */
 #define SHARED_OPT_INPUTS { "inputs", required_argument, NULL, OPT_INPUTS }
 #define SHARED_OPT_LAYOUT { "layout", required_argument, NULL, OPT_LAYOUT }
+#define SHARED_OPT_ALLOCATOR \
+	{ "allocator", required_argument, NULL, OPT_ALLOCATOR }
 #define SHARED_OPT_IOTLB_AT \
 	{ "iotlb-at", required_argument, NULL, OPT_IOTLB_AT }
 #define SHARED_OPT_JITTER { "jitter", required_argument, NULL, OPT_JITTER }
 #define SHARED_OPT_WARMUP { "warmup", required_argument, NULL, OPT_WARMUP }
 #define SHARED_OPT_WINDOW { "window", required_argument, NULL, OPT_WINDOW }
 #define SHARED_OPTS_GPU SHARED_OPT_INPUTS, SHARED_OPT_LAYOUT, \
+	SHARED_OPT_ALLOCATOR, \
 	SHARED_OPT_IOTLB_AT, SHARED_OPT_JITTER, SHARED_OPT_WARMUP, \
 	SHARED_OPT_WINDOW
 #define SHARED_GPU_USAGE \
 	"      --inputs default|table1  the suites' inputs, or ISPASS inputs fitted to the paper's Table 1\n" \
 	"      --layout packed|aligned  GPGPU-Sim's cudaMalloc (0xC0000000), or 2 MiB-aligned at 1 TiB\n" \
+	"      --allocator gpgpu-sim|reuse  frees are no-ops (GPGPU-Sim), or freed blocks reused\n" \
 	"      --iotlb-at coalesced|l1-miss|l2-miss|l2-input  the requests the IOTLB sees\n" \
 	"      --jitter J         per-CTA load latency x U[1, 1+J] (default: the calibrated value)\n" \
 	"      --warmup W         CTA waves simulated before the window (default 2)\n" \

@@ -55,6 +55,11 @@ struct run_result {
 	unsigned int levels;
 	bool real;			/* real page tables */
 	unsigned long long addresses, tlb_lookups, tlb_hits, walks;
+	/*
+	 * addresses the module could not walk: outside every mapping of the
+	 * process (a shadow's pages below vm.mmap_min_addr), or hugetlbfs
+	 */
+	unsigned long long not_walked;
 	unsigned long long uncached;	/* accesses with no cache at all */
 	unsigned int n;			/* models */
 	struct model_result models[RUN_MAX_MODELS];

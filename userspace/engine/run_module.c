@@ -181,6 +181,10 @@ static int module_finish(struct run_backend *b, struct run_result *res)
 		ps->stale = st.stale;
 	}
 	res->walks = st.walks;
+	res->not_walked = st.not_walked;
+	if (res->not_walked && rm->shadowed)
+		fprintf(stderr, "pwcsim: %llu address%s not walked: the shadow process may not map below vm.mmap_min_addr (a GPU's parameters and constants, from 0x0; mapping them takes CAP_SYS_RAWIO)\n",
+			res->not_walked, res->not_walked == 1 ? " was" : "es were");
 	res->uncached = st.uncached;
 	res->tlb_lookups = st.tlb_lookups;
 	res->tlb_hits = st.tlb_hits;

@@ -59,38 +59,85 @@ static int xwrite(int fd, const void *buf, size_t len)
 	return 0;
 }
 
+/* vm.mmap_min_addr, page-rounded: the lowest address mmap() gives us */
+static unsigned long long mmap_floor(void)
+{
+	unsigned long long v = 65536;
+	FILE *f = fopen("/proc/sys/vm/mmap_min_addr", "r");
+
+	if (f) {
+		if (fscanf(f, "%llu", &v) != 1)
+			v = 65536;
+		fclose(f);
+	}
+	return (v + 4095) & ~4095ULL;
+}
+
+/*
+ * Map the region at @r (MAP_FIXED_NOREPLACE, the THP advice); the first
+ * address it maps into *@from: @r, or for the region under
+ * vm.mmap_min_addr (a GPU's parameters and __constant__ symbols near 0)
+ * without CAP_SYS_RAWIO, the region from @floor, a page there touched so
+ * its page tables exist: a walk of a page below then reads every level
+ * and ends at a non-present leaf, the same reads as a mapped page's.
+ * 0, or an errno.
+ */
+static int map_region(unsigned long long r, unsigned long long floor,
+		      enum shadow_thp thp, unsigned long long *from)
+{
+	unsigned long long at = r, len = REGION;
+	void *p;
+
+	for (;;) {
+		p = mmap((void *)at, len, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
+			 -1, 0);
+		if (p == (void *)at)
+			break;
+		if (p != MAP_FAILED) {
+			munmap(p, len);
+			return EEXIST;
+		}
+		if ((errno != EPERM && errno != EACCES) || at != r ||
+		    floor <= r || floor >= r + REGION)
+			return errno;
+		at = floor;
+		len = r + REGION - floor;
+	}
+	if (thp != SHADOW_THP_MADVISE)
+		madvise(p, len, thp == SHADOW_THP_ALWAYS ? MADV_HUGEPAGE :
+							   MADV_NOHUGEPAGE);
+	*(volatile char *)at = 1;
+	*from = at;
+	return 0;
+}
+
 static void child(int cmd, int ack, enum shadow_thp thp)
 {
 	struct pwc_hset regions = {};
-	unsigned long long page[BATCH], reply[2], r;
+	unsigned long long page[BATCH], reply[2], r, from = 0;
+	unsigned long long floor = mmap_floor();
 	unsigned int n, i;
-	void *p;
+	long slot;
 
 	while (!xread(cmd, &n, sizeof(n)) && n <= BATCH &&
 	       !xread(cmd, page, n * sizeof(page[0]))) {
 		reply[0] = 0;
 		for (i = 0; i < n && !reply[0]; i++) {
 			r = page[i] & ~(REGION - 1);
-			if (pwc_hset_find(&regions, r) < 0) {
-				p = mmap((void *)r, REGION,
-					 PROT_READ | PROT_WRITE,
-					 MAP_PRIVATE | MAP_ANONYMOUS |
-					 MAP_FIXED_NOREPLACE, -1, 0);
-				if (p != (void *)r) {
-					reply[0] = p == MAP_FAILED ? errno :
-						   EEXIST;
+			slot = pwc_hset_find(&regions, r);
+			if (slot < 0) {
+				reply[0] = map_region(r, floor, thp, &from);
+				if (reply[0]) {
 					reply[1] = r;
-					if (p != MAP_FAILED)
-						munmap(p, REGION);
 					break;
 				}
-				if (thp != SHADOW_THP_MADVISE)
-					madvise(p, REGION,
-						thp == SHADOW_THP_ALWAYS ?
-						MADV_HUGEPAGE : MADV_NOHUGEPAGE);
-				pwc_hset_add(&regions, r, 0);
+				pwc_hset_add(&regions, r, from);
+			} else {
+				from = regions.val[slot];
 			}
-			*(volatile char *)page[i] = 1;
+			if (page[i] >= from)
+				*(volatile char *)page[i] = 1;
 		}
 		if (xwrite(ack, reply, sizeof(reply)))
 			break;

@@ -24,7 +24,8 @@ static bool same_opts(const struct workload_opts *a,
 {
 	return a->small == b->small && a->seed == b->seed &&
 	       a->sample == b->sample && a->table1 == b->table1 &&
-	       a->layout == b->layout && a->at == b->at &&
+	       a->layout == b->layout && a->allocator == b->allocator &&
+	       a->at == b->at &&
 	       a->jitter == b->jitter && a->warmup == b->warmup &&
 	       a->window == b->window;
 }

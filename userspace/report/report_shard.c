@@ -18,7 +18,7 @@
 #include "report/report.h"
 
 #define SHARD_FILE "shard.txt"
-#define SHARD_MAGIC "pwcsim-shard 2"
+#define SHARD_MAGIC "pwcsim-shard 3"
 #define NSTATS (sizeof(struct pwc_stats) / sizeof(u64))
 
 /*
@@ -32,11 +32,11 @@ static void shard_config(const struct report_opts *o, char *buf, size_t len)
 	unsigned int i;
 
 	n = snprintf(buf, len,
-		     "config %s %d %llu %u %d %u %u %llu %llu %d %d %d %a %u %llu %u",
+		     "config %s %d %llu %u %d %u %u %llu %llu %d %d %d %d %a %u %llu %u",
 		     o->size, o->run.userspace, o->run.budget, o->run.tlb,
 		     o->run.tlb2m, o->run.levels, o->capacity, o->wo.seed,
 		     o->run.max_footprint, o->wo.table1, (int)o->wo.layout,
-		     (int)o->wo.at, o->wo.jitter, o->wo.warmup, o->wo.window,
+		     (int)o->wo.allocator, (int)o->wo.at, o->wo.jitter, o->wo.warmup, o->wo.window,
 		     o->nsweep);
 	for (i = 0; i < o->nsweep && n > 0 && (size_t)n < len; i++)
 		n += snprintf(buf + n, len - n, " %llu", o->sweep[i]);
@@ -150,22 +150,25 @@ static int shard_parse_config(struct report_opts *o, char *line)
 {
 	static char size[16];
 	unsigned int i;
-	int ud, t2, off, t1, layout, at;
+	int ud, t2, off, t1, layout, alloc, at;
 	char *p, *tok, *save;
 
 	if (sscanf(line,
-		   "config %15s %d %llu %u %d %u %u %llu %llu %d %d %d %la %u %llu %u%n",
+		   "config %15s %d %llu %u %d %u %u %llu %llu %d %d %d %d %la %u %llu %u%n",
 		   size, &ud, &o->run.budget, &o->run.tlb, &t2,
 		   &o->run.levels, &o->capacity, &o->wo.seed,
-		   &o->run.max_footprint, &t1, &layout, &at, &o->wo.jitter,
-		   &o->wo.warmup, &o->wo.window, &o->nsweep, &off) != 16 ||
+		   &o->run.max_footprint, &t1, &layout, &alloc, &at,
+		   &o->wo.jitter, &o->wo.warmup, &o->wo.window, &o->nsweep,
+		   &off) != 17 ||
 	    o->nsweep > REPORT_MAX_SWEEP || t1 < 0 || t1 > 1 ||
 	    layout < GPU_LAYOUT_PACKED || layout > GPU_LAYOUT_ALIGNED ||
+	    alloc < GPU_ALLOC_BUMP || alloc > GPU_ALLOC_REUSE ||
 	    at < 0 || at >= GPU_AT_COUNT || !(o->wo.jitter >= 0) ||
 	    o->wo.jitter > 100)
 		return -1;
 	o->wo.table1 = t1;
 	o->wo.layout = (enum gpu_layout)layout;
+	o->wo.allocator = (enum gpu_allocator)alloc;
 	o->wo.at = (enum gpu_iotlb_at)at;
 	o->size = size;
 	o->run.userspace = ud;

@@ -320,7 +320,13 @@ if "$P" gen --size full --allocations --json backprop >"$tmp/alloc.json" &&
 	python3 - "$tmp/alloc.json" <<'X'
 import json, sys
 d = json.load(open(sys.argv[1]))
-a = d["allocations"]
+f = [x for x in d["allocations"] if x["call"] == "cudaFree"]
+a = [x for x in d["allocations"] if x["call"] == "cudaMalloc"]
+assert [x["buffer"] for x in f] == ["input_cuda", "output_hidden_cuda",
+    "input_hidden_cuda", "hidden_partial_sum", "input_prev_weights_cuda",
+    "hidden_delta_cuda"], f
+assert all(x["source"].startswith("backprop/backprop_cuda.cu:18") for x in f)
+assert len(a) + len(f) == len(d["allocations"])
 assert [x["buffer"] for x in a] == ["input_cuda", "output_hidden_cuda",
     "input_hidden_cuda", "hidden_partial_sum", "hidden_delta_cuda",
     "input_prev_weights_cuda"], a
@@ -332,10 +338,10 @@ for x, y in zip(a, a[1:]):
     assert int(y["address"], 16) == int(x["address"], 16) + (x["bytes"] + 255) // 256 * 256
 assert d["heap_end"] == hex(int(a[-1]["address"], 16) + (a[-1]["bytes"] + 255) // 256 * 256)
 X
-then ok "gen --allocations --json: backprop's six buffers in program order, packed"
+then ok "gen --allocations --json: backprop's six buffers in program order, packed, and their six cudaFree calls"
 else bad "gen --allocations"; fi
 if "$P" gen --allocations MUM |
-	grep -q "^0x[0-9a-f]* .* cudaArray *d_node_tex_array *MUM/mummergpu.cu:395$"; then
+	grep -q "^0x[0-9a-f]* .* cudaMallocArray *cudaArray *d_node_tex_array *MUM/mummergpu.cu:395$"; then
 	ok "gen --allocations: a cudaMallocArray shows as a cudaArray, with its source line"
 else bad "gen --allocations MUM"; fi
 # Defect: the header printed "IOTLB 0 lookups, 0 hits (0.00%)" with no

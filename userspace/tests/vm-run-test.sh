@@ -56,10 +56,37 @@ for w in 2DCONV backprop "BFS --iotlb-at coalesced --window 20000"; do
 	fi
 done
 
+# RAY's parameters, scene and view matrix near 0x0 (GPGPU-Sim's static
+# region, from 0x100) and its ray stacks in local memory: the kernel =
+# --userspace as root (CAP_SYS_RAWIO maps page 0); as uid 65534, whose
+# shadow process may not map below vm.mmap_min_addr, the run goes on
+# with the rest of that region mapped, and says how many addresses it
+# could not walk (the module walks only mapped addresses).
+$P run -w RAY --tlb 32 --thp never --json | sed 's/"tables": "[a-z]*", //' >$tmp/k.json
+$P run -w RAY --tlb 32 --userspace --levels "$levels" --json |
+	sed 's/"tables": "[a-z]*", //' >$tmp/u.json
+mode=$(stat -c %a /dev/pwcsim)
+chmod 0666 /dev/pwcsim
+chmod 0777 $tmp
+tests/as-nobody $P run -w RAY --tlb 32 --thp never --json 2>$tmp/err | sed 's/"tables": "[a-z]*", //' >$tmp/n.json
+chmod "$mode" /dev/pwcsim
+if grep -q '"walks": [1-9]' $tmp/k.json && cmp -s $tmp/k.json $tmp/u.json; then
+	ok "RAY (constant and local memory, page 0): kernel = --userspace"
+else
+	{ bad "RAY: kernel != --userspace"; diff $tmp/k.json $tmp/u.json | head -4; }
+fi
+nw=$(sed -n 's/.*"not_walked": \([0-9]*\).*/\1/p' $tmp/n.json)
+if [ "${nw:-0}" -gt 0 ] && grep -q "not walked: the shadow process may not map below vm.mmap_min_addr" $tmp/err &&
+	grep -q '"not_walked": 0' $tmp/k.json; then
+	ok "RAY as uid 65534: $nw addresses below vm.mmap_min_addr ($(cat /proc/sys/vm/mmap_min_addr)) not walked, and said so"
+else
+	{ bad "RAY as uid 65534"; cat $tmp/err; head -c 300 $tmp/n.json; }
+fi
+
 # Both GPU layouts on real tables: GPGPU-Sim's packed cudaMalloc from
 # 0xC0000000 (below 4 GiB, the default) and 2 MiB-aligned at 1 TiB; the
 # shadow process maps the pages at those addresses.
-first=$($P gen --size small --iotlb-at coalesced --warmup 0 gemm | head -1)
+first=$($P gen --size small --iotlb-at coalesced --warmup 0 gemm | awk '$1 != "0x0"' | head -1)
 case $first in
 0xc0*) ok "packed layout: gemm's first request $first" ;;
 *) bad "packed layout: gemm's first request $first" ;;

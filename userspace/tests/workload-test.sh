@@ -14,86 +14,133 @@ P=${PWCSIM:-./pwcsim}
 # pages(4 KiB) L4 L3 L2 first-address, derived by hand with the 2 MiB-
 # aligned layout (heap at 1 TiB), every coalesced request (before the L1)
 # and no warm-up, float data; see Documentation/workloads.rst:
-#  CTAs are dealt one per SM in cycle 0; SM 0's scheduler 0 issues first,
-#  its oldest warp (CTA 0, warp 0); a warp with no active thread retires
-#  without taking the issue slot, and the scheduler issues its next
-#  oldest warp in the same cycle (CTA 0's warp 2: scheduler 0 has the even
-#  warp slots).
-#  gemm 128^2: A, B, C of 16 pages; warp 0 first loads C[0][0..31]
-#  2mm: A, B, C, D, E (2mm.cu:180-184); kernel 1 first loads A[0][0]
-#    (no zeroing of C: 2mm.cu:118 accumulates onto C as copied in)
-#  3mm: 7 buffers; kernel 1 first loads A[0][0] (buffer 1)
-#  2DCONV 512^2: A and B of 256 pages; warp 0 is halo row 0 (inactive),
-#    warp 2 (row 2) reads A[1][0..30]: A + 2048
-#  3DCONV 64^3: A read whole (256), B planes 1..62 (62 x 4); warp 0 is
-#    halo row 0, warp 2 reads A[0][1][0..30]: A + 256
-#  gramschmidt 128^2: A, R, Q of 16 pages; kernel 1 starts at A[0][0]
-#  AES 64 KiB: in and out, 16 pages each (the 176-byte key between
-#    them is read by texture fetches only: not in the stream)
+#  CTAs are dealt one per SM a cycle (SM 0 gets CTAs 0, 15, 30, ... up to
+#  its CTA limit); each warp first loads its kernel's parameters (ld.param,
+#  the constant line at 0x0: a request below the heap); scheduler 0 (the
+#  even warp slots) issues one a cycle, oldest first, and every one after
+#  the first merges with its miss, so all are ready when the line
+#  returns, hundreds of cycles later; GTO then goes on with its greedy
+#  warp, the last it issued: the youngest even warp of the last CTA SM 0
+#  was dealt (a warp with no step retires, and the scheduler goes on with
+#  the next youngest).  The first heap request is that warp's first.
+#  gemm 128^2: A, B, C of 16 pages; 64 CTAs, 6 an SM: SM 0's last is CTA
+#    60 (block (0, 15)), its warp 6 loads C[126][0..31]: C + 0xfc00
+#  2mm: A, B, C, D, E (2mm.cu:180-184); kernel 1, CTA 60 warp 6 loads
+#    A[126][0] (no zeroing of C: 2mm.cu:118 accumulates onto C as copied in)
+#  3mm: 7 buffers; kernel 1, CTA 60 warp 6 loads A[126][0] (buffer 1)
+#  2DCONV 512^2: A and B of 256 pages; CTA 75 (block (11, 4)) warp 6 is
+#    row i = 38: A[37][351..]: A + 0x12d7c, line 0x12d00
+#  3DCONV 64^3: A read whole (256), B planes 1..62 (62 x 4); 16 CTAs a
+#    plane: SM 0's CTAs 0 and 15 (block (1, 7)), its warp 6 (j = 62, k =
+#    32..63) reads A[0][61][31..]: A + 0x3d7c, line 0x3d00
+#  gramschmidt 128^2: A, R, Q of 16 pages; kernel 1 is one CTA whose
+#    thread 0 alone works: warp 0 starts at A[0][0]
+#  AES 64 KiB: in and out, 16 pages each, and between them the 176-byte
+#    key, read by texture fetches (its own page and region here; the
+#    T-boxes are below the heap); CTA 60 warp 6 loads word 15,552: in +
+#    0xf300
 #  STO 96 x 128 threads: in 4 x 12,288 + 48 bytes (13 pages), out
-#    49,152 (12 pages)
-#  hotspot 128^2: temp0, temp1, power (hotspot.cu:321-325); block
-#    (0,0) warp 0 is rows -2 and -1 (out), warp 2 rows 2 and 3 from
-#    column -2: its first access is temp0[2][0] (buffer 1, + 1024)
+#    49,152 (12 pages); 3 CTAs an SM: CTA 30 warp 2 loads from byte
+#    4 x 3,904: in + 0x3d00
+#  hotspot 128^2: temp0, temp1, power (hotspot.cu:321-325); CTA 75 (block
+#    (9, 6)) warp 6 is rows 12 and 13: temp0[82][106..] first (temperature
+#    before power): + 0xa5a8, line 0xa580
 #  pathfinder: the two result rows (16 pages each), then the wall's 39
-#    rows of 16384 (624 pages); the first instruction reads result 0
-#    (threads 20..31 of block 0: columns 0..11)
+#    rows of 16384 (624 pages); 76 CTAs: CTA 75 warp 6 reads result 0
+#    at columns 216 x 75 - 20 + 192.. = 16,372..16,383: + 0xffd0, line
+#    0xff80
 #  dwt2d 192^2 (-d 192x192): c_r_out, backup, c_g_out, c_b_out, c_r, c_g,
 #    c_b of 36 pages and d_src of 27 (main.cu:91-126, components.cu:140);
 #    backup is never read by a kernel: 6 x 36 + 27 pages in 7 regions;
-#    the copy kernel first loads d_src (the eighth buffer: 14 MiB)
-#  backprop 8192: input 9, weights 137, old weights 137, partial 8, delta 1
+#    the copy kernel's CTA 75 warp 6 (threads 192-223 load nothing) first
+#    stores c_r[75 x 256 + 192]: c_r (8 MiB) + 0x12f00
+#  backprop 8192: input 9, weights 137, old weights 137, partial 8, delta
+#    1; CTA 75 (by 75) warp 6 is rows ty 12, 13, whose tx = 0 threads load
+#    input[16 x 75 + 13..14]: + 0x12f4, line 0x1280
 #  streamcluster 1024x16 (3 6 16 1024 1024 100): center_table 1 page,
 #    switch 1, p (32-byte Points) 8, coord 16, and one work_mem_d per
 #    pgain call, whose K+1 floats a thread's row spans 1024 (K + 1) x 4
 #    bytes: K + 1 pages; K per call is the host's (from its allocations,
-#    below), one 2 MiB region per buffer; the first launch's warp 0 first
-#    loads coord_d[0..31] (the fifth buffer: 8 MiB)
+#    below), one 2 MiB region per buffer; the first launch is 2 CTAs of
+#    512: SM 0's warp 14 first loads coord_d[448..479] (the fifth buffer:
+#    8 MiB, + 0x700)
 #  BFS 8192 nodes, 3 x 8192 random edges (bfs.c): nodes 16, edges 49
 #    (196,xxx bytes), mask 2, visited 2, cost 8, over 1 (bfs.cu:138-169);
-#    the kernel first loads mask[] (the third buffer: 4 MiB)
+#    32 CTAs: SM 0's CTA 30 warp 6 first loads mask[7872..] (the third
+#    buffer: 4 MiB, + 0x1ec0, line 0x1e80)
 # streamcluster's line from the K of each call, as its allocations show
 sc_expect() {
 	$P gen --size small --layout aligned --allocations --json streamcluster |
 	python3 -c '
 import json, sys
-a = json.load(sys.stdin)["allocations"]
+a = [x for x in json.load(sys.stdin)["allocations"] if x["call"] == "cudaMalloc"]
 w = [x["bytes"] // (1025 * 4) for x in a if x["buffer"] == "work_mem_d"]
-print("streamcluster", 26 + sum(w), 1, 1, len(a), "0x10000800000")'
+print("streamcluster", 26 + sum(w), 1, 1, len(a), "0x10000800700")'
 }
 cat >"$tmp/expect" <<X
-gemm 48 1 1 3 0x10000400000
-2mm 80 1 1 5 0x10000000000
-3mm 112 1 1 7 0x10000000000
-2DCONV 512 1 1 2 0x10000000800
-3DCONV 504 1 1 2 0x10000000100
+gemm 48 1 1 3 0x1000040fc00
+2mm 80 1 1 5 0x1000000fc00
+3mm 112 1 1 7 0x1000000fc00
+2DCONV 512 1 1 2 0x10000012d00
+3DCONV 504 1 1 2 0x10000003d00
 gramschmidt 48 1 1 3 0x10000000000
-AES 32 1 1 2 0x10000000000
-STO 25 1 1 2 0x10000000000
-hotspot 48 1 1 3 0x10000000400
-pathfinder 656 1 1 4 0x10000000000
-dwt2d 243 1 1 7 0x10000e00000
-backprop 292 1 1 5 0x10000000000
+AES 33 1 1 3 0x1000000f300
+STO 25 1 1 2 0x10000003d00
+hotspot 48 1 1 3 0x1000000a580
+pathfinder 656 1 1 4 0x1000000ff80
+dwt2d 243 1 1 7 0x10000812f00
+backprop 292 1 1 5 0x10000001280
 $(sc_expect)
-BFS 78 1 1 6 0x10000400000
+BFS 78 1 1 6 0x10000401e80
 X
+# The heap's requests (from 1 TiB); below it, each warp's first request
+# loads its kernel's parameters (ld.param: the constant line at 0x0), and
+# only AES and RAY read constant or local memory (checked after this).
+heap_stats() {	# heap_stats FILE: pages L4 L3 L2 of the heap's, its first
+	python3 - "$1" <<'X'
+import sys
+a = [int(l, 16) for l in open(sys.argv[1])]
+h = [v for v in a if v >= 1 << 40]
+print(len({v >> 12 for v in h}), len({v >> 39 for v in h}),
+      len({v >> 30 for v in h}), len({v >> 21 for v in h}),
+      hex(h[0]) if h else "-", hex(a[0]) if a else "-")
+X
+}
 while read -r name pages l4 l3 l2 first; do
 	$P gen --size small --layout aligned --iotlb-at coalesced --warmup 0 \
 		"$name" >"$tmp/w.txt" 2>"$tmp/err" || { bad "gen $name"; continue; }
-	$P trace info --json "$tmp/w.txt" >"$tmp/info.json"
-	got=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["trace"][0]; print(d["pages_4k"], d["distinct_l4"], d["distinct_l3"], d["distinct_l2"])' "$tmp/info.json")
-	if [ "$got" = "$pages $l4 $l3 $l2" ]; then
+	read -r gp g4 g3 g2 gf g0 < <(heap_stats "$tmp/w.txt")
+	if [ "$gp $g4 $g3 $g2" = "$pages $l4 $l3 $l2" ]; then
 		ok "$name: $pages pages, L4/L3/L2 $l4/$l3/$l2"
 	else
-		bad "$name: pages L4 L3 L2 = $got, derived $pages $l4 $l3 $l2"
+		bad "$name: pages L4 L3 L2 = $gp $g4 $g3 $g2, derived $pages $l4 $l3 $l2"
 	fi
-	f=$(head -1 "$tmp/w.txt")
-	if [ "$f" = "$first" ]; then
-		ok "$name: first segment $first"
+	if [ "$gf" = "$first" ] && [ "$g0" = 0x0 ]; then
+		ok "$name: first heap segment $first, after the first warp's ld.param at 0x0"
 	else
-		bad "$name: first $f, derived $first"
+		bad "$name: first $g0, first in the heap $gf, derived 0x0 and $first"
 	fi
 done <"$tmp/expect"
+# Below the heap: AES reads posIdx_E (0x100) and TBox0..3[tx] (0x180 to
+# 0x1180: 64 lines of 64 bytes, every entry once a CTA) from constant
+# memory; RAY the view matrix (0x100) and the scene (0x180-0x21f: three
+# lines) and its ray stacks in local memory from 0x1F880000; the rest
+# only the parameter line.
+below() {	# below NAME: the distinct 64-byte lines under 1 MiB, local lines
+	$P gen --size small --iotlb-at coalesced --warmup 0 "$1" | python3 -c '
+import sys
+a = [int(l, 16) for l in sys.stdin]
+c = sorted({v >> 6 << 6 for v in a if v < 1 << 20})
+l = {v >> 7 for v in a if 0x1F880000 <= v < 0xBF880000}
+print(len(c), hex(c[0]), hex(c[-1]), len(l))'
+}
+aes=$(below AES) ray=$(below RAY) gemm=$(below gemm)
+if [ "$aes" = "66 0x0 0x1140 0" ] && [ "$gemm" = "1 0x0 0x0 0" ] &&
+	[ "${ray% *}" = "5 0x0 0x200" ] && [ "${ray##* }" -gt 0 ]; then
+	ok "constant and local memory: AES's T-boxes and posIdx_E, RAY's scene, matrix and ray stacks, every kernel's parameters (AES $aes, RAY $ray)"
+else
+	bad "constant and local memory: AES $aes, RAY $ray, gemm $gemm"
+fi
 
 # The seeded ones: deterministic per seed, different across seeds.
 # (Every request: BFS's small input, copied in, fits in the L2.)
@@ -107,15 +154,17 @@ for name in MUM BFS; do
 		bad "$name: seeds"
 	fi
 done
-# Every generator: 128-byte segments, inside the heap (packed: from
-# 0xC0000000 below 4 GiB, every request before the L1), one L4 index.
+# Every generator: 128-byte segments inside the heap (packed: from
+# 0xC0000000 below 4 GiB, every request before the L1) or local memory
+# (from 0x1F880000), 64-byte constant lines under 64 KiB.
 for name in $($P gen --list | awk '{print $1}'); do
 	$P gen --size small --iotlb-at coalesced --format binary "$name" >"$tmp/w.bin"
 	if $P trace convert --to text "$tmp/w.bin" - | awk '
 		{ v = $1; sub(/^0x/, "", v) }
-		length(v) != 8 || v !~ /^[c-f]/ || v !~ /[08]0$/ { bad = 1 }
+		length(v) <= 4 { if (v !~ /[048c]0$/ && v != "0") bad = 1; next }
+		length(v) != 8 || v !~ /^([c-f]|1f|[2-9ab])/ || v !~ /[08]0$/ { bad = 1 }
 		END { exit bad }'; then
-		ok "$name: aligned segments in the heap"
+		ok "$name: aligned segments in the heap, constant and local memory"
 	else
 		bad "$name: segment alignment"
 	fi
@@ -152,9 +201,10 @@ for opt in "--jitter x" "--jitter 101" "--iotlb-at nowhere" "--layout tiled" \
 done
 # The layouts and input sets: where the first buffer starts, and that
 # table1 changes only the ISPASS inputs it names.
-a=$($P gen --size full --iotlb-at coalesced --warmup 0 --limit 1 --layout aligned AES)
-b=$($P gen --size full --iotlb-at coalesced --warmup 0 --limit 1 AES)
-if [ "$a" = 0x10000000000 ] && [ "$b" = 0xc0000000 ]; then
+# (AES's first heap request: SM 0's CTA 75, warp 6, word 19,392)
+a=$($P gen --size full --iotlb-at coalesced --warmup 0 --limit 5000 --layout aligned AES | awk '$1 != "0x0"' | head -1)
+b=$($P gen --size full --iotlb-at coalesced --warmup 0 --limit 5000 AES | awk '$1 != "0x0"' | head -1)
+if [ "$a" = 0x10000012f00 ] && [ "$b" = 0xc0012f00 ]; then
 	ok "AES: aligned from 1 TiB ($a), packed from 0xC0000000 ($b)"
 else
 	bad "AES first requests: aligned $a, packed $b"
@@ -296,14 +346,15 @@ else
 fi
 
 # run --userspace: a workload behind an IOTLB; the sums add up.  gemm
-# 128^2, every request (coalesced) without warm-up: 512 warps, each
-# C loaded and stored, then 128 x (A, B, C stored): 512 x 386 = 197,632.
+# 128^2, every request (coalesced) without warm-up: 512 warps, each its
+# parameters, C loaded and stored, then 128 x (A, B, C stored): 512 x 387
+# = 198,144.
 $P run --userspace --json --tlb 64 --warmup 0 --iotlb-at coalesced -w gemm \
 	>"$tmp/r.json" 2>/dev/null
 if python3 - "$tmp/r.json" <<'X'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["addresses"] == 197632, d["addresses"]
+assert d["addresses"] == 198144, d["addresses"]
 assert d["tlb_lookups"] == d["addresses"]
 assert d["walks"] == d["addresses"] - d["tlb_hits"]
 for m in d["models"]:

@@ -78,6 +78,27 @@ static int tg_kind(const char *op)
 	return 0;
 }
 
+/*
+ * The kind of a memory instruction tg_kind() leaves out, scheduled with
+ * its addresses: TEX (pwcsim's traces give its addresses), LDC (a
+ * constant load: the trace writer's parameter and __constant__ loads),
+ * LDL and STL (local memory, addresses in the header's local window).
+ */
+static int tg_space_kind(const char *op)
+{
+	size_t n = strcspn(op, ".");
+
+	if (n == 3 && !strncmp(op, "TEX", 3))
+		return TG_K_TEX;
+	if (n == 3 && !strncmp(op, "LDC", 3))
+		return TG_K_CONST;
+	if (n == 3 && !strncmp(op, "LDL", 3))
+		return TG_K_LLOAD;
+	if (n == 3 && !strncmp(op, "STL", 3))
+		return TG_K_LSTORE;
+	return TG_K_NONE;
+}
+
 static bool tg_in_window(const struct traceg_state *t, unsigned long long va)
 {
 	return (t->shmem && va >= t->shmem && va < t->shmem + TG_WINDOW) ||
@@ -96,8 +117,8 @@ static int tg_sched_inst(struct addr_stream *s, struct traceg_state *t,
 	unsigned int i, lane, mask = 0, n = 0;
 	int k = TG_K_NONE;
 
-	if (in->n && !kind && !strncmp(in->op, "TEX", 3))
-		k = TG_K_TEX;
+	if (in->n && !kind)
+		k = tg_space_kind(in->op);
 	else if (in->n && kind)
 		k = in->op[0] == 'L' ? TG_K_LOAD : TG_K_STORE;
 	for (i = 0, lane = 0; k && i < in->n; i++, lane++) {
@@ -105,8 +126,17 @@ static int tg_sched_inst(struct addr_stream *s, struct traceg_state *t,
 			lane++;
 		if (kind == 2 && tg_in_window(t, in->addr[i]))
 			continue;
+		if (k == TG_K_LLOAD || k == TG_K_LSTORE) {
+			/* its offset in the thread's local memory */
+			if (!t->local || in->addr[i] < t->local ||
+			    in->addr[i] >= t->local + TG_WINDOW)
+				continue;
+			addr[n] = in->addr[i] - t->local;
+		} else {
+			addr[n] = in->addr[i];
+		}
 		mask |= 1U << lane;
-		addr[n++] = in->addr[i];
+		n++;
 	}
 	if (n) {
 		s->tc.global_insts++;

@@ -175,10 +175,23 @@ static bool tk_addr(const void *ctx, const struct gpu_thread *t,
 	}
 	*va = k->addr[in->addr +
 		      __builtin_popcount(in->mask & ((1U << lane) - 1))];
-	if (in->kind == TG_K_STORE)
+	switch (in->kind) {
+	case TG_K_STORE:
 		*va = GPU_ST(*va);
-	else if (in->kind == TG_K_TEX)
+		break;
+	case TG_K_TEX:
 		*va = GPU_TX(*va);
+		break;
+	case TG_K_CONST:
+		*va = GPU_CN(*va);
+		break;
+	case TG_K_LLOAD:
+		*va = GPU_LOC(*va);
+		break;
+	case TG_K_LSTORE:
+		*va = GPU_ST(GPU_LOC(*va));
+		break;
+	}
 	return true;
 }
 

@@ -15,8 +15,13 @@
 
 #include "workloads/gpu_sim.h"
 
-/* An instruction's kind: no access, a global load or store, a texture. */
-enum { TG_K_NONE, TG_K_LOAD, TG_K_STORE, TG_K_TEX };
+/*
+ * An instruction's kind: no access, a global load or store, a texture
+ * fetch, a constant load, a local load or store (its addresses offsets in
+ * the thread's local memory).
+ */
+enum { TG_K_NONE, TG_K_LOAD, TG_K_STORE, TG_K_TEX, TG_K_CONST, TG_K_LLOAD,
+       TG_K_LSTORE };
 
 struct tg_kernel;
 

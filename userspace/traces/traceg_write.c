@@ -65,10 +65,52 @@ static int tw_regs(struct tw_buf *b, unsigned long long regs)
 	return 0;
 }
 
+/* The local window's base the header declares (its LDL/STL addresses) */
+#define TW_LOCAL_BASE 0x00007f4000000000ULL
+/* The register the parameter load writes (the first step waits for it) */
+#define TW_PARAM_REG GPU_REG(63)
+
+/* Memory instructions by space: global, texture, constant, local. */
+static const struct {
+	const char *op;
+	bool store;
+} tw_ops[] = {
+	{ "LDG.E", false }, { "STG.E", true }, { "TEX", false },
+	{ "LDC", false }, { "LDL", false }, { "STL", true },
+};
+
+static unsigned int tw_kind(gva_t a)
+{
+	if (a & GPU_CONST)
+		return 3;
+	if (a & GPU_LOCAL)
+		return a & GPU_STORE ? 5 : 4;
+	return a & GPU_STORE ? 1 : a & GPU_TEX ? 2 : 0;
+}
+
 /*
- * One warp's instructions into @b: per step, the running lanes (the
- * workload's addr() true) and those with an address; none running ends
- * the warp.  Returns the lines, or -1.
+ * The warp's ld.param, which the generator makes first (gpu_params.ptx):
+ * an LDC of the parameter line by its @lanes lanes (at most 32), writing
+ * TW_PARAM_REG.  1, or -1.
+ */
+static long tw_params(struct tw_buf *b, unsigned int lanes)
+{
+	unsigned int mask = lanes >= GPU_WARP ? ~0U : (1U << lanes) - 1, i;
+
+	if (tw_printf(b, "0000 %08x", mask) || tw_regs(b, TW_PARAM_REG) ||
+	    tw_printf(b, " LDC 0 4 0"))
+		return -1;
+	for (i = 0; i < GPU_WARP; i++)
+		if (mask >> i & 1 &&
+		    tw_printf(b, " 0x%llx", GPU_PARAM_BASE))
+			return -1;
+	return tw_printf(b, " 0\n") ? -1 : 1;
+}
+
+/*
+ * One warp's instructions into @b: its parameter load, then per step the
+ * running lanes (the workload's addr() true) and those with an address;
+ * none running ends the warp.  Returns the lines, or -1.
  */
 static long tw_warp(struct traceg_writer *w, const struct gpu_launch *l,
 		    unsigned int bx, unsigned int by, unsigned int warp,
@@ -78,14 +120,16 @@ static long tw_warp(struct traceg_writer *w, const struct gpu_launch *l,
 	unsigned int alive, mask, kind = 0;
 	gva_t va[GPU_WARP], a;
 	struct gpu_thread t = { bx, by, 0, 0 }, t0;
-	unsigned long long loaded = 0, dst;
+	unsigned long long loaded, dst;
 	struct gpu_dep d;
-	long lines = 0;
-	static const char *const op[] = { "LDG.E", "STG.E", "TEX" };
+	long lines;
 
 	t0 = (struct gpu_thread){ bx, by, warp * GPU_WARP % l->block_x,
 				  warp * GPU_WARP / l->block_x };
-
+	lines = tw_params(b, tpb - warp * GPU_WARP);
+	if (lines < 0)
+		return -1;
+	loaded = TW_PARAM_REG;
 	for (step = 0; step < l->steps; step++) {
 		alive = mask = 0;
 		for (i = 0; i < GPU_WARP; i++) {
@@ -100,8 +144,10 @@ static long tw_warp(struct traceg_writer *w, const struct gpu_launch *l,
 			if (a == GPU_SKIP)
 				continue;
 			mask |= 1U << i;
-			kind = a & GPU_STORE ? 1 : a & GPU_TEX ? 2 : 0;
-			va[i] = a & ~(GPU_STORE | GPU_TEX);
+			kind = tw_kind(a);
+			va[i] = a & ~GPU_SPACES;
+			if (a & GPU_LOCAL)
+				va[i] += TW_LOCAL_BASE;
 		}
 		if (!alive)
 			break;
@@ -111,11 +157,13 @@ static long tw_warp(struct traceg_writer *w, const struct gpu_launch *l,
 			d = (struct gpu_dep){ 0, 0 };
 			l->deps(l->ctx, &t0, step, &d);
 		}
-		dst = mask && kind != 1 ? d.dst : 0;
-		if (tw_printf(b, "%04x %08x", 16 * step, mask ? mask : alive) ||
+		dst = mask && !tw_ops[kind].store ? d.dst : 0;
+		if (tw_printf(b, "%04x %08x", 16 * (step + 1),
+			      mask ? mask : alive) ||
 		    tw_regs(b, dst) ||
-		    tw_printf(b, " %s", mask ? op[kind] : "NOP") ||
-		    tw_regs(b, (d.src | d.dst) & loaded))
+		    tw_printf(b, " %s", mask ? tw_ops[kind].op : "NOP") ||
+		    tw_regs(b, (d.src | d.dst | (step ? 0 : TW_PARAM_REG)) &
+			    loaded))
 			return -1;
 		loaded |= dst;
 		if (!mask) {

@@ -233,6 +233,14 @@ void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
 	free(c.active);
 	free(c.taken);
 	bfs_free_graph(&g);
+	if (!ok)
+		return;
+	/* :232-236 (d_over is never freed) */
+	gpu_free(h, c.nodes, "d_graph_nodes", "BFS/bfs.cu:232");
+	gpu_free(h, c.edges, "d_graph_edges", "BFS/bfs.cu:233");
+	gpu_free(h, c.mask, "d_graph_mask", "BFS/bfs.cu:234");
+	gpu_free(h, c.visited, "d_graph_visited", "BFS/bfs.cu:235");
+	gpu_free(h, c.cost, "d_cost", "BFS/bfs.cu:236");
 }
 
 void bfs_free_graph(struct bfs_graph *g)

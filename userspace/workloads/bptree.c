@@ -450,6 +450,16 @@ static bool bpt_range(struct bpt_ctx *c, struct bpt_rand *g,
 	if (ok) {
 		gpu_memcpy(out, c->ans, 4ULL * count);	/* w2:292, 299 */
 		gpu_memcpy(out, c->ans_len, 4ULL * count);
+		/* w2:308-317, before findK allocates its own */
+		gpu_free(h, c->knodes, "knodesD", BPT_SRC("_2", 308));
+		gpu_free(h, c->curr, "currKnodeD", BPT_SRC("_2", 310));
+		gpu_free(h, c->offset, "offsetD", BPT_SRC("_2", 311));
+		gpu_free(h, c->last, "lastKnodeD", BPT_SRC("_2", 312));
+		gpu_free(h, c->offset2, "offset_2D", BPT_SRC("_2", 313));
+		gpu_free(h, c->start, "startD", BPT_SRC("_2", 314));
+		gpu_free(h, c->end, "endD", BPT_SRC("_2", 315));
+		gpu_free(h, c->ans, "ansDStart", BPT_SRC("_2", 316));
+		gpu_free(h, c->ans_len, "ansDLength", BPT_SRC("_2", 317));
 	}
 	free(start);
 	free(end);
@@ -489,8 +499,15 @@ static void bpt_find(struct bpt_ctx *c, struct bpt_rand *g,
 	gpu_memcpy(out, c->offset, 8ULL * count);
 	gpu_memcpy(out, c->keys, 4ULL * count);
 	gpu_memcpy(out, c->ans, 4ULL * count);
-	if (gpu_run(&l, out))				/* w1:215 */
+	if (gpu_run(&l, out)) {				/* w1:215 */
 		gpu_memcpy(out, c->ans, 4ULL * count);	/* w1:243 */
+		gpu_free(h, c->records, "recordsD", BPT_SRC("", 252));
+		gpu_free(h, c->knodes, "knodesD", BPT_SRC("", 253));
+		gpu_free(h, c->curr, "currKnodeD", BPT_SRC("", 255));
+		gpu_free(h, c->offset, "offsetD", BPT_SRC("", 256));
+		gpu_free(h, c->keys, "keysD", BPT_SRC("", 257));
+		gpu_free(h, c->ans, "ansD", BPT_SRC("", 258));
+	}
 	free(keys);
 	free(c->path);
 }

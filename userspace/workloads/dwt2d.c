@@ -215,6 +215,7 @@ void wl_dwt2d(const struct workload_opts *o, struct gpu_heap *h,
 	gpu_memcpy(out, cc.src, 3 * pixels);		/* components.cu:145 */
 	if (!gpu_run(&cl, out))				/* :150-152 */
 		return;
+	gpu_free(h, cc.src, "d_src", "dwt2d/components.cu:156");
 	/* main.cu:136-138: r, g, b, each into its own output */
 	if (!dwt_fdwt53(buf[4], buf[0], n, n, 3, out) ||
 	    !dwt_fdwt53(buf[5], buf[2], n, n, 3, out) ||
@@ -223,4 +224,12 @@ void wl_dwt2d(const struct workload_opts *o, struct gpu_heap *h,
 	gpu_memcpy(out, buf[0], size);			/* main.cu:158-160 */
 	gpu_memcpy(out, buf[2], size);
 	gpu_memcpy(out, buf[3], size);
+	/* main.cu:165-173 the inputs and two outputs, :202 and :204 the rest */
+	gpu_free(h, buf[4], names[4], "dwt2d/main.cu:165");
+	gpu_free(h, buf[5], names[5], "dwt2d/main.cu:167");
+	gpu_free(h, buf[6], names[6], "dwt2d/main.cu:169");
+	gpu_free(h, buf[2], names[2], "dwt2d/main.cu:171");
+	gpu_free(h, buf[3], names[3], "dwt2d/main.cu:173");
+	gpu_free(h, buf[0], names[0], "dwt2d/main.cu:202");
+	gpu_free(h, buf[1], names[1], "dwt2d/main.cu:204");
 }

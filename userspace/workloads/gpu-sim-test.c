@@ -411,6 +411,112 @@ static void test_texture(void)
 	       "texture: a fetch misses the texture cache and fills the L2, the next hits; a load of the line misses the L1D and hits the L2");
 }
 
+/*
+ * Constant loads (CONST_ACC_R, abstract_hardware_model.cc:297-300,
+ * :420-459): the SM's constant cache of 64-byte lines, its misses 64-byte
+ * (two-sector) reads at the L2; a warp's threads make one request per
+ * distinct line.
+ */
+static bool cwarp_addr(const void *ctx, const struct gpu_thread *t,
+		       unsigned int step, gva_t *va)
+{
+	*va = GPU_CN(0x1000 + 4ULL * t->tx);
+	return !step;
+}
+
+static void test_constant(void)
+{
+	const gva_t seq[] = { GPU_CN(0x100), GPU_CN(0x104), GPU_CN(0x140),
+			      0x100 };
+	struct gpu_launch l = { 1, 1, 32, 1, 1, cwarp_addr, NULL, 0, 0,
+				NULL };
+	struct gpu_sink s = { .emit = record,
+			      .p = { GPU_AT_COALESCED, 0, 0, 1 } };
+	struct gpu_counts c;
+
+	c = run_seq(seq, 4, GPU_AT_L1_MISS);
+	expect(c.const_requests == 3 && c.const_misses == 2 &&
+	       c.l2_misses == 2 && c.dram_reads == 2 && c.l2_hits == 1 &&
+	       c.l1_misses == 1 && ngot == 3 && got[0] == 0x100 &&
+	       got[1] == 0x140 && got[2] == 0x100,
+	       "constant: 64-byte lines in the constant cache, each miss two sectors of the L2's line (a global load of the line then hits the L2), apart from the L1D");
+	run_seq(seq, 1, GPU_AT_L2_INPUT);
+	expect(ngot == 2 && got[0] == 0x100 && got[1] == 0x120,
+	       "constant: a miss reads its two 32-byte sectors at the L2's input");
+	ngot = 0;
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	expect(s.c.const_requests == 2 && ngot == 2 && got[0] == 0x1000 &&
+	       got[1] == 0x1040,
+	       "constant: a warp's 32 words in two 64-byte lines are two requests");
+}
+
+/*
+ * Local memory (translate_local_memaddr(), shader.cc:1598-1635): word
+ * off / 4 of thread T of CTA slot K on SM S at LOCAL_GENERIC_START +
+ * 4 (off / 4) P C N + 4 (P (S + N K) + T); two CTAs of 64 threads on
+ * SMs 0 and 1 (C = 1 for a grid of 2): word 1 at 0x1F880F00 + 4 T and
+ * 0x1F881000 + 4 T.
+ */
+static bool lword_addr(const void *ctx, const struct gpu_thread *t,
+		       unsigned int step, gva_t *va)
+{
+	*va = GPU_LOC(4);
+	return !step;
+}
+
+static void test_local(void)
+{
+	const gva_t l0 = GPU_LOCAL_BASE, mb = 1ULL << 20;
+	const gva_t seq[] = { GPU_LOC(0), GPU_ST(GPU_LOC(0)), l0 + mb,
+			      l0 + 2 * mb, l0 + 3 * mb, l0 + 4 * mb };
+	struct gpu_launch l = { 2, 1, 64, 1, 1, lword_addr, NULL, 0, 0,
+				NULL };
+	struct gpu_sink s = { .emit = record,
+			      .p = { GPU_AT_COALESCED, 0, 0, 1 } };
+	unsigned int i, seen = 0;
+	struct gpu_counts c;
+
+	ngot = 0;
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	for (i = 0; i < ngot; i++)
+		seen |= (got[i] == 0x1F880F00) | (got[i] == 0x1F880F80) << 1 |
+			(got[i] == 0x1F881000) << 2 |
+			(got[i] == 0x1F881080) << 3;
+	expect(ngot == 4 && seen == 15 && s.c.local_requests == 4,
+	       "local: each warp's word one line, CTAs of an SM then SMs apart, as GPGPU-Sim maps them");
+	c = run_seq(seq, 6, GPU_AT_L1_MISS);
+	expect(c.l1_writebacks == 1 && ngot == 6 && got[0] == l0 &&
+	       got[5] == l0 && c.stores == 1,
+	       "local: a store hit dirties the L1D line (write-back), written back to the L2 when evicted");
+}
+
+/*
+ * Kernel parameters (ld.param): each warp's first request, a constant
+ * load of the parameter line at 0 (instructions.cc:3370-3396), its first
+ * step after it; not for a trace (gpu_params.ptx false).
+ */
+static void test_params(void)
+{
+	const gva_t seq[] = { 0x10000 };
+	struct gpu_launch l = { 1, 1, 32, 1, 1, seq_addr, NULL, 0, 0, NULL };
+	struct gpu_sink s = { .emit = record,
+			      .p = { GPU_AT_L2_MISS, 0, 0, 1, false, true } };
+
+	cache_seq = seq;
+	cache_n = 1;
+	ngot = 0;
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	expect(ngot == 2 && got[0] == 0 && got[1] == 0x10000 &&
+	       s.c.const_requests == 1 && s.c.cycles > 2 * GPU_LAT_DRAM,
+	       "params: a warp loads its kernel's parameters first, and its first step waits for them");
+	run_seq(seq, 1, GPU_AT_L2_MISS);
+	expect(ngot == 1 && got[0] == 0x10000,
+	       "params: none without gpu_params.ptx (an Accel-Sim trace)");
+}
+
 static void test_warmup(void)
 {
 	struct gpu_launch l = { 400, 1, 256, 1, 4, none_addr, NULL, 0, 0, NULL };
@@ -444,6 +550,59 @@ static void test_alloc(void)
 	expect(a1 == 1ULL << 40 && a2 == (1ULL << 40) + (2 << 20) &&
 	       a3 == (1ULL << 40) + (6 << 20),
 	       "aligned: from 1 TiB, each buffer rounded up to 2 MiB");
+	gpu_free(&p, p2, "p2", NULL);
+	expect(gpu_alloc(&p, 8, "p5", NULL) == p4 + (4 << 20),
+	       "GPGPU-Sim's allocator: a free is a no-op, the next buffer goes on from the top");
+	gpu_heap_done(&p);
+	gpu_heap_done(&a);
+}
+
+/*
+ * The reusing allocator (--allocator reuse): address-ordered first fit
+ * over the freed blocks, neighbours merged, a block at the top given back
+ * to the bump pointer; the same 256-byte rounding.
+ */
+static void test_reuse(void)
+{
+	struct gpu_heap h = { .layout = GPU_LAYOUT_PACKED,
+			      .allocator = GPU_ALLOC_REUSE };
+	gva_t b1 = gpu_alloc(&h, 1000, "b1", NULL);	/* 0xC0000000, 1024 */
+	gva_t b2 = gpu_alloc(&h, 256, "b2", NULL);	/* 0xC0000400 */
+	gva_t b3 = gpu_alloc(&h, 512, "b3", NULL);	/* 0xC0000500 */
+	gva_t b4 = gpu_alloc(&h, 256, "b4", NULL);	/* 0xC0000700 */
+	gva_t r1, r2, r3, r4;
+
+	gpu_free(&h, b2, "b2", NULL);
+	r1 = gpu_alloc(&h, 300, "r1", NULL);	/* 512 > the hole: the top */
+	gpu_free(&h, b1, "b1", NULL);		/* merged with b2's hole */
+	r2 = gpu_alloc(&h, 1200, "r2", NULL);	/* 1280 of the 1280 */
+	gpu_free(&h, r1, "r1", NULL);		/* the top: given back */
+	r3 = gpu_alloc(&h, 100, "r3", NULL);
+	gpu_free(&h, b3, "b3", NULL);
+	gpu_free(&h, 0xC0001000, "never", NULL);	/* not live: no change */
+	r4 = gpu_alloc(&h, 512, "r4", NULL);
+	expect(b3 == 0xC0000500 && b4 == 0xC0000700 && r1 == 0xC0000800 &&
+	       r2 == 0xC0000000 && r3 == 0xC0000800 && r4 == 0xC0000500 &&
+	       h.next == 0xC0000900,
+	       "reuse: first fit in address order, freed neighbours merged, the top given back");
+	gpu_heap_done(&h);
+}
+
+/*
+ * __constant__ symbols (ptx_parser.cc:413-432, pad_address() :313-321):
+ * from 0x100, aligned to a size that is a power of 2 under 128, else 128.
+ */
+static void test_const_alloc(void)
+{
+	struct gpu_heap h = {};
+	gva_t c1 = gpu_const_alloc(&h, 48, "c1", NULL);
+	gva_t c2 = gpu_const_alloc(&h, 32, "c2", NULL);
+	gva_t c3 = gpu_const_alloc(&h, 160, "c3", NULL);
+	gva_t c4 = gpu_const_alloc(&h, 8, "c4", NULL);
+
+	expect(c1 == 0x100 && c2 == 0x140 && c3 == 0x180 && c4 == 0x220 &&
+	       !h.next,
+	       "constant symbols from 0x100 in GPGPU-Sim's alignment, apart from the heap");
 }
 
 /*
@@ -459,6 +618,7 @@ static void test_wrap(void)
 	gva_t past = gpu_alloc(&h, 4096, "past", NULL);
 	const gva_t seq[] = { past + 128 };
 
+	gpu_heap_done(&h);
 	run_seq(seq, 1, GPU_AT_COALESCED);
 	expect(big == 0xC0000000ULL && past == 0x180000000ULL && ngot == 1 &&
 	       got[0] == 0x80000080ULL,
@@ -637,12 +797,17 @@ int main(void)
 	test_flush_and_store();
 	test_warmup();
 	test_alloc();
+	test_reuse();
+	test_const_alloc();
 	test_wrap();
 	test_l2_input();
 	test_lazy_fetch();
 	test_scoreboard();
 	test_l2_mshr();
 	test_texture();
+	test_constant();
+	test_local();
+	test_params();
 	test_skip_and_dry();
 	test_determinism();
 	test_fit_settings();

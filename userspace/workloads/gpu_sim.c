@@ -9,34 +9,194 @@
 
 #include "workloads/gpu_sim.h"
 
+static void heap_tell(struct gpu_heap *h, gva_t va, unsigned long long bytes,
+		      const char *call, const char *space, const char *name,
+		      const char *src, bool free)
+{
+	struct gpu_alloc_rec r = { va, bytes, call, space, name, src, free };
+
+	if (h->on_alloc)
+		h->on_alloc(h->arg, &r);
+}
+
+/* Insert @b into the @n blocks at @v (by address); false out of memory. */
+static bool blocks_insert(struct gpu_block **v, unsigned int *n,
+			  unsigned int *cap, struct gpu_block b)
+{
+	unsigned int i;
+
+	if (*n == *cap) {
+		unsigned int c = *cap ? 2 * *cap : 16;
+		struct gpu_block *p = realloc(*v, c * sizeof(*p));
+
+		if (!p)
+			return false;
+		*v = p;
+		*cap = c;
+	}
+	for (i = *n; i && (*v)[i - 1].va > b.va; i--)
+		(*v)[i] = (*v)[i - 1];
+	(*v)[i] = b;
+	(*n)++;
+	return true;
+}
+
+static void blocks_remove(struct gpu_block *v, unsigned int *n,
+			  unsigned int i)
+{
+	memmove(&v[i], &v[i + 1], (*n - i - 1) * sizeof(*v));
+	(*n)--;
+}
+
+/* The reusing allocator's lowest free block of @size or more, split. */
+static gva_t reuse_fit(struct gpu_heap *h, unsigned long long size)
+{
+	unsigned int i;
+	gva_t va;
+
+	for (i = 0; i < h->nfree && h->free[i].bytes < size; i++)
+		;
+	if (i == h->nfree)
+		return 0;
+	va = h->free[i].va;
+	h->free[i].va += size;
+	h->free[i].bytes -= size;
+	if (!h->free[i].bytes)
+		blocks_remove(h->free, &h->nfree, i);
+	return va;
+}
+
 static gva_t heap_alloc(struct gpu_heap *h, unsigned long long bytes,
-			const char *space, const char *name, const char *src)
+			const char *call, const char *space, const char *name,
+			const char *src)
 {
 	unsigned long long align = h->layout == GPU_LAYOUT_ALIGNED ?
 				   GPU_ALIGNED_ALIGN : GPU_PACKED_ALIGN;
-	struct gpu_alloc_rec r = { .bytes = bytes, .space = space,
-				   .name = name, .src = src };
+	unsigned long long size = (bytes + align - 1) & ~(align - 1);
+	gva_t va = 0;
 
 	if (!h->next)
 		h->next = h->layout == GPU_LAYOUT_ALIGNED ? GPU_HEAP_BASE :
 							    GPU_PACKED_BASE;
-	r.va = h->next;
-	h->next += (bytes + align - 1) & ~(align - 1);
-	if (h->on_alloc)
-		h->on_alloc(h->arg, &r);
-	return r.va;
+	if (h->allocator == GPU_ALLOC_REUSE)
+		va = reuse_fit(h, size);
+	if (!va) {
+		va = h->next;
+		h->next += size;
+	}
+	if (size && !blocks_insert(&h->live, &h->nlive, &h->cap_live,
+			   (struct gpu_block){ va, size, bytes }))
+		abort();
+	heap_tell(h, va, bytes, call, space, name, src, false);
+	return va;
 }
 
 gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes,
 		const char *name, const char *src)
 {
-	return heap_alloc(h, bytes, "global", name, src);
+	return heap_alloc(h, bytes, "cudaMalloc", "global", name, src);
 }
 
 gva_t gpu_alloc_array(struct gpu_heap *h, unsigned long long bytes,
 		      const char *name, const char *src)
 {
-	return heap_alloc(h, bytes, "cudaArray", name, src);
+	return heap_alloc(h, bytes, "cudaMallocArray", "cudaArray", name, src);
+}
+
+gva_t gpu_const_alloc(struct gpu_heap *h, unsigned long long bytes,
+		      const char *name, const char *src)
+{
+	unsigned long long align = 128;
+	gva_t va;
+
+	if (!h->static_next)
+		h->static_next = GPU_STATIC_BASE;
+	if (bytes && bytes < 128 && !(bytes & (bytes - 1)))
+		align = bytes;
+	va = (h->static_next + align - 1) / align * align;
+	h->static_next = va + bytes;
+	heap_tell(h, va, bytes, "__constant__", "constant", name, src, false);
+	return va;
+}
+
+/* @va's live block taken off the list into *@b; false if none. */
+static bool live_take(struct gpu_heap *h, gva_t va, struct gpu_block *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < h->nlive && h->live[i].va != va; i++)
+		;
+	if (i == h->nlive)
+		return false;	/* not a live block: CUDA's error, no change */
+	*b = h->live[i];
+	blocks_remove(h->live, &h->nlive, i);
+	return true;
+}
+
+static void live_drop(struct gpu_heap *h, gva_t va)
+{
+	struct gpu_block b;
+
+	live_take(h, va, &b);
+}
+
+/* The reusing allocator's free: @va's block merged into the free list. */
+static void reuse_free(struct gpu_heap *h, gva_t va)
+{
+	struct gpu_block b;
+	unsigned int i;
+
+	if (!live_take(h, va, &b))
+		return;
+	if (!blocks_insert(&h->free, &h->nfree, &h->cap_free, b))
+		abort();
+	for (i = 0; i + 1 < h->nfree; i++) {
+		if (h->free[i].va + h->free[i].bytes != h->free[i + 1].va)
+			continue;
+		h->free[i].bytes += h->free[i + 1].bytes;
+		blocks_remove(h->free, &h->nfree, i + 1);
+		i--;
+	}
+	if (h->nfree && h->free[h->nfree - 1].va +
+			h->free[h->nfree - 1].bytes == h->next) {
+		h->next = h->free[h->nfree - 1].va;
+		h->nfree--;
+	}
+}
+
+static void heap_free(struct gpu_heap *h, gva_t va, const char *call,
+		      const char *space, const char *name, const char *src)
+{
+	unsigned long long bytes = 0;
+	unsigned int i;
+
+	for (i = 0; i < h->nlive; i++)
+		if (h->live[i].va == va)
+			bytes = h->live[i].asked;
+	if (h->allocator == GPU_ALLOC_REUSE)
+		reuse_free(h, va);
+	else
+		live_drop(h, va);
+	heap_tell(h, va, bytes, call, space, name, src, true);
+}
+
+void gpu_free(struct gpu_heap *h, gva_t va, const char *name, const char *src)
+{
+	heap_free(h, va, "cudaFree", "global", name, src);
+}
+
+void gpu_free_array(struct gpu_heap *h, gva_t va, const char *name,
+		    const char *src)
+{
+	heap_free(h, va, "cudaFreeArray", "cudaArray", name, src);
+}
+
+void gpu_heap_done(struct gpu_heap *h)
+{
+	free(h->live);
+	free(h->free);
+	h->live = h->free = NULL;
+	h->nlive = h->nfree = h->cap_live = h->cap_free = 0;
 }
 
 /*
@@ -55,7 +215,7 @@ struct gpu_cache {
 };
 
 struct gpu_state {
-	struct gpu_cache l1[GPU_SMS], tex[GPU_SMS], l2;
+	struct gpu_cache l1[GPU_SMS], tex[GPU_SMS], cst[GPU_SMS], l2;
 	bool l1_used[GPU_SMS];		/* filled since its last flush */
 	unsigned int last_sm;		/* the last SM dealt a CTA */
 	unsigned long long rng, stamp, cycle, ctas, warm_at, age;
@@ -157,7 +317,8 @@ static struct gpu_state *state_get(struct gpu_sink *out)
 		abort();
 	for (s = 0; s < GPU_SMS; s++)
 		if (cache_init(&st->l1[s], GPU_L1_SETS, GPU_L1_WAYS) ||
-		    cache_init(&st->tex[s], GPU_TEX_SETS, GPU_TEX_WAYS))
+		    cache_init(&st->tex[s], GPU_TEX_SETS, GPU_TEX_WAYS) ||
+		    cache_init(&st->cst[s], GPU_CONST_SETS, GPU_CONST_WAYS))
 			abort();
 	if (cache_init(&st->l2, GPU_L2_BANKS * GPU_L2_SETS, GPU_L2_WAYS))
 		abort();
@@ -178,6 +339,7 @@ void gpu_done(struct gpu_sink *out)
 	for (s = 0; s < GPU_SMS; s++) {
 		cache_free(&st->l1[s]);
 		cache_free(&st->tex[s]);
+		cache_free(&st->cst[s]);
 	}
 	cache_free(&st->l2);
 	free(st);
@@ -197,11 +359,12 @@ static int emit(struct gpu_sink *out, gva_t va)
 	return 0;
 }
 
+/* @va (a request's first byte) to the sink, if the IOTLB sits at @at */
 static void emit_at(struct gpu_sink *out, struct gpu_state *st,
-		    enum gpu_iotlb_at at, gva_t line)
+		    enum gpu_iotlb_at at, gva_t va)
 {
 	if (st->emitting && out->p.at == at)
-		emit(out, line * GPU_SEGMENT);
+		emit(out, va);
 }
 
 /* The sectors of @line in @mask at the L2's input (l2cache.cc:695-790). */
@@ -276,39 +439,40 @@ static unsigned int l2_fill(struct gpu_sink *out, struct gpu_state *st,
 
 	if (c->tag[v] && c->dirty[v]) {
 		out->c.dram_writes++;
-		emit_at(out, st, GPU_AT_L2_MISS, c->tag[v] - 1);
+		emit_at(out, st, GPU_AT_L2_MISS, (c->tag[v] - 1) * GPU_SEGMENT);
 	}
 	return cache_fill(c, set, line, st->stamp, ready, valid);
 }
 
 /*
- * An L1 (or texture cache) load miss at the L2: its whole line, four
- * sectors (gpu-cache.cc:1139-1142); a sector a write miss allocated but
- * did not wholly write is read from DRAM now (lazy fetch on read); the
- * time until the line's data is back at the SM.
+ * A read of the sectors @mask of @line at the L2: an L1D or texture-cache
+ * miss reads the whole line (gpu-cache.cc:1139-1142), a constant-cache
+ * miss its 64 bytes (two sectors, l2cache.cc:765-772); a sector a write
+ * miss allocated but did not wholly write is read from DRAM now (lazy
+ * fetch on read); the time until the data is back at the SM.
  */
 static unsigned long long l2_load(struct gpu_sink *out, struct gpu_state *st,
-				  gva_t line, unsigned long long now,
-				  double slow)
+				  gva_t line, unsigned int mask,
+				  unsigned long long now, double slow)
 {
 	unsigned int set = l2_index(line);
 	unsigned long long l2 = (unsigned long long)(GPU_LAT_L2 * slow);
 	unsigned long long dram = (unsigned long long)(GPU_LAT_DRAM * slow);
 	int way = cache_find(&st->l2, set, line, st->stamp);
 
-	emit_sectors(out, st, line, ALL_SECTORS);
-	if (way >= 0 && st->l2.valid[way] == ALL_SECTORS) {
+	emit_sectors(out, st, line, mask);
+	if (way >= 0 && (st->l2.valid[way] & mask) == mask) {
 		out->c.l2_hits++;
 		return line_wait(&st->l2, way, now, l2, &out->c);
 	}
 	out->c.l2_misses++;
 	out->c.dram_reads++;
-	emit_at(out, st, GPU_AT_L2_MISS, line);
+	emit_at(out, st, GPU_AT_L2_MISS, line * GPU_SEGMENT);
 	if (way < 0) {
-		l2_fill(out, st, set, line, now + dram, ALL_SECTORS);
+		l2_fill(out, st, set, line, now + dram, mask);
 	} else {
 		st->l2.ready[way] = now + dram;
-		st->l2.valid[way] = ALL_SECTORS;
+		st->l2.valid[way] |= (unsigned char)mask;
 	}
 	return dram;
 }
@@ -336,16 +500,80 @@ static void l2_store(struct gpu_sink *out, struct gpu_state *st, gva_t line,
 	st->l2.dirty[way] = true;
 }
 
+/* What a coalesced request is, from the flags of its address. */
+enum gpu_req {
+	REQ_LOAD, REQ_STORE, REQ_TEX, REQ_CONST, REQ_LLOAD, REQ_LSTORE
+};
+
+static enum gpu_req req_kind(gva_t key)
+{
+	if (key & GPU_CONST)
+		return REQ_CONST;
+	if (key & GPU_TEX)
+		return REQ_TEX;
+	if (key & GPU_LOCAL)
+		return key & GPU_STORE ? REQ_LSTORE : REQ_LLOAD;
+	return key & GPU_STORE ? REQ_STORE : REQ_LOAD;
+}
+
 /*
- * One coalesced request from SM @sm at cycle @now through the caches,
- * touching the 4-byte words in @words of @line; the cycles a load waits
- * for its data, scaled by @slow (0 for a store).
+ * Fill @line into SM @sm's L1D (or texture cache @c) at @set; a dirty
+ * (local) line it evicts is written back to the L2 (the L1D is local
+ * write-back), a request leaving the L1.
+ */
+static void l1_fill(struct gpu_sink *out, struct gpu_state *st,
+		    struct gpu_cache *c, unsigned int set, gva_t line,
+		    unsigned long long ready, unsigned long long now)
+{
+	unsigned int v = cache_victim(c, set);
+
+	if (c->tag[v] && c->dirty[v]) {
+		out->c.l1_writebacks++;
+		emit_at(out, st, GPU_AT_L1_MISS, (c->tag[v] - 1) * GPU_SEGMENT);
+		l2_store(out, st, c->tag[v] - 1, ~0U, now);
+	}
+	cache_fill(c, set, line, st->stamp, ready, ALL_SECTORS);
+}
+
+/* A constant request for 64-byte line @cl: the constant cache, the L2. */
+static unsigned long long const_request(struct gpu_sink *out,
+					struct gpu_state *st, unsigned int sm,
+					gva_t cl, unsigned long long now,
+					double slow)
+{
+	struct gpu_cache *c = &st->cst[sm];
+	unsigned int set = cl % GPU_CONST_SETS;
+	unsigned long long lat;
+	int way = cache_find(c, set, cl, st->stamp);
+
+	out->c.const_requests++;
+	emit_at(out, st, GPU_AT_COALESCED, cl * GPU_CONST_LINE);
+	if (way >= 0)
+		return line_wait(c, way, now,
+				 (unsigned long long)(GPU_LAT_L1 * slow),
+				 &out->c);
+	out->c.const_misses++;
+	emit_at(out, st, GPU_AT_L1_MISS, cl * GPU_CONST_LINE);
+	lat = l2_load(out, st, cl / 2, cl & 1 ? 0xC : 0x3, now, slow);
+	cache_fill(c, set, cl, st->stamp, now + lat, ALL_SECTORS);
+	return lat;
+}
+
+/*
+ * One coalesced request from SM @sm at cycle @now through the caches:
+ * @key, the line with its space's flags (GPU_SPACES; a 64-byte line for
+ * a constant request, else 128 bytes), touching the 4-byte words in
+ * @words; the cycles a load waits for its data, scaled by @slow (0 for
+ * a store).
  */
 static unsigned long long request(struct gpu_sink *out, struct gpu_state *st,
-				  unsigned int sm, gva_t line, bool store,
-				  unsigned int words, bool tex,
-				  unsigned long long now, double slow)
+				  unsigned int sm, gva_t key,
+				  unsigned int words, unsigned long long now,
+				  double slow)
 {
+	enum gpu_req k = req_kind(key);
+	gva_t line = key & ~GPU_SPACES;
+	bool tex = k == REQ_TEX;
 	struct gpu_cache *l1 = tex ? &st->tex[sm] : &st->l1[sm];
 	unsigned int s1 = tex ? line % GPU_TEX_SETS :
 			  gpu_l1_set(line * GPU_SEGMENT);
@@ -354,12 +582,23 @@ static unsigned long long request(struct gpu_sink *out, struct gpu_state *st,
 
 	st->stamp++;
 	out->c.requests++;
-	emit_at(out, st, GPU_AT_COALESCED, line);
+	if (k == REQ_CONST)
+		return const_request(out, st, sm, line, now, slow);
+	if (k == REQ_LLOAD || k == REQ_LSTORE)
+		out->c.local_requests++;
+	emit_at(out, st, GPU_AT_COALESCED, line * GPU_SEGMENT);
 	way = cache_find(l1, s1, line, st->stamp);
-	if (store) {
+	if (k == REQ_LSTORE && way >= 0) {
+		/* local write-back: the hit dirties the line */
+		out->c.stores++;
+		out->c.l1_hits++;
+		l1->dirty[way] = true;
+		return 0;
+	}
+	if (k == REQ_STORE || k == REQ_LSTORE) {
 		/*
-		 * write-through, no write-allocate; a global store's hit
-		 * evicts the line (gpu-cache.cc:1205-1236)
+		 * write-through (global) or a miss (no write-allocate); a
+		 * global store's hit evicts the line (gpu-cache.cc:1205-1236)
 		 */
 		out->c.stores++;
 		if (way >= 0) {
@@ -368,7 +607,7 @@ static unsigned long long request(struct gpu_sink *out, struct gpu_state *st,
 		} else {
 			out->c.l1_misses++;
 		}
-		emit_at(out, st, GPU_AT_L1_MISS, line);
+		emit_at(out, st, GPU_AT_L1_MISS, line * GPU_SEGMENT);
 		l2_store(out, st, line, words, now);
 		return 0;
 	}
@@ -380,9 +619,9 @@ static unsigned long long request(struct gpu_sink *out, struct gpu_state *st,
 				 &out->c);
 	}
 	out->c.l1_misses++;
-	emit_at(out, st, GPU_AT_L1_MISS, line);
-	lat = l2_load(out, st, line, now, slow);
-	cache_fill(l1, s1, line, st->stamp, now + lat, ALL_SECTORS);
+	emit_at(out, st, GPU_AT_L1_MISS, line * GPU_SEGMENT);
+	lat = l2_load(out, st, line, ALL_SECTORS, now, slow);
+	l1_fill(out, st, l1, s1, line, now + lat, now);
 	st->l1_used[sm] |= !tex;
 	return lat;
 }
@@ -442,6 +681,7 @@ struct gpu_warp {
 	double slow;		/* the CTA's latency factor */
 	bool live;
 	bool ending;		/* no step left: retires when picked */
+	bool params;		/* its ld.param still to issue (gpu_params.ptx) */
 	/* the scoreboard: registers reserved by loads, their data's cycle */
 	unsigned long long pend;
 	unsigned long long reg_ready[64];
@@ -477,6 +717,26 @@ unsigned int gpu_ctas_per_sm(const struct gpu_launch *l)
 	return n;
 }
 
+/*
+ * Local word @off (GPU_LOC()) of thread @lin of warp @w's CTA on SM @sm,
+ * which holds @per CTAs of the kernel: its address, as
+ * translate_local_memaddr() maps it (gpu_sim.h, GPU_LOCAL), flagged local.
+ */
+static gva_t local_addr(const struct gpu_launch *l, const struct gpu_warp *w,
+			unsigned int sm, unsigned int per, unsigned int lin,
+			gva_t va)
+{
+	unsigned long long p = (l->block_x * l->block_y + GPU_WARP - 1) /
+			       GPU_WARP * GPU_WARP;
+	gva_t off = va & ~GPU_SPACES;
+	gva_t base = 4 * (p * (sm + GPU_SMS * (unsigned long long)w->slot) +
+			  lin);
+
+	return (va & GPU_STORE) | GPU_LOCAL |
+	       (GPU_LOCAL_BASE + off / 4 * 4 * p * per * GPU_SMS + base +
+		off % 4);
+}
+
 /* Warp @w's first thread (its steps' registers are the warp's). */
 static void warp_first(const struct gpu_launch *l, const struct gpu_warp *w,
 		       struct gpu_thread *t)
@@ -494,7 +754,7 @@ static void warp_first(const struct gpu_launch *l, const struct gpu_warp *w,
  * coalesced; *@lat, the cycles until its slowest load request returns.
  */
 static bool warp_exec(const struct gpu_launch *l, struct gpu_warp *w,
-		      unsigned int sm, struct gpu_sink *out,
+		      unsigned int sm, unsigned int per, struct gpu_sink *out,
 		      struct gpu_state *st, unsigned long long now,
 		      unsigned long long *lat)
 {
@@ -520,15 +780,17 @@ static bool warp_exec(const struct gpu_launch *l, struct gpu_warp *w,
 		any = true;
 		if (va == GPU_SKIP)
 			continue;
-		if (!out->p.addr64)
-			va &= GPU_STORE | GPU_TEX | GPU_ADDR32_MASK;
 		if (out->on_access)
 			out->on_access(out->test_arg, w->block, lin, w->step,
 				       va);
+		if (va & GPU_LOCAL)
+			va = local_addr(l, w, sm, per, lin, va);
+		if (!out->p.addr64)
+			va &= GPU_SPACES | GPU_ADDR32_MASK;
 		lin_off = va % GPU_SEGMENT;
-		/* one request per line and kind (load, store, texture) */
-		va = (va & (GPU_STORE | GPU_TEX)) |
-		     (va & ~(GPU_STORE | GPU_TEX)) / GPU_SEGMENT;
+		/* one request per line and space (a constant line: 64 B) */
+		va = (va & GPU_SPACES) | (va & ~GPU_SPACES) /
+		     (va & GPU_CONST ? GPU_CONST_LINE : GPU_SEGMENT);
 		for (j = 0; j < nseg && seg[j] != va; j++)
 			;
 		if (j == nseg) {
@@ -539,9 +801,7 @@ static bool warp_exec(const struct gpu_launch *l, struct gpu_warp *w,
 		words[j] |= 1U << lin_off / 4;
 	}
 	for (j = 0; j < nseg && !out->stopped; j++) {
-		t_lat = request(out, st, sm, seg[j] & ~(GPU_STORE | GPU_TEX),
-				seg[j] & GPU_STORE, words[j], seg[j] & GPU_TEX,
-				now, w->slow);
+		t_lat = request(out, st, sm, seg[j], words[j], now, w->slow);
 		*lat = t_lat > *lat ? t_lat : *lat;
 	}
 	return any;
@@ -590,7 +850,7 @@ static void warp_scoreboard(const struct gpu_launch *l, struct gpu_warp *w,
 
 static void sm_admit(const struct gpu_launch *l, struct gpu_sm *sm,
 		     unsigned int block, struct gpu_state *st,
-		     unsigned long long now)
+		     unsigned long long now, bool params)
 {
 	unsigned int wpb = (l->block_x * l->block_y + GPU_WARP - 1) / GPU_WARP;
 	unsigned int w, slot, b;
@@ -609,7 +869,7 @@ static void sm_admit(const struct gpu_launch *l, struct gpu_sm *sm,
 		sm->warps[slot] = (struct gpu_warp){
 			.block = block, .slot = b, .warp = w++,
 			.ready = now + 1, .age = st->age++, .slow = slow,
-			.live = true };
+			.live = true, .params = params };
 	}
 }
 
@@ -658,6 +918,11 @@ struct gpu_run {
 	struct gpu_state *st;
 	struct gpu_sm *sms;
 	unsigned int stride, nblocks, next, per, live;
+	/*
+	 * the CTAs an SM holds as local memory is laid out for them
+	 * (max_cta(), shader.cc:3200-3248: @per, fewer for a small grid)
+	 */
+	unsigned int lper;
 	unsigned long long now;
 };
 
@@ -693,7 +958,7 @@ static bool run_deal(struct gpu_run *r)
 		s = (last + 1 + i) % GPU_SMS;
 		if (r->sms[s].blocks >= r->per)
 			continue;
-		sm_admit(l, &r->sms[s], r->next, st, r->now);
+		sm_admit(l, &r->sms[s], r->next, st, r->now, out->p.ptx);
 		r->live += (l->block_x * l->block_y + GPU_WARP - 1) / GPU_WARP;
 		out->c.ctas++;
 		if (r->sms[s].blocks > out->c.max_ctas_per_sm)
@@ -745,9 +1010,19 @@ static bool run_issue(struct gpu_run *r, unsigned int s,
 		while (sm->warps_live &&
 		       (w = gto_pick(sm, sch, r->now, wake))) {
 			acted = true;
+			if (w->params) {
+				/* ld.param, used by the first step: a chain */
+				w->params = false;
+				lat = request(r->out, r->st, s,
+					      GPU_CN(GPU_PARAM_BASE /
+						     GPU_CONST_LINE), 0, r->now,
+					      w->slow);
+				w->ready = r->now + (lat ? lat : 1);
+				break;
+			}
 			if (!w->ending && w->step < r->l->steps &&
-			    warp_exec(r->l, w, s, r->out, r->st, r->now,
-				      &lat)) {
+			    warp_exec(r->l, w, s, r->lper, r->out, r->st,
+				      r->now, &lat)) {
 				warp_scoreboard(r->l, w, r->now, lat);
 				break;
 			}
@@ -790,6 +1065,9 @@ bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 	if (!r.sms || !r.per)
 		abort();
 	r.now = r.st->cycle;
+	r.lper = r.per;
+	if (r.nblocks < r.per * GPU_SMS)
+		r.lper = r.nblocks / GPU_SMS + !!(r.nblocks % GPU_SMS);
 	for (s = 0; s < GPU_SMS; s++)
 		r.sms[s].greedy[0] = r.sms[s].greedy[1] = -1;
 	run_warmup(&r);

@@ -22,7 +22,10 @@
  * GPGPU-Sim's address decoder does, LRU, write-back; a write miss
  * allocates without reading DRAM, and a sector it did not wholly write is
  * read from DRAM at its first load: lazy fetch on read; a dirty line
- * written back when evicted).
+ * written back when evicted); per SM a texture cache and a constant cache
+ * (their misses at the L2 too), each warp's kernel parameters loaded
+ * first, and local memory striped across the threads as GPGPU-Sim lays
+ * it out (GPU_CONST, GPU_LOCAL below).
  *
  * The stream emitted is the one the IOTLB sees at its placement
  * (enum gpu_iotlb_at), from the first CTA after the warm-up waves on, up
@@ -140,6 +143,44 @@ static inline unsigned long long gpu_tex2d_addr(unsigned long long base,
 #define GPU_TEX_SETS 4
 #define GPU_TEX_WAYS 24
 /*
+ * A constant-space load: a __constant__ symbol (gpu_const_alloc()) or,
+ * at GPU_PARAM_BASE, a kernel parameter (ld.param: GPGPU-Sim gives it
+ * its offset in the kernel's parameter memory as its address,
+ * instructions.cc:3370-3396).  Both are CONST_ACC_R
+ * (abstract_hardware_model.cc:297-300, :420-422): one request per
+ * distinct 64-byte line of the warp, through the SM's constant cache,
+ * its misses 64-byte reads at the L2 (two sectors).
+ */
+#define GPU_CONST (1ULL << 61)
+#define GPU_CN(va) ((va) | GPU_CONST)
+/* The constant cache (cfg:85, N:64:64:2: 64 sets x 2 ways of 64 B, linear) */
+#define GPU_CONST_SETS 64
+#define GPU_CONST_WAYS 2
+#define GPU_CONST_LINE 64
+#define GPU_PARAM_BASE 0ULL
+/* GPGPU-Sim's static region (ptx_ir.cc:86): constant symbols from here */
+#define GPU_STATIC_BASE 0x100ULL
+/*
+ * A local-memory access of a thread: the 4-byte word at byte @off of its
+ * local space (a wider access is one step per word: GPGPU-Sim splits it,
+ * shader.cc:1621-1635).  The model translates it as
+ * translate_local_memaddr() does with -gpgpu_local_mem_map 1 (its
+ * default; shader.cc:1598-1608, :1630-1634): word off / 4 of hardware
+ * thread T of a CTA of P (its size padded to whole warps) in CTA slot K
+ * of SM S is at GPU_LOCAL_BASE + 4 (off / 4) P C N + 4 (P (S + N K) + T % P),
+ * with N the SMs and C the CTAs an SM holds of the kernel.  Local
+ * accesses coalesce as global ones and go through the L1D, whose policy
+ * is local write-back, global write-through (L:L:m:N, gpu-cache.cc:
+ * 1168-1237): a local store hit dirties the line, a miss is written to
+ * the L2 without allocating, a dirty line evicted is written back.
+ */
+#define GPU_LOCAL (1ULL << 60)
+#define GPU_LOC(off) ((off) | GPU_LOCAL)
+/* LOCAL_GENERIC_START (abstract_hardware_model.h:447-469, v4.0) */
+#define GPU_LOCAL_BASE 0x1F880000ULL
+/* The flags an address carries; the rest is the address */
+#define GPU_SPACES (GPU_STORE | GPU_TEX | GPU_CONST | GPU_LOCAL)
+/*
  * No access at this step, the thread still running (a branch it does not
  * take): a warp whose threads all skip a step spends an issue cycle on it
  * and goes on, where one with no running thread retires.
@@ -166,26 +207,53 @@ enum gpu_iotlb_at {
 };
 
 /*
- * One allocation of a workload's host code, in program order: what
- * `pwcsim gen NAME --allocations` prints.  @name is the buffer as the host
- * code names it, @src the file:line of the call in the suite's source
- * (Documentation/workloads.rst says which repository and commit).
+ * One call of a workload's host code that places or releases device
+ * memory, in program order: what `pwcsim gen NAME --allocations` prints.
+ * @call is the CUDA call ("cudaMalloc", "cudaMallocArray", "cudaFree",
+ * "cudaFreeArray", or "__constant__" for a constant symbol GPGPU-Sim
+ * places when it loads the PTX), @space the memory space ("global",
+ * "cudaArray", "constant"); @name is the buffer as the host code names
+ * it, @src the file:line of the call in the suite's source
+ * (Documentation/workloads.rst says which repository and commit).  A
+ * free has the address and size of what it releases.
  */
 struct gpu_alloc_rec {
 	gva_t va;
 	unsigned long long bytes;
-	const char *space;		/* "global" (cudaMalloc), "cudaArray" */
+	const char *call, *space;
 	const char *name, *src;
+	bool free;
 };
 
 /*
- * A bump allocator standing in for cudaMalloc: GPGPU-Sim's frees are
- * no-ops, so a buffer's address is never reused.  @on_alloc, when set,
- * is told of each allocation.
+ * The device heap's allocator (--allocator): GPGPU-Sim's, a bump
+ * pointer whose frees are no-ops (cuda-sim.cc:439-452, gpgpu_ptx_sim_free
+ * does nothing), so a buffer's address is never reused; or a reusing one:
+ * the lowest free block that fits (address-ordered first fit over the
+ * freed blocks, adjacent ones merged, a block at the top given back to the
+ * bump pointer), else the bump pointer; the same 256-byte rounding.
+ */
+enum gpu_allocator { GPU_ALLOC_BUMP, GPU_ALLOC_REUSE };
+
+/* A block of the reusing allocator: live (to free by address) or free. */
+struct gpu_block {
+	gva_t va;
+	unsigned long long bytes;	/* rounded */
+	unsigned long long asked;	/* as the call asked (live blocks) */
+};
+
+/*
+ * The device heap: cudaMalloc's and cudaMallocArray's addresses from
+ * @next; constant symbols in GPGPU-Sim's static region from
+ * GPU_STATIC_BASE (@static_next).  @on_alloc, when set, is told of each
+ * call.  gpu_heap_done() frees the reusing allocator's lists.
  */
 struct gpu_heap {
-	gva_t next;
+	gva_t next, static_next;
 	enum gpu_layout layout;
+	enum gpu_allocator allocator;
+	struct gpu_block *live, *free;	/* GPU_ALLOC_REUSE: by address */
+	unsigned int nlive, nfree, cap_live, cap_free;
 	void (*on_alloc)(void *arg, const struct gpu_alloc_rec *r);
 	void *arg;
 };
@@ -195,6 +263,24 @@ gva_t gpu_alloc(struct gpu_heap *h, unsigned long long bytes,
 /* cudaMallocArray: the same allocator (cuda-sim.cc:454-467), a cudaArray */
 gva_t gpu_alloc_array(struct gpu_heap *h, unsigned long long bytes,
 		      const char *name, const char *src);
+/*
+ * A __constant__ symbol of @bytes as GPGPU-Sim places it when it parses
+ * the PTX (ptx_parser.cc:413-432, ptx_ir.cc:86): from 0x100 up, aligned
+ * to its size when that is a power of 2 under 128, else to 128
+ * (pad_address(), ptx_parser.cc:313-321); call in PTX declaration order.
+ */
+gva_t gpu_const_alloc(struct gpu_heap *h, unsigned long long bytes,
+		      const char *name, const char *src);
+/*
+ * cudaFree and cudaFreeArray of the buffer at @va (named @name, the call
+ * at @src): a no-op for GPGPU-Sim's allocator, its block reusable for
+ * the reusing one; recorded either way.
+ */
+void gpu_free(struct gpu_heap *h, gva_t va, const char *name,
+	      const char *src);
+void gpu_free_array(struct gpu_heap *h, gva_t va, const char *name,
+		    const char *src);
+void gpu_heap_done(struct gpu_heap *h);
 
 struct gpu_thread {
 	unsigned int bx, by;	/* blockIdx */
@@ -273,6 +359,14 @@ struct gpu_params {
 	 * in a loop, and its accesses land from 0 on.
 	 */
 	bool addr64;
+	/*
+	 * The workload runs as GPGPU-Sim runs its PTX: each warp first loads
+	 * its kernel's parameters (ld.param, one constant request at
+	 * GPU_PARAM_BASE) before its first memory step, which uses them.
+	 * Off for Accel-Sim traces, whose SASS reads parameters as
+	 * constant-bank operands, not as memory instructions.
+	 */
+	bool ptx;
 };
 
 /* Counters of a run, for tests and statistics. */
@@ -282,6 +376,9 @@ struct gpu_counts {
 	unsigned long long dram_reads;	/* L2 fills: misses, lazy sectors */
 	unsigned long long dram_writes;	/* dirty L2 lines written back */
 	unsigned long long mshr_merges;	/* hits on a line still in flight */
+	unsigned long long const_requests, const_misses;
+	unsigned long long local_requests;	/* of requests, local ones */
+	unsigned long long l1_writebacks;	/* dirty local lines evicted */
 	unsigned long long ctas, cycles, emitted_from_cta;
 	unsigned int max_ctas_per_sm;
 };

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ispass.c - ISPASS-2009 workloads: AES, STO (StoreGPU), RAY; BFS is
- * bfs.c, MUM (MUMmerGPU) mum.c.  Each models its kernel's per-thread
+ * ispass.c - ISPASS-2009 workloads: AES, STO (StoreGPU); BFS is bfs.c,
+ * RAY ray.c, MUM (MUMmerGPU) mum.c.  Each models its kernel's per-thread
  * global accesses at a default input ("full") or a scaled-down one
  * ("small").
  */
@@ -11,14 +11,20 @@
 
 /*
  * ---- AES: aesEncrypt128 (AES/aesEncrypt128_kernel.h:50) ----
- * One thread per 4-byte word, four threads to an AES block: each loads
- * inData[256 bx + tx] once (:70) and stores result[256 bx + tx] once at
- * the end (:320).  The T-boxes and posIdx_E are __constant__ (copied to
- * shared memory), the round keys texture fetches of the 176-byte d_Key:
- * neither is modelled (Documentation/workloads.rst).
+ * One thread per 4-byte word, four threads to an AES block; per thread,
+ * in the order of the kernel's PTX (nvcc 13.0 -ptx, Documentation/
+ * workload-sources.rst): inData[256 bx + tx] (:70); the four T-box
+ * entries TBox0..3[tx] from constant memory (:72-78, copied to shared
+ * memory); the first round key by tex1Dfetch(texEKey128, tx % 4) (:85,
+ * d_Key bound as linear memory, aesHost.cu:139); posIdx_E[4 (tx % 4) + c],
+ * c = 0..3, loaded once for all ten rounds (:95-98); the ten round keys
+ * tex1Dfetch(texEKey128, tx % 4 + 4 k) (:109-308); result[256 bx + tx]
+ * (:320).  The rounds' T-box lookups are in shared memory.
  */
+#define AES_STEPS 21
+
 struct aes_ctx {
-	gva_t in, out;
+	gva_t in, out, key, tbox[4], pos;
 	unsigned long long words;
 };
 
@@ -26,19 +32,81 @@ static bool aes_addr(const void *p, const struct gpu_thread *t,
 		     unsigned int step, gva_t *va)
 {
 	const struct aes_ctx *c = p;
-	gva_t w = t->bx * 256ULL + t->tx;
+	gva_t w = t->bx * 256ULL + t->tx, m4 = t->tx % 4;
 
-	if (w >= c->words || step >= 2)
+	if (w >= c->words || step >= AES_STEPS)
 		return false;
-	*va = step ? GPU_ST(c->out + F * w) : c->in + F * w;
+	if (!step)
+		*va = c->in + F * w;
+	else if (step < 5)
+		*va = GPU_CN(c->tbox[step - 1] + F * t->tx);
+	else if (step == 5)
+		*va = GPU_TX(c->key + F * m4);
+	else if (step < 10)
+		*va = GPU_CN(c->pos + 4 * m4 + step - 6);
+	else if (step < 20)
+		*va = GPU_TX(c->key + F * (m4 + 4 * (step - 9)));
+	else
+		*va = GPU_ST(c->out + F * w);
 	return true;
+}
+
+/*
+ * Its registers: the word and the T-box entries independent, all stored
+ * to shared memory before the first key is fetched (:80 __syncthreads);
+ * the four posIdx_E bytes independent after it; then each round's key
+ * used before the next round's fetch, and the last before the store.
+ */
+static void aes_deps(const void *p, const struct gpu_thread *t,
+		     unsigned int step, struct gpu_dep *d)
+{
+	if (step == 5 || step >= 10)
+		d->src = GPU_DEP_ALL;
+	else if (step == 6)
+		d->src = GPU_REG(5);	/* the first key, XORed before :88 */
+	if (step < 10)
+		d->dst = GPU_REG(step);
+	else if (step < 20)
+		d->dst = GPU_REG(10);
+}
+
+/*
+ * The PTX's constant symbols (sbox_E.h:7-125 then sbox_D.h:2-155, the
+ * headers' order in aesHost.cu:36-37): posIdx_E, TBox0..3, and the
+ * decryption tables the run never reads.
+ */
+static void aes_constants(struct gpu_heap *h, struct aes_ctx *c)
+{
+	static const char *const dnames[] = {
+		"TBoxi0", "TBoxi1", "TBoxi2", "TBoxi3", "inv_SBox"
+	};
+	static const char *const dsrc[] = {
+		"AES/sbox_D.h:14", "AES/sbox_D.h:49", "AES/sbox_D.h:84",
+		"AES/sbox_D.h:120", "AES/sbox_D.h:155"
+	};
+	static const char *const enames[] = {
+		"TBox0", "TBox1", "TBox2", "TBox3"
+	};
+	static const char *const esrc[] = {
+		"AES/sbox_E.h:19", "AES/sbox_E.h:54", "AES/sbox_E.h:89",
+		"AES/sbox_E.h:125"
+	};
+	unsigned int i;
+
+	c->pos = gpu_const_alloc(h, 32, "posIdx_E", "AES/sbox_E.h:7");
+	for (i = 0; i < 4; i++)
+		c->tbox[i] = gpu_const_alloc(h, 1024, enames[i], esrc[i]);
+	gpu_const_alloc(h, 32, "posIdx_D", "AES/sbox_D.h:2");
+	for (i = 0; i < 5; i++)
+		gpu_const_alloc(h, 1024, dnames[i], dsrc[i]);
 }
 
 /*
  * AES/aesHost.cu:114, :118, :148: input, key, result; the run script's
  * 256 KiB image (`AES e 128 ./data/output.bmp ...`), padded to 263,168
  * bytes, grid 257 of 256 threads (:45-48), 6 KiB of shared memory per
- * block.  Small: 65,536 bytes; table1: 16 MiB (fitted).
+ * block; freed at :185-187.  Small: 65,536 bytes; table1: 16 MiB
+ * (fitted).
  */
 void wl_aes(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
@@ -46,17 +114,20 @@ void wl_aes(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned long long bytes = o->small ? (64ULL << 10) :
 				   o->table1 ? (16ULL << 20) : 263168;
 	struct aes_ctx c = { .words = bytes / F };
-	/* the word's load used by the rounds before the store: a chain */
-	struct gpu_launch l = { (unsigned int)(bytes / 1024), 1, 256, 1, 2,
-				aes_addr, &c, 0, 6144, NULL };
-	gva_t key;
+	struct gpu_launch l = { (unsigned int)(bytes / 1024), 1, 256, 1,
+				AES_STEPS, aes_addr, &c, 0, 6144, aes_deps };
 
+	aes_constants(h, &c);
 	c.in = gpu_alloc(h, bytes, "d_Input", "AES/aesHost.cu:114");
-	key = gpu_alloc(h, 176, "d_Key", "AES/aesHost.cu:118");
+	c.key = gpu_alloc(h, 176, "d_Key", "AES/aesHost.cu:118");
 	gpu_memcpy(out, c.in, bytes);		/* :125-126 */
-	gpu_memcpy(out, key, 176);
+	gpu_memcpy(out, c.key, 176);
 	c.out = gpu_alloc(h, bytes, "d_Result", "AES/aesHost.cu:148");
-	gpu_run(&l, out);
+	if (!gpu_run(&l, out))
+		return;
+	gpu_free(h, c.in, "d_Input", "AES/aesHost.cu:185");
+	gpu_free(h, c.key, "d_Key", "AES/aesHost.cu:186");
+	gpu_free(h, c.out, "d_Result", "AES/aesHost.cu:187");
 }
 
 /*
@@ -109,58 +180,8 @@ void wl_sto(const struct workload_opts *o, struct gpu_heap *h,
 	c.in = gpu_alloc(h, F * threads + 48, "d_input", "STO/storeGPU.cu:1120");
 	c.out = gpu_alloc(h, F * threads, "d_output", "STO/storeGPU.cu:1123");
 	gpu_memcpy(out, c.in, F * threads + 48);	/* :1152-1153 */
-	gpu_run(&l, out);
-}
-
-/*
- * ---- RAY: render (RAY/rayTracing_kernel.cu:426) ----
- * 16 x 8 blocks, one pixel each: result[id] stored at the start (:447),
- * loaded and stored at the end (:584).  The scene (4 objects) and the
- * view matrix are __constant__, the ray stack pile[5] local memory:
- * neither is modelled yet (Documentation/workloads.rst).
- */
-struct ray_ctx {
-	gva_t image;
-	unsigned int w, h;
-};
-
-static bool ray_addr(const void *p, const struct gpu_thread *t,
-		     unsigned int step, gva_t *va)
-{
-	const struct ray_ctx *c = p;
-	unsigned int x = t->bx * 16 + t->tx, y = t->by * 8 + t->ty;
-	gva_t px = c->image + F * ((gva_t)y * c->w + x);
-
-	if (x >= c->w || y >= c->h || step >= 3)
-		return false;
-	*va = step == 1 ? px : GPU_ST(px);
-	return true;
-}
-
-/*
- * RAY/rayTracing.cu:148-162: the image first, then seven buffers the
- * kernel never reads (d_node; d_temp, nObj, prof, ray, A, u sized by the
- * image); 256 x 256 (`RAY 256 256`; small 128; table1 512 x 512).
- */
-void wl_ray(const struct workload_opts *o, struct gpu_heap *h,
-	    struct gpu_sink *out)
-{
-	unsigned int n = o->small ? 128 : o->table1 ? 512 : 256;
-	unsigned long long px = (unsigned long long)n * n;
-	struct ray_ctx c = { .w = n, .h = n };
-	/* result's reload used by the final store: a chain */
-	struct gpu_launch l = { n / 16, n / 8, 16, 8, 3, ray_addr, &c, 0, 0,
-				NULL };
-	gva_t node;
-
-	c.image = gpu_alloc(h, F * px, "d_output", "RAY/rayTracing.cu:148");
-	node = gpu_alloc(h, 160, "d_node", "RAY/rayTracing.cu:150");
-	gpu_memcpy(out, node, 160);		/* :151 */
-	gpu_alloc(h, F * px, "d_temp", "RAY/rayTracing.cu:154");
-	gpu_alloc(h, F * px, "nObj", "RAY/rayTracing.cu:157");
-	gpu_alloc(h, F * px, "prof", "RAY/rayTracing.cu:158");
-	gpu_alloc(h, 24 * px, "ray", "RAY/rayTracing.cu:159");
-	gpu_alloc(h, 12 * px, "A", "RAY/rayTracing.cu:161");
-	gpu_alloc(h, 12 * px, "u", "RAY/rayTracing.cu:162");
-	gpu_run(&l, out);
+	if (!gpu_run(&l, out))
+		return;
+	gpu_free(h, c.in, "d_input", "STO/storeGPU.cu:1205");
+	gpu_free(h, c.out, "d_output", "STO/storeGPU.cu:1206");
 }

@@ -370,6 +370,28 @@ static void mum_buffers(struct mum_ctx *c, int n, struct gpu_heap *h,
 				      "MUM/mummergpu.cu:573");
 }
 
+/*
+ * The host's frees after the match (mummergpu.cu:1101-1121): the tree's
+ * two arrays (:461, :465) and the reference's (:371, unloadReferenceTexture
+ * at :468), the results (:594), the queries' three buffers (:536-542).
+ */
+static void mum_free(const struct mum_ctx *c, struct gpu_heap *h)
+{
+	gpu_free_array(h, c->base[MB_NODE], "d_node_tex_array",
+		       "MUM/mummergpu.cu:461");
+	gpu_free_array(h, c->base[MB_CHILD], "d_children_tex_array",
+		       "MUM/mummergpu.cu:465");
+	gpu_free_array(h, c->base[MB_REF], "d_ref_tex_array",
+		       "MUM/mummergpu.cu:371");
+	gpu_free(h, c->base[MB_COORD], "d_match_coords",
+		 "MUM/mummergpu.cu:594");
+	gpu_free(h, c->base[MB_QRY], "d_tex_array", "MUM/mummergpu.cu:536");
+	gpu_free(h, c->base[MB_ADDRS], "d_addrs_tex_array",
+		 "MUM/mummergpu.cu:539");
+	gpu_free(h, c->base[MB_LENS], "d_lengths_array",
+		 "MUM/mummergpu.cu:542");
+}
+
 void mum_run_input(const char *bases, int n, const char *qry,
 		   unsigned int nq, struct gpu_heap *h, struct gpu_sink *out,
 		   struct mum_stats *stats)
@@ -410,8 +432,10 @@ void mum_run_input(const char *bases, int n, const char *qry,
 		mum_warp(&c, w, wk);
 	c.first[nq] = c.nev;
 	l.steps = c.maxslots;
-	if (gpu_run(&l, out))					/* :1015 */
+	if (gpu_run(&l, out)) {					/* :1015 */
 		gpu_memcpy(out, c.base[MB_COORD], 48ULL * nq);	/* :616 */
+		mum_free(&c, h);
+	}
 	for (i = 0; i < GPU_WARP; i++)
 		free(wk[i].r);
 	free(wk);

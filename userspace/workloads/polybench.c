@@ -111,9 +111,22 @@ static void mm_buffers(struct gpu_heap *h, struct gpu_sink *out,
 		gpu_memcpy(out, va[i], F * n * n);
 }
 
+/* The products' cudaFree calls at the end, buffer by buffer (@src). */
+static void mm_free(struct gpu_heap *h, const gva_t *va,
+		    const char *const *src, unsigned int nbuf)
+{
+	static const char *const names[] = {
+		"A_gpu", "B_gpu", "C_gpu", "D_gpu", "E_gpu", "F_gpu", "G_gpu"
+	};
+	unsigned int i;
+
+	for (i = 0; i < nbuf; i++)
+		gpu_free(h, va[i], names[i], src[i]);
+}
+
 /*
  * gemm.cu:149-151 (A, B, C), copied in (:153-155), :162; 512 (small
- * 128)
+ * 128); freed at :170-172
  */
 void wl_gemm(const struct workload_opts *o, struct gpu_heap *h,
 	     struct gpu_sink *out)
@@ -121,17 +134,22 @@ void wl_gemm(const struct workload_opts *o, struct gpu_heap *h,
 	static const char *const src[] = {
 		"GEMM/gemm.cu:149", "GEMM/gemm.cu:150", "GEMM/gemm.cu:151"
 	};
+	static const char *const fsrc[] = {
+		"GEMM/gemm.cu:170", "GEMM/gemm.cu:171", "GEMM/gemm.cu:172"
+	};
 	unsigned int n = o->small ? 128 : 512;
 	gva_t v[3];
 
 	mm_buffers(h, out, n, src, 3, v);
-	mm(out, v[0], v[1], v[2], n, n, n, true);
+	if (mm(out, v[0], v[1], v[2], n, n, n, true))
+		mm_free(h, v, fsrc, 3);
 }
 
 /*
  * 2mm.cu:180-184 (A..E), copied in (:186-190), :196 and :198: C += A B
  * (C the intermediate), then E += C D; 2048 (small 128).  Each kernel
- * accumulates onto its output as copied in: no zeroing, no beta.
+ * accumulates onto its output as copied in: no zeroing, no beta.  Freed
+ * at :205-209.
  */
 void wl_2mm(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
@@ -140,17 +158,22 @@ void wl_2mm(const struct workload_opts *o, struct gpu_heap *h,
 		"2MM/2mm.cu:180", "2MM/2mm.cu:181", "2MM/2mm.cu:182",
 		"2MM/2mm.cu:183", "2MM/2mm.cu:184"
 	};
+	static const char *const fsrc[] = {
+		"2MM/2mm.cu:205", "2MM/2mm.cu:206", "2MM/2mm.cu:207",
+		"2MM/2mm.cu:208", "2MM/2mm.cu:209"
+	};
 	unsigned int n = o->small ? 128 : 2048;
 	gva_t v[5];
 
 	mm_buffers(h, out, n, src, 5, v);
-	if (mm(out, v[0], v[1], v[2], n, n, n, false))
-		mm(out, v[2], v[3], v[4], n, n, n, false);
+	if (mm(out, v[0], v[1], v[2], n, n, n, false) &&
+	    mm(out, v[2], v[3], v[4], n, n, n, false))
+		mm_free(h, v, fsrc, 5);
 }
 
 /*
  * 3mm.cu:215-221 (A..G), copied in (:223-229), :237, :239, :241:
- * E += A B; F += C D; G += E F; 512 (small 128)
+ * E += A B; F += C D; G += E F; 512 (small 128); freed at :248-254
  */
 void wl_3mm(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
@@ -160,13 +183,19 @@ void wl_3mm(const struct workload_opts *o, struct gpu_heap *h,
 		"3MM/3mm.cu:218", "3MM/3mm.cu:219", "3MM/3mm.cu:220",
 		"3MM/3mm.cu:221"
 	};
+	static const char *const fsrc[] = {
+		"3MM/3mm.cu:248", "3MM/3mm.cu:249", "3MM/3mm.cu:250",
+		"3MM/3mm.cu:251", "3MM/3mm.cu:252", "3MM/3mm.cu:253",
+		"3MM/3mm.cu:254"
+	};
 	unsigned int n = o->small ? 128 : 512;
 	gva_t v[7];
 
 	mm_buffers(h, out, n, src, 7, v);
 	if (mm(out, v[0], v[1], v[4], n, n, n, false) &&
-	    mm(out, v[2], v[3], v[5], n, n, n, false))
-		mm(out, v[4], v[5], v[6], n, n, n, false);
+	    mm(out, v[2], v[3], v[5], n, n, n, false) &&
+	    mm(out, v[4], v[5], v[6], n, n, n, false))
+		mm_free(h, v, fsrc, 7);
 }
 
 /*
@@ -207,7 +236,8 @@ static void conv2_deps(const void *p, const struct gpu_thread *t,
 
 /*
  * 2DConvolution.cu:135-137 (A, B; A copied in), :140-142 one launch of
- * (N / 32, N / 8) blocks of 32 x 8, :147 B copied out; 4096 (small 512)
+ * (N / 32, N / 8) blocks of 32 x 8, :147 B copied out, :149-150 both
+ * freed; 4096 (small 512)
  */
 void wl_2dconv(const struct workload_opts *o, struct gpu_heap *h,
 	       struct gpu_sink *out)
@@ -221,8 +251,11 @@ void wl_2dconv(const struct workload_opts *o, struct gpu_heap *h,
 				conv2_deps };
 
 	gpu_memcpy(out, c.a, F * n * n);
-	if (gpu_run(&l, out))
-		gpu_memcpy(out, c.b, F * n * n);
+	if (!gpu_run(&l, out))
+		return;
+	gpu_memcpy(out, c.b, F * n * n);
+	gpu_free(h, c.a, "A_gpu", "2DCONV/2DConvolution.cu:149");
+	gpu_free(h, c.b, "B_gpu", "2DCONV/2DConvolution.cu:150");
 }
 
 /*
@@ -270,7 +303,7 @@ static void conv3_deps(const void *p, const struct gpu_thread *t,
 /*
  * 3DConvolution.cu:154-157 (A, B, both copied in), :165-168 one launch per
  * plane 1 <= i < N - 1 of (N / 32, N / 8) blocks of 32 x 8, :174 B copied
- * out; 256 (small 64)
+ * out, :176-177 both freed; 256 (small 64)
  */
 void wl_3dconv(const struct workload_opts *o, struct gpu_heap *h,
 	       struct gpu_sink *out)
@@ -290,6 +323,8 @@ void wl_3dconv(const struct workload_opts *o, struct gpu_heap *h,
 		if (!gpu_run(&l, out))
 			return;
 	gpu_memcpy(out, c.b, F * n * n * n);
+	gpu_free(h, c.a, "A_gpu", "3DCONV/3DConvolution.cu:176");
+	gpu_free(h, c.b, "B_gpu", "3DCONV/3DConvolution.cu:177");
 }
 
 /* Gram-Schmidt: three kernels per column k. */
@@ -397,7 +432,7 @@ static void gs_deps(const void *p, const struct gpu_thread *t,
 /*
  * gramschmidt.cu:182-185 (A, R, Q; A copied in), :189-197 per column k
  * the three kernels (256-thread blocks; kernel 1 one block), :201 A copied
- * out; 2048 (small 128)
+ * out, :203-205 the three freed; 2048 (small 128)
  */
 void wl_gramschmidt(const struct workload_opts *o, struct gpu_heap *h,
 		    struct gpu_sink *out)
@@ -431,4 +466,7 @@ void wl_gramschmidt(const struct workload_opts *o, struct gpu_heap *h,
 			return;
 	}
 	gpu_memcpy(out, c.a, F * n * n);
+	gpu_free(h, c.a, "A_gpu", "GRAMSCHM/gramschmidt.cu:203");
+	gpu_free(h, c.r, "R_gpu", "GRAMSCHM/gramschmidt.cu:204");
+	gpu_free(h, c.q, "Q_gpu", "GRAMSCHM/gramschmidt.cu:205");
 }

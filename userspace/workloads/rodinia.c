@@ -160,8 +160,9 @@ void wl_backprop(const struct workload_opts *o, struct gpu_heap *h,
 	struct gpu_launch l = { 1, in / 16, 16, 16, 4, bp_addr, &c, 0, 1088,
 				bp_deps };
 
-	gpu_alloc(h, F * 17, "output_hidden_cuda",
-		  "backprop/backprop_cuda.cu:98");
+	gva_t ohid = gpu_alloc(h, F * 17, "output_hidden_cuda",
+			       "backprop/backprop_cuda.cu:98");
+
 	c.weights = gpu_alloc(h, wsz, "input_hidden_cuda",
 			      "backprop/backprop_cuda.cu:99");
 	c.partial = gpu_alloc(h, F * in, "hidden_partial_sum",
@@ -182,7 +183,18 @@ void wl_backprop(const struct workload_opts *o, struct gpu_heap *h,
 	c.kernel = 2;
 	l.steps = 16;
 	l.smem = 0;
-	gpu_run(&l, out);
+	if (!gpu_run(&l, out))
+		return;
+	gpu_free(h, c.input, "input_cuda", "backprop/backprop_cuda.cu:183");
+	gpu_free(h, ohid, "output_hidden_cuda", "backprop/backprop_cuda.cu:184");
+	gpu_free(h, c.weights, "input_hidden_cuda",
+		 "backprop/backprop_cuda.cu:185");
+	gpu_free(h, c.partial, "hidden_partial_sum",
+		 "backprop/backprop_cuda.cu:186");
+	gpu_free(h, c.oldw, "input_prev_weights_cuda",
+		 "backprop/backprop_cuda.cu:187");
+	gpu_free(h, c.delta, "hidden_delta_cuda",
+		 "backprop/backprop_cuda.cu:188");
 }
 
 /*
@@ -242,7 +254,11 @@ void wl_hotspot(const struct workload_opts *o, struct gpu_heap *h,
 	gpu_memcpy(out, c.src, sz);		/* :323 */
 	c.power = gpu_alloc(h, sz, "MatrixPower", "hotspot/hotspot.cu:325");
 	gpu_memcpy(out, c.power, sz);		/* :326 */
-	gpu_run(&l, out);
+	if (!gpu_run(&l, out))
+		return;
+	gpu_free(h, c.power, "MatrixPower", "hotspot/hotspot.cu:335");
+	gpu_free(h, c.src, "MatrixTemp[0]", "hotspot/hotspot.cu:336");
+	gpu_free(h, c.dst, "MatrixTemp[1]", "hotspot/hotspot.cu:337");
 }
 
 /*
@@ -316,5 +332,8 @@ void wl_pathfinder(const struct workload_opts *o, struct gpu_heap *h,
 		if (!gpu_run(&l, out))
 			return;
 	}
+	gpu_free(h, c.wall, "gpuWall", "pathfinder/pathfinder.cu:227");
+	gpu_free(h, res[0], "gpuResult[0]", "pathfinder/pathfinder.cu:228");
+	gpu_free(h, res[1], "gpuResult[1]", "pathfinder/pathfinder.cu:229");
 }
 

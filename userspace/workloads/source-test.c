@@ -28,16 +28,20 @@
 
 /* One access the source makes: BUF[OFF] (bytes), a store or a load. */
 struct op {
-	const char *buf;
+	const char *buf;		/* a buffer or constant symbol; NULL: local */
 	unsigned long long off;
-	bool st;
+	/* 1 (true) for a store, ORed with GPU_CONST, GPU_TEX or GPU_LOCAL */
+	gva_t st;
 	const char *src;		/* where the source makes it */
 };
 
 /* What a run records: the buffers, and one thread's accesses. */
 struct rec {
-	struct gpu_alloc_rec bufs[MAX_BUFS];
+	struct gpu_alloc_rec bufs[MAX_BUFS];	/* cudaMalloc(Array)s */
 	unsigned int nbufs;
+	struct gpu_alloc_rec consts[MAX_BUFS];	/* constant symbols */
+	unsigned int nconsts;
+	unsigned int nfrees;
 	unsigned int cta, thread;	/* the thread followed */
 	gva_t ops[MAX_OPS];
 	unsigned int nops;
@@ -47,7 +51,11 @@ static void rec_alloc(void *arg, const struct gpu_alloc_rec *r)
 {
 	struct rec *c = arg;
 
-	if (c->nbufs < MAX_BUFS)
+	if (r->free)
+		c->nfrees++;
+	else if (!strcmp(r->space, "constant") && c->nconsts < MAX_BUFS)
+		c->consts[c->nconsts++] = *r;
+	else if (strcmp(r->space, "constant") && c->nbufs < MAX_BUFS)
 		c->bufs[c->nbufs++] = *r;
 }
 
@@ -73,6 +81,9 @@ static const struct gpu_alloc_rec *rec_buf(const struct rec *c,
 	for (i = 0; i < c->nbufs; i++)
 		if (!strcmp(c->bufs[i].name, name))
 			return &c->bufs[i];
+	for (i = 0; i < c->nconsts; i++)
+		if (!strcmp(c->consts[i].name, name))
+			return &c->consts[i];
 	return NULL;
 }
 
@@ -111,18 +122,19 @@ static void expect_ops(const char *what, const struct rec *c,
 	gva_t va;
 
 	for (i = 0; i < n; i++) {
-		b = rec_buf(c, want[i].buf);
-		va = b ? (b->va + want[i].off) |
-			 (want[i].st ? GPU_STORE : 0) : 0;
-		if (i >= c->nops || !b || c->ops[i] != va)
+		b = want[i].buf ? rec_buf(c, want[i].buf) : NULL;
+		va = (b ? b->va : 0) + want[i].off;
+		va |= (want[i].st & 1 ? GPU_STORE : 0) |
+		      (want[i].st & (GPU_CONST | GPU_TEX | GPU_LOCAL));
+		if (i >= c->nops || (want[i].buf && !b) || c->ops[i] != va)
 			break;
 	}
 	if (i < n)
 		snprintf(msg, sizeof(msg),
 			 "%s: access %u is %s %s[%llu] (%s), got 0x%llx",
-			 what, i, want[i].st ? "a store of" : "a load of",
-			 want[i].buf, want[i].off, want[i].src,
-			 i < c->nops ? c->ops[i] : 0);
+			 what, i, want[i].st & 1 ? "a store of" : "a load of",
+			 want[i].buf ? want[i].buf : "local", want[i].off,
+			 want[i].src, i < c->nops ? c->ops[i] : 0);
 	else
 		snprintf(msg, sizeof(msg), "%s: its first %u accesses as %s..%s",
 			 what, n, want[0].src, want[n - 1].src);
@@ -218,23 +230,52 @@ static void test_2mm(void)
 }
 
 /*
- * AES, 64 KiB (AES/aesEncrypt128_kernel.h): word 256 bx + tx loaded at
- * :70 and stored at :320.  Allocations d_Input, d_Key (176 B), d_Result
- * (AES/aesHost.cu:114, :118, :148).
+ * AES, 64 KiB (AES/aesEncrypt128_kernel.h): block 1, thread 5 is word
+ * 261, tx % 4 = 1: inData[261] (:70); TBox0..3[5] from constant memory
+ * (:73-76); the round keys by tex1Dfetch(texEKey128, 1 + 4 k) of d_Key,
+ * k = 0 (:85), then posIdx_E[4..7] (:95-98, loaded once), k = 1..10
+ * (:109-308); result[261] (:320).  Allocations d_Input, d_Key (176 B),
+ * d_Result (AES/aesHost.cu:114, :118, :148) after the constant symbols
+ * (sbox_E.h, sbox_D.h), each freed at the end (:185-187).
  */
 static void test_aes(void)
 {
-	static const struct op want[] = {
-		{ "d_Input", 4 * 261, false, "aesEncrypt128_kernel.h:70" },
-		{ "d_Result", 4 * 261, true, "aesEncrypt128_kernel.h:320" },
+	static const unsigned int key_line[11] = {
+		85, 109, 132, 155, 178, 201, 224, 247, 270, 293, 308
 	};
+	static char lines[11][32];
+	static struct op want[21];
 	static const char *const bufs[] = { "d_Input", "d_Key", "d_Result" };
 	static const unsigned long long bytes[] = { 65536, 176, 65536 };
+	static const char *const tbox[] = { "TBox0", "TBox1", "TBox2", "TBox3" };
+	unsigned int i, n = 0;
 	struct rec c;
 
+	want[n++] = (struct op){ "d_Input", 4 * 261, false,
+				 "aesEncrypt128_kernel.h:70" };
+	for (i = 0; i < 4; i++)
+		want[n++] = (struct op){ tbox[i], 4 * 5, GPU_CONST,
+					 "aesEncrypt128_kernel.h:73-76" };
+	for (i = 0; i < 11; i++) {
+		snprintf(lines[i], sizeof(lines[i]),
+			 "aesEncrypt128_kernel.h:%u", key_line[i]);
+		if (i == 1)
+			for (; n < 10; n++)
+				want[n] = (struct op){ "posIdx_E", n - 2,
+						       GPU_CONST,
+						       "aesEncrypt128_kernel.h:95-98" };
+		want[n++] = (struct op){ "d_Key", 4 * (1 + 4 * i), GPU_TEX,
+					 lines[i] };
+	}
+	want[n++] = (struct op){ "d_Result", 4 * 261, true,
+				 "aesEncrypt128_kernel.h:320" };
 	run("AES", 1, 5, &c);
-	expect_ops("AES word 261", &c, want, N(want), 2);
+	expect_ops("AES word 261", &c, want, N(want), 21);
 	expect_bufs("AES", &c, bufs, bytes, N(bufs));
+	expect(c.nconsts == 11 && !strcmp(c.consts[0].name, "posIdx_E") &&
+	       c.consts[0].va == 0x100 && c.consts[1].va == 0x180 &&
+	       c.consts[4].va == 0xd80 && c.nfrees == 3,
+	       "AES: the 11 constant symbols from 0x100 in the headers' order (TBox0 at 0x180, TBox3 at 0xd80), three cudaFree");
 }
 
 /*
@@ -265,28 +306,102 @@ static void test_sto(void)
 }
 
 /*
- * RAY, 128^2 in 16 x 8 blocks: block (1, 0), thread (1, 1) is pixel
- * (17, 1): result[145] stored (rayTracing_kernel.cu:447), then loaded and
- * stored (:584).  Eight allocations, the image first (rayTracing.cu:148).
+ * RAY's steps common to every pixel (rayTracing_kernel.cu, the PTX's
+ * order): pile[0..4] = (0, 0, 0, 1) word by word (:441-442), result[id]
+ * = 0 (:447), MView's three rows (:450), the objects' centres and radii
+ * hoisted (:474-481, cnode[j] at 40 j: C at +0, r at +12), bounce 0's
+ * four fg loads (+32, :478).  Into @w from @n; the count.
+ */
+static unsigned int ray_common(struct op *w, unsigned int id)
+{
+	static const unsigned char hoist[16] = {
+		4, 8, 0, 12, 44, 48, 40, 52, 84, 88, 80, 92, 124, 128, 120, 132
+	};
+	unsigned int i, n = 0;
+
+	for (i = 0; i < 20; i++)
+		w[n++] = (struct op){ NULL, 4 * i, 1 | GPU_LOCAL,
+				      "rayTracing_kernel.cu:442" };
+	w[n++] = (struct op){ "d_output", 4 * id, true,
+			      "rayTracing_kernel.cu:447" };
+	for (i = 0; i < 3; i++)
+		w[n++] = (struct op){ "MView", 16 * i, GPU_CONST,
+				      "rayTracing_kernel.cu:450" };
+	for (i = 0; i < 16; i++)
+		w[n++] = (struct op){ "cnode", hoist[i], GPU_CONST,
+				      "rayTracing_kernel.cu:474" };
+	for (i = 0; i < 4; i++)
+		w[n++] = (struct op){ "cnode", 40 * i + 32, GPU_CONST,
+				      "rayTracing_kernel.cu:478" };
+	return n;
+}
+
+/*
+ * RAY, 128^2 in 16 x 8 blocks.  Pixel (0, 127), block (0, 15) = CTA 120,
+ * thread (0, 7) = 112, looks over the scene: bounce 0 misses, the loop
+ * ends (:471), none of :579-580 (n = 0), pile[0] loaded (:584) and
+ * result[id] loaded and stored (:584).  The centre pixel (64, 64), CTA
+ * 68, thread 0, hits sphere 3 (C (0, 0, -2), r 0.75) first: the eye at
+ * (0, 0.5, 2) looks at the origin, the ray passes (0, -0.5, -2), within
+ * 0.5 of C, before the plane y = -1.5 (z = -6) and away from spheres 1
+ * and 2 (x = -1, 1); so cnode[3]'s colour (+16..+28) and fg (+32), its
+ * centre (+0..+8, not the plane), pile[0] = 0.05 colour (:504); the
+ * point faces the light (10, 10, 10), lit; the shadow ray towards it,
+ * up and away, meets nothing, so notShadowRay tries all four objects
+ * (centre, fg, and a sphere's radius, :352-356) and pile[0] is stored
+ * again (:536-550).  Eight allocations, the image first
+ * (rayTracing.cu:148), after MView and cnode (:53, :55).
  */
 static void test_ray(void)
 {
-	static const struct op want[] = {
-		{ "d_output", 4 * 145, true, "rayTracing_kernel.cu:447" },
-		{ "d_output", 4 * 145, false, "rayTracing_kernel.cu:584" },
-		{ "d_output", 4 * 145, true, "rayTracing_kernel.cu:584" },
-	};
+	static const unsigned char shadow[5] = { 4, 8, 0, 32, 12 };
+	static struct op want[80];
 	static const char *const bufs[] = {
 		"d_output", "d_node", "d_temp", "nObj", "prof", "ray", "A", "u"
 	};
 	static const unsigned long long bytes[] = {
 		65536, 160, 65536, 65536, 65536, 393216, 196608, 196608
 	};
+	unsigned int i, j, n;
 	struct rec c;
 
-	run("RAY", 1, 17, &c);
-	expect_ops("RAY pixel (17, 1)", &c, want, N(want), 3);
+	n = ray_common(want, 127 * 128);
+	for (i = 0; i < 4; i++)
+		want[n++] = (struct op){ NULL, 4 * i, GPU_LOCAL,
+					 "rayTracing_kernel.cu:584" };
+	want[n++] = (struct op){ "d_output", 4 * 127 * 128, false,
+				 "rayTracing_kernel.cu:584" };
+	want[n++] = (struct op){ "d_output", 4 * 127 * 128, true,
+				 "rayTracing_kernel.cu:584" };
+	run("RAY", 120, 112, &c);
+	expect_ops("RAY pixel (0, 127), a miss", &c, want, n, n);
 	expect_bufs("RAY", &c, bufs, bytes, N(bufs));
+	expect(c.nconsts == 2 && c.consts[0].va == 0x100 &&
+	       c.consts[1].va == 0x180 && !c.nfrees,
+	       "RAY: MView at 0x100, cnode at 0x180 (128-aligned), no cudaFree");
+
+	n = ray_common(want, 64 * 128 + 64);
+	for (i = 0; i < 4; i++)
+		want[n++] = (struct op){ "cnode", 120 + 16 + 4 * i, GPU_CONST,
+					 "rayTracing_kernel.cu:497-500" };
+	want[n++] = (struct op){ "cnode", 152, GPU_CONST,
+				 "rayTracing_kernel.cu:502" };
+	for (i = 0; i < 3; i++)
+		want[n++] = (struct op){ "cnode", 120 + 4 * i, GPU_CONST,
+					 "rayTracing_kernel.cu:502" };
+	for (i = 0; i < 4; i++)
+		want[n++] = (struct op){ NULL, 4 * i, 1 | GPU_LOCAL,
+					 "rayTracing_kernel.cu:504" };
+	for (j = 0; j < 4; j++)
+		for (i = 0; i < (j ? 5U : 4U); i++)
+			want[n++] = (struct op){ "cnode", 40 * j + shadow[i],
+						 GPU_CONST,
+						 "rayTracing_kernel.cu:353-356" };
+	for (i = 0; i < 4; i++)
+		want[n++] = (struct op){ NULL, 4 * i, 1 | GPU_LOCAL,
+					 "rayTracing_kernel.cu:536-550" };
+	run("RAY", 68, 0, &c);
+	expect_ops("RAY pixel (64, 64), bounce 0 on sphere 3", &c, want, n, 0);
 }
 
 /*
@@ -830,6 +945,7 @@ static void test_mum_walk(void)
 	memset(&c, 0, sizeof(c));
 	mum_run_input(ref, n, qry, nq, &h, &sk, &st);
 	gpu_done(&sk);
+	gpu_heap_done(&h);
 	for (i = 0; i < (int)nq; i++) {
 		for (s = 0; s < 6; s++) {
 			q = qry + 27 * i + 1 + s;
@@ -1062,6 +1178,8 @@ static void sc_alloc(void *arg, const struct gpu_alloc_rec *r)
 {
 	struct sc_allocs *a = arg;
 
+	if (r->free)
+		return;
 	if (a->n < 5) {
 		a->name[a->n] = r->name;
 		a->bytes[a->n] = r->bytes;
@@ -1098,6 +1216,7 @@ static void test_sc_host(void)
 	char msg[200];
 
 	sc_run_input(3, 6, 16, 1024, &h, &s, &st);
+	gpu_heap_done(&h);
 	for (i = 0; i < 5; i++)
 		order = order && a.name[i] && !strcmp(a.name[i], first[i]);
 	order = order && a.bytes[1] == 4096 && a.bytes[2] == 1024 &&

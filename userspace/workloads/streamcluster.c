@@ -422,6 +422,8 @@ static float sc_pgain(struct sc_run *r, long x, float z, long *numcenters)
 	}
 	gpu_memcpy(r->out, kc.work_d, wbytes);			/* :279 */
 	gpu_memcpy(r->out, r->sw_d, n);				/* :280 */
+	gpu_free(r->h, kc.work_d, "work_mem_d",
+		 "streamcluster/streamcluster_cuda.cu:369");
 	if (r->stats) {
 		r->stats->calls++;
 		r->stats->work_bytes += wbytes;
@@ -572,6 +574,15 @@ void sc_run_input(long kmin, long kmax, int dim, long n, struct gpu_heap *h,
 	for (i = 0; i < n; i++)				/* cpp:763-787 */
 		r.p[i] = (struct sc_point){ block + i * dim, 1.0f, 0, 0 };
 	sc_pkmedian(&r);
+	if (r.iter && !r.stopped) {	/* cpp:923, freeDevMem (cu:115-118) */
+		gpu_free(h, r.center_table_d, "center_table_d",
+			 "streamcluster/streamcluster_cuda.cu:115");
+		gpu_free(h, r.sw_d, "switch_membership_d",
+			 "streamcluster/streamcluster_cuda.cu:116");
+		gpu_free(h, r.p_d, "p", "streamcluster/streamcluster_cuda.cu:117");
+		gpu_free(h, r.coord_d, "coord_d",
+			 "streamcluster/streamcluster_cuda.cu:118");
+	}
 	free(block);
 	free(r.p);
 	free(r.coord_h);

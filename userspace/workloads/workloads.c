@@ -93,6 +93,8 @@ bool workload_fit_holds(const struct workload_opts *o, char *buf,
 		  workload_at_name(fit.at));
 	FIT_NEEDS(o->layout == fit.layout, "%s--layout %s", n ? " " : "",
 		  workload_layout_name(fit.layout));
+	FIT_NEEDS(o->allocator == fit.allocator, "%s--allocator %s",
+		  n ? " " : "", workload_allocator_name(fit.allocator));
 	FIT_NEEDS(!o->table1, "%s--inputs default", n ? " " : "");
 	FIT_NEEDS(o->seed == fit.seed, "%s--seed %llu", n ? " " : "",
 		  fit.seed);
@@ -133,6 +135,19 @@ const char *workload_layout_name(enum gpu_layout l)
 	return l == GPU_LAYOUT_ALIGNED ? "aligned" : "packed";
 }
 
+int workload_parse_allocator(const char *arg, enum gpu_allocator *a)
+{
+	if (strcmp(arg, "gpgpu-sim") && strcmp(arg, "reuse"))
+		return -1;
+	*a = strcmp(arg, "reuse") ? GPU_ALLOC_BUMP : GPU_ALLOC_REUSE;
+	return 0;
+}
+
+const char *workload_allocator_name(enum gpu_allocator a)
+{
+	return a == GPU_ALLOC_REUSE ? "reuse" : "gpgpu-sim";
+}
+
 int workload_parse_inputs(const char *arg, bool *table1)
 {
 	if (strcmp(arg, "default") && strcmp(arg, "table1"))
@@ -146,10 +161,12 @@ void workload_run(const struct workload *w, const struct workload_opts *o,
 {
 	out->sample = o->sample;
 	out->p = (struct gpu_params){ o->at, o->jitter, o->warmup, o->seed,
-				      o->layout == GPU_LAYOUT_ALIGNED };
+				      o->layout == GPU_LAYOUT_ALIGNED, true };
 	if (o->window && (!out->limit || o->window < out->limit))
 		out->limit = o->window;
 	h->layout = o->layout;
+	h->allocator = o->allocator;
 	w->run(o, h, out);
 	gpu_done(out);
+	gpu_heap_done(h);
 }

@@ -28,6 +28,7 @@ struct workload_opts {
 	/* the ISPASS inputs fitted to the paper's Table 1 (--inputs table1) */
 	bool table1;
 	enum gpu_layout layout;		/* --layout packed|aligned */
+	enum gpu_allocator allocator;	/* --allocator gpgpu-sim|reuse */
 	enum gpu_iotlb_at at;		/* --iotlb-at */
 	double jitter;			/* --jitter */
 	unsigned int warmup;		/* --warmup waves */
@@ -62,6 +63,8 @@ bool workload_fit_holds(const struct workload_opts *o, char *buf,
 int workload_parse_at(const char *arg, enum gpu_iotlb_at *at);
 int workload_parse_layout(const char *arg, enum gpu_layout *l);
 int workload_parse_inputs(const char *arg, bool *table1);
+int workload_parse_allocator(const char *arg, enum gpu_allocator *a);
+const char *workload_allocator_name(enum gpu_allocator a);
 const char *workload_at_name(enum gpu_iotlb_at at);
 const char *workload_layout_name(enum gpu_layout l);
 
