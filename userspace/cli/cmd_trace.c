@@ -10,12 +10,12 @@
 #include <getopt.h>
 
 #include "pwc.h"
-#include "pwc_hset.h"
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cli/parse.h"
 #include "output/out_file.h"
 #include "output/table.h"
+#include "traces/addr_census.h"
 #include "traces/addr_stream.h"
 
 static void convert_usage(FILE *f)
@@ -147,44 +147,20 @@ static int trace_convert(int argc, char **argv)
 	return out_close(&out, ret) ? 1 : 0;
 }
 
-/* What trace_info counts: distinct pages and L4/L3/L2 paths, the span. */
-struct trace_census {
-	struct pwc_hset pages, paths[5];
-	unsigned long long lo, hi;
-};
-
 /* Every address of @in into @tc: 0, or -1 (message printed). */
-static int census_count(struct trace_census *tc, struct addr_stream *in)
+static int census_count(struct addr_census *tc, struct addr_stream *in)
 {
-	unsigned long long va;
-	unsigned int k;
-	int r;
+	unsigned long long va[4096];
+	long n;
 
-	tc->lo = ~0ULL;
-	while ((r = addr_next(in, &va)) > 0) {
-		if (pwc_hset_add(&tc->pages, pwc_key(va, 1), 0) < 0) {
-			fprintf(stderr, "pwcsim: out of memory\n");
+	while ((n = addr_next_block(in, va, 4096)) > 0)
+		if (addr_census_add(tc, va, (unsigned int)n))
 			return -1;
-		}
-		for (k = 2; k <= 4; k++)
-			pwc_hset_add(&tc->paths[k], pwc_key(va, k), 0);
-		tc->lo = va < tc->lo ? va : tc->lo;
-		tc->hi = va > tc->hi ? va : tc->hi;
-	}
-	return r;
-}
-
-static void census_free(struct trace_census *tc)
-{
-	unsigned int k;
-
-	pwc_hset_free(&tc->pages);
-	for (k = 0; k < 5; k++)
-		pwc_hset_free(&tc->paths[k]);
+	return n < 0 ? -1 : 0;
 }
 
 /* The table "trace": addresses, pages, paths and the span. */
-static void census_table(struct table *t, const struct trace_census *tc,
+static void census_table(struct table *t, const struct addr_census *tc,
 			 unsigned long long count)
 {
 	char buf[24];
@@ -197,9 +173,9 @@ static void census_table(struct table *t, const struct trace_census *tc,
 	table_u64(t, 0, count);
 	table_u64(t, 1, tc->pages.used);
 	table_u64(t, 2, tc->pages.used * 4096);
-	table_u64(t, 3, tc->paths[4].used);
-	table_u64(t, 4, tc->paths[3].used);
-	table_u64(t, 5, tc->paths[2].used);
+	table_u64(t, 3, addr_census_paths(tc, 4));
+	table_u64(t, 4, addr_census_paths(tc, 3));
+	table_u64(t, 5, addr_census_paths(tc, 2));
 	if (count) {
 		snprintf(buf, sizeof(buf), "0x%llx", tc->lo);
 		table_str(t, 6, buf);
@@ -243,7 +219,7 @@ static int trace_info(int argc, char **argv)
 	};
 	static const struct trace_cmd cmd = { opts, "f:p:jh", 1, "one FILE",
 					      info_usage };
-	struct trace_census tc = {};
+	struct addr_census tc = {};
 	struct gpu_params gp;
 	struct shared_opts so;
 	struct addr_stream in;
@@ -263,12 +239,13 @@ static int trace_info(int argc, char **argv)
 		record_init(&rec);
 		census_table(&t, &tc, in.count);
 		record_table(&rec, &t);
-		source_table(&t, &in.tc, tc.paths[2].used, tc.paths[3].used);
+		source_table(&t, &in.tc, addr_census_paths(&tc, 2),
+			     addr_census_paths(&tc, 3));
 		record_table(&rec, &t);
 		(so.json ? record_print_json : record_print_text)(&rec, stdout);
 		record_free(&rec);
 	}
-	census_free(&tc);
+	addr_census_free(&tc);
 	return r == 0 ? 0 : 1;
 }
 

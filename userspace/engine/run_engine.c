@@ -10,6 +10,7 @@
 
 #include "engine/run_engine.h"
 #include "engine/stream_cache.h"
+#include "traces/addr_census.h"
 
 struct run {
 	struct run_backend b;
@@ -17,6 +18,7 @@ struct run {
 	unsigned long long *batch;
 	unsigned int n;
 	unsigned long long addresses;
+	struct addr_census *census;	/* or NULL */
 	int failed;
 };
 
@@ -24,7 +26,8 @@ static int run_flush(struct run *r)
 {
 	if (!r->n || r->failed)
 		return r->failed;
-	if (r->b.ops->feed(&r->b, r->batch, r->n))
+	if (r->b.ops->feed(&r->b, r->batch, r->n) ||
+	    (r->census && addr_census_add(r->census, r->batch, r->n)))
 		return r->failed = -1;
 	r->addresses += r->n;
 	progress_add(r->progress, r->n);
@@ -73,6 +76,8 @@ int run_stream(const struct run_config *cfg, const struct run_source *src,
 	       struct run_result *res)
 {
 	struct run r = { .progress = cfg->progress };
+	struct addr_census census = {};
+	unsigned int k;
 	int ret = -1;
 
 	memset(res, 0, sizeof(*res));
@@ -82,6 +87,8 @@ int run_stream(const struct run_config *cfg, const struct run_source *src,
 			cfg->userspace ? RUN_MAX_MODELS : MODEL_SET_MAX);
 		return -1;
 	}
+	if (cfg->census)
+		r.census = &census;
 	if (r.b.ops->start(&r.b, cfg, src->pid, res))
 		goto out;
 	r.batch = malloc(r.b.batch * sizeof(*r.batch));
@@ -94,9 +101,13 @@ int run_stream(const struct run_config *cfg, const struct run_source *src,
 	if (r.b.ops->finish(&r.b, res))
 		goto out;
 	res->addresses = r.addresses;
+	res->distinct[1] = census.pages.used;
+	for (k = 2; k <= PWC_MAX_LEVELS; k++)
+		res->distinct[k] = addr_census_paths(&census, k);
 	ret = 0;
 out:
 	r.b.ops->stop(&r.b);
 	free(r.batch);
+	addr_census_free(&census);
 	return ret;
 }

@@ -31,6 +31,15 @@ struct run_config {
 	unsigned long long budget;	/* bits for bare names; 0: none */
 	unsigned int tlb;		/* IOTLB entries; 0: none */
 	bool tlb2m;
+	/*
+	 * The synthetic backend: a second IOTLB of this many entries (4 KiB
+	 * pages) looked up beside the first, its own misses filling it; its
+	 * lookups and hits only (0: none).  A report's 2mm rates at 32 and
+	 * 64 entries come from one pass.
+	 */
+	unsigned int tlb_also;
+	/* take the stream's census (distinct pages and paths: Table 1) */
+	bool census;
 	enum shadow_thp thp;
 	unsigned long long max_footprint;
 	bool coherent;
@@ -61,6 +70,9 @@ struct run_result {
 	 */
 	unsigned long long not_walked;
 	unsigned long long uncached;	/* accesses with no cache at all */
+	unsigned long long tlb_also_lookups, tlb_also_hits;
+	/* with run_config.census: distinct paths to level k, [1]: pages */
+	unsigned long long distinct[PWC_MAX_LEVELS + 1];
 	unsigned int n;			/* models */
 	struct model_result models[RUN_MAX_MODELS];
 	struct trace_counts counts;	/* of a trace: kernels, skipped... */

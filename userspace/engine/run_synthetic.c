@@ -25,6 +25,7 @@ struct run_synthetic {
 	unsigned int nsets;			/* at least one */
 	struct pwc_synth pt;
 	struct pwc_tlb tlb;
+	struct pwc_tlb also;			/* run_config.tlb_also */
 	unsigned int nw;				/* walks held */
 	unsigned long long reads;		/* theirs with no cache */
 	struct pwc_walk w[RUN_SYNTHETIC_WALKS];
@@ -72,7 +73,8 @@ static int synthetic_start(struct run_backend *b, const struct run_config *cfg,
 		if (model_set_add(&s->set[i / MODEL_SET_MAX], cfg->specs[i],
 				  cfg->budget))
 			return -1;
-	if (pwc_tlb_init(&s->tlb, cfg->tlb, cfg->tlb2m ? PWC_TLB_2M : 0)) {
+	if (pwc_tlb_init(&s->tlb, cfg->tlb, cfg->tlb2m ? PWC_TLB_2M : 0) ||
+	    pwc_tlb_init(&s->also, cfg->tlb_also, 0)) {
 		fprintf(stderr, "pwcsim: out of memory\n");
 		return -1;
 	}
@@ -81,11 +83,32 @@ static int synthetic_start(struct run_backend *b, const struct run_config *cfg,
 	return 0;
 }
 
+/*
+ * The second IOTLB (run_config.tlb_also, 4 KiB pages): looked up, and
+ * filled on its own misses with the page (no walk: the synthetic table
+ * has no other leaf, and is left as the models' walks build it).
+ */
+static void synthetic_also(struct run_synthetic *s,
+			   const unsigned long long *va, unsigned int n)
+{
+	struct pwc_walk w = { .levels = (u8)s->pt.levels, .end = 1 };
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!pwc_tlb_lookup(&s->also, va[i])) {
+			w.va = va[i];
+			pwc_tlb_fill(&s->also, &w);
+		}
+}
+
 static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 			  unsigned int n)
 {
 	struct run_synthetic *s = b->priv;
 	unsigned int i, j, k;
+
+	if (s->also.t.size)
+		synthetic_also(s, va, n);
 
 	if (!s->tlb.t.size) {	/* no IOTLB: every address is a walk */
 		for (i = 0; i < n; i += k) {
@@ -124,6 +147,8 @@ static int synthetic_finish(struct run_backend *b, struct run_result *res)
 		model_set_results(&s->set[k], res->models + k * MODEL_SET_MAX);
 	res->tlb_lookups = s->tlb.lookups;
 	res->tlb_hits = s->tlb.hits;
+	res->tlb_also_lookups = s->also.lookups;
+	res->tlb_also_hits = s->also.hits;
 	/* every set saw the same walks */
 	res->walks = s->set[0].walks;
 	res->uncached = s->set[0].uncached;
@@ -141,6 +166,7 @@ static void synthetic_stop(struct run_backend *b)
 	for (k = 0; k < s->nsets; k++)
 		model_set_free(&s->set[k]);
 	pwc_tlb_free(&s->tlb);
+	pwc_tlb_free(&s->also);
 	free(s);
 	b->priv = NULL;
 }

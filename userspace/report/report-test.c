@@ -69,6 +69,28 @@ static void test_no_walk(const char *dir)
 	free(out);
 }
 
+/*
+ * Table 1's classes by the paper's rule: over 150 distinct L2 indices,
+ * II; a TPC hitting at L2 for 99 % of the walks or more (or no walk), I;
+ * else III.
+ */
+static void test_table1(void)
+{
+	static const struct workload w = { .name = "w", .paper_class = 3 };
+	struct report_row r = { .w = &w, .walks = 100 };
+
+	r.st[PWC_KIND_TPC] = (struct pwc_stats){ .lookups = 100,
+						  .hits = { [1] = 99 } };
+	r.distinct[2] = 151;
+	expect(report_table1_class(&r) == 2, "Table 1 rule: 151 L2 indices, class II");
+	r.distinct[2] = 150;
+	expect(report_table1_class(&r) == 1, "Table 1 rule: 150 L2 indices and 99 % TPC L2 hits, class I");
+	r.st[PWC_KIND_TPC].hits[1] = 98;
+	expect(report_table1_class(&r) == 3, "Table 1 rule: 98 % TPC L2 hits, class III");
+	r.st[PWC_KIND_TPC] = (struct pwc_stats){ 0 };
+	expect(report_table1_class(&r) == 1, "Table 1 rule: no walk, class I");
+}
+
 int main(void)
 {
 	/* a quote, a backslash and a control character in each string */
@@ -84,6 +106,7 @@ int main(void)
 
 	if (!mkdtemp(dir))
 		return 1;
+	test_table1();
 	o.dir = dir;
 	for (k = 0; k < PWC_KIND_COUNT; k++) {
 		row.st[k] = (struct pwc_stats){ .lookups = 100,

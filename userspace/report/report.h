@@ -20,7 +20,7 @@
 #define REPORT_MAX_SWEEP 8
 #define REPORT_MAX_WORKLOADS 32
 
-#define REPORT_SCENARIOS 8
+#define REPORT_SCENARIOS 9
 #define REPORT_SCEN_FIGURES 8
 
 /* One scenario's headline figures (-1: not measured). */
@@ -63,6 +63,11 @@ struct report_row {
 	char spec[PWC_KIND_COUNT][PWC_SPEC_LEN];
 	struct pwc_stats st[PWC_KIND_COUNT];
 	double redundant[2];		/* Table 7: TPC, CPWC (%) */
+	/*
+	 * Table 1 as measured: the stream's distinct paths to level k
+	 * (distinct L2 indices: [2]; [1] the pages)
+	 */
+	unsigned long long distinct[PWC_MAX_LEVELS + 1];
 	/* the sweep: the L2 hit rate (-1: nothing fits) and accesses */
 	double sweep_hit[REPORT_MAX_SWEEP][PWC_KIND_COUNT];
 	unsigned long long sweep_acc[REPORT_MAX_SWEEP][PWC_KIND_COUNT];
@@ -104,6 +109,15 @@ void report_scenarios_text(const struct report_opts *o, FILE *f);
  * workload_fit_holds())?  If not, the options it needs into @needs.
  */
 bool report_fit_holds(const struct report_opts *o, char *needs, size_t len);
+/*
+ * Table 1 as measured (report_table1.c): the distinct L4, L3 and L2
+ * indices per workload and the class the paper's rule gives (1-3).
+ */
+unsigned int report_table1_class(const struct report_row *r);
+void report_table1(struct table *t, const struct report_row *rows,
+		   unsigned int n);
+void report_table1_text(const struct report_row *rows, unsigned int n,
+			FILE *f);
 /* Is gnuplot on PATH? */
 bool report_have_gnuplot(void);
 /*

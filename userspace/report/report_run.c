@@ -7,6 +7,7 @@
  * 2mm the IOTLB's hit rate at 32 and 64 entries.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pwc.h"
@@ -14,139 +15,218 @@
 #include "output/table.h"
 #include "report/report.h"
 
-/* One workload: every model at the budget, behind the IOTLB. */
-static int report_one(const struct report_opts *o, const struct workload *w,
-		      struct report_row *row)
+/*
+ * The models of one workload's pass, by part: every model of the
+ * registry at the budget (@main), TPC and CPWC at equal capacity (Table
+ * 7, @red), every sized model at each budget of the sweep (@sweep; "none"
+ * where not even one entry fits, @fits false).
+ */
+struct report_pass {
+	const char *specs[RUN_MAX_MODELS];
+	char buf[RUN_MAX_MODELS][PWC_SPEC_LEN];
+	bool fits[RUN_MAX_MODELS];
+	unsigned int n, main, red, sweep, b0, b1;
+};
+
+static const char *pass_spec(struct report_pass *p, const char *name,
+			     const struct pwc_config *pc)
 {
-	const char *specs[PWC_KIND_COUNT];
-	struct run_config cfg = o->run;
-	struct run_source src = { .w = w, .wo = o->wo };
-	struct run_result r;
+	if (pc)
+		pwc_format_spec(pc, p->buf[p->n], PWC_SPEC_LEN);
+	else
+		snprintf(p->buf[p->n], PWC_SPEC_LEN, "%s", name);
+	return p->specs[p->n] = p->buf[p->n];
+}
+
+static void pass_main(struct report_pass *p)
+{
 	unsigned int k;
 
-	for (k = 0; k < PWC_KIND_COUNT; k++)
-		specs[k] = pwc_kind_name(k);
-	cfg.specs = specs;
-	cfg.nspecs = PWC_KIND_COUNT;
-	if (run_stream(&cfg, &src, &r))
-		return -1;
-	row->w = w;
-	row->levels = r.levels;
-	row->addresses = r.addresses;
-	row->tlb_hits = r.tlb_hits;
-	row->walks = r.walks;
-	row->uncached = r.uncached;
-	for (k = 0; k < PWC_KIND_COUNT; k++) {
-		snprintf(row->spec[k], sizeof(row->spec[k]), "%s",
-			 r.models[k].spec);
-		row->st[k] = r.models[k].st;
-	}
-	return 0;
+	p->main = p->n;
+	for (k = 0; k < PWC_KIND_COUNT; k++, p->n++)
+		pass_spec(p, pwc_kind_name(k), NULL);
 }
 
-/* Table 7: TPC and CPWC holding the same number of L2 entries. */
-static int report_redundancy(const struct report_opts *o,
-			     const struct workload *w, struct report_row *row)
+static int pass_red(const struct report_opts *o, struct report_pass *p)
 {
 	static const enum pwc_kind kinds[2] = { PWC_KIND_TPC, PWC_KIND_CPWC };
-	char spec[2][PWC_SPEC_LEN];
-	const char *specs[2] = { spec[0], spec[1] };
-	struct run_config cfg = { .specs = specs, .nspecs = 2,
-				  .tlb = o->run.tlb, .tlb2m = o->run.tlb2m,
-				  .userspace = true, .levels = row->levels,
-				  .progress = o->run.progress };
-	struct run_source src = { .w = w, .wo = o->wo };
 	struct pwc_config pc;
-	struct run_result r;
 	int i;
 
-	for (i = 0; i < 2; i++) {
+	p->red = p->n;
+	for (i = 0; i < 2; i++, p->n++) {
 		if (pwc_size_steps(kinds[i], o->capacity, &pc))
 			return -1;
-		pwc_format_spec(&pc, spec[i], PWC_SPEC_LEN);
-	}
-	if (run_stream(&cfg, &src, &r))
-		return -1;
-	for (i = 0; i < 2; i++) {
-		row->redundant[i] = pct(r.models[i].redundant,
-					r.models[i].parts);
+		pass_spec(p, NULL, &pc);
 	}
 	return 0;
 }
 
-/* Budgets @b0 .. @b1 - 1 of the sweep: every sized model, synthetic tables. */
-static int report_sweep_part(const struct report_opts *o,
-			     const struct workload *w, struct report_row *row,
-			     unsigned int b0, unsigned int b1)
+/* Budgets @b0 .. @b1 - 1 of the sweep, every sized model. */
+static void pass_sweep(const struct report_opts *o, struct report_pass *p,
+		       unsigned int levels, unsigned int b0, unsigned int b1)
 {
-	char specs_buf[RUN_MAX_MODELS][PWC_SPEC_LEN];
-	const char *specs[RUN_MAX_MODELS];
-	struct run_config cfg = { .specs = specs, .tlb = o->run.tlb,
-				  .tlb2m = o->run.tlb2m,
-				  .userspace = true, .levels = row->levels,
-				  .progress = o->run.progress };
-	struct run_source src = { .w = w, .wo = o->wo };
-	bool fits[RUN_MAX_MODELS];
 	struct pwc_config pc;
-	struct run_result r;
-	unsigned int b, k, n = 0;
+	unsigned int b, k;
 
-	for (b = b0; b < b1; b++) {
+	p->sweep = p->n;
+	p->b0 = b0;
+	p->b1 = b1;
+	for (b = b0; b < b1; b++)
 		for (k = 0; k < PWC_KIND_COUNT; k++) {
 			if (!pwc_kind_sized(k))
 				continue;
-			/* "none" where not even one entry fits */
-			fits[n] = !pwc_size_for_budget(k, o->sweep[b],
-						       row->levels, &pc);
-			if (!fits[n])
+			p->fits[p->n] = !pwc_size_for_budget(k, o->sweep[b],
+							     levels, &pc);
+			if (!p->fits[p->n])
 				pwc_size_for_budget(PWC_KIND_NONE, 0, 0, &pc);
-			pwc_format_spec(&pc, specs_buf[n], PWC_SPEC_LEN);
-			specs[n] = specs_buf[n];
-			n++;
+			pass_spec(p, NULL, &pc);
+			p->n++;
 		}
-	}
-	cfg.nspecs = n;
-	if (run_stream(&cfg, &src, &r))
-		return -1;
-	for (b = b0, n = 0; b < b1; b++) {
-		for (k = 0; k < PWC_KIND_COUNT; k++) {
-			if (!pwc_kind_sized(k))
-				continue;
-			row->sweep_hit[b][k] = !fits[n] ? -1 :
-				pct(r.models[n].st.hits[1],
-				    r.models[n].st.lookups);
-			row->sweep_acc[b][k] = r.models[n].st.accesses;
-			n++;
-		}
-	}
-	return 0;
 }
 
-/*
- * The budget sweep in runs of as many models as a synthetic run holds
- * (RUN_MAX_MODELS): the default sweep, 8 budgets of the 4 sized models,
- * is one pass over the stream.
- */
-/* Budgets of the sweep one synthetic run holds. */
-static unsigned int sweep_per_run(const struct report_opts *o)
+static void unpack_main(const struct report_pass *p,
+			const struct run_result *r, struct report_row *row)
+{
+	unsigned int k;
+
+	row->levels = r->levels;
+	row->addresses = r->addresses;
+	row->tlb_hits = r->tlb_hits;
+	row->walks = r->walks;
+	row->uncached = r->uncached;
+	for (k = 1; k <= PWC_MAX_LEVELS; k++)
+		row->distinct[k] = r->distinct[k];
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		snprintf(row->spec[k], sizeof(row->spec[k]), "%s",
+			 r->models[p->main + k].spec);
+		row->st[k] = r->models[p->main + k].st;
+	}
+}
+
+static void unpack_red(const struct report_pass *p,
+		       const struct run_result *r, struct report_row *row)
+{
+	int i;
+
+	for (i = 0; i < 2; i++)
+		row->redundant[i] = pct(r->models[p->red + i].redundant,
+					r->models[p->red + i].parts);
+}
+
+static void unpack_sweep(const struct report_pass *p,
+			 const struct run_result *r, struct report_row *row)
+{
+	unsigned int b, k, n = p->sweep;
+
+	for (b = p->b0; b < p->b1; b++)
+		for (k = 0; k < PWC_KIND_COUNT; k++) {
+			if (!pwc_kind_sized(k))
+				continue;
+			row->sweep_hit[b][k] = !p->fits[n] ? -1 :
+				pct(r->models[n].st.hits[1],
+				    r->models[n].st.lookups);
+			row->sweep_acc[b][k] = r->models[n].st.accesses;
+			n++;
+		}
+}
+
+/* Budgets of the sweep one synthetic run holds beside @used models. */
+static unsigned int sweep_per_run(const struct report_opts *o,
+				  unsigned int used)
 {
 	unsigned int k, sized = 0;
 
 	for (k = 0; k < PWC_KIND_COUNT; k++)
 		sized += pwc_kind_sized(k);
-	return sized ? RUN_MAX_MODELS / sized : o->nsweep;
+	return sized ? (RUN_MAX_MODELS - used) / sized : o->nsweep;
 }
 
-static int report_sweep(const struct report_opts *o,
-			const struct workload *w, struct report_row *row)
+/*
+ * 2mm's IOTLB hit rates at 32 and 64 entries from a pass whose IOTLB is
+ * @r's: its own when it is 64 entries of 4 KiB pages, the second IOTLB
+ * of 32 (run_config.tlb_also); -1 where no address reached it.
+ */
+static void unpack_tlb2mm(struct report_opts *o, const struct run_result *r)
 {
-	unsigned int per_run = sweep_per_run(o), b;
+	o->tlb2mm[0] = r->tlb_also_lookups ?
+		       pct(r->tlb_also_hits, r->tlb_also_lookups) : -1;
+	o->tlb2mm[1] = r->tlb_lookups ? pct(r->tlb_hits, r->tlb_lookups) : -1;
+	o->have_2mm = true;
+}
 
-	for (b = 0; b < o->nsweep; b += per_run)
-		if (report_sweep_part(o, w, row, b, b + per_run < o->nsweep ?
-				      b + per_run : o->nsweep))
-			return -1;
-	return 0;
+/*
+ * One workload.  On synthetic tables, one pass over its stream feeds every
+ * model of every part (and, for 2mm, the second IOTLB); with the module,
+ * the registry runs on real tables, and Table 7 and the sweep in a
+ * synthetic pass (the module holds MODEL_SET_MAX models).
+ */
+static int report_workload(struct report_opts *o, const struct workload *w,
+			   struct report_row *row)
+{
+	struct run_config cfg = o->run;
+	struct run_source src = { .w = w, .wo = o->wo };
+	bool is2mm = !strcmp(w->name, "2mm");
+	bool tlb64 = o->run.tlb == 64 && !o->run.tlb2m;
+	struct report_pass *p = calloc(1, sizeof(*p));
+	struct run_result *r = malloc(sizeof(*r));
+	unsigned int b, per;
+	int ret = -1;
+
+	if (!p || !r)
+		goto out;
+	row->w = w;
+	cfg.census = true;
+	if (!o->run.userspace) {
+		pass_main(p);
+		cfg.specs = p->specs;
+		cfg.nspecs = p->n;
+		if (run_stream(&cfg, &src, r))
+			goto out;
+		unpack_main(p, r, row);
+		*p = (struct report_pass){ 0 };
+		cfg = (struct run_config){ .tlb = o->run.tlb,
+					   .tlb2m = o->run.tlb2m,
+					   .userspace = true,
+					   .levels = row->levels,
+					   .progress = o->run.progress };
+	} else {
+		pass_main(p);
+		row->levels = o->run.levels ? o->run.levels : 4;
+	}
+	if (pass_red(o, p))
+		goto out;
+	per = sweep_per_run(o, p->n);
+	for (b = 0; b < o->nsweep || b == 0; b += per) {
+		if (b)
+			*p = (struct report_pass){ 0 };
+		pass_sweep(o, p, row->levels, b,
+			   b + per < o->nsweep ? b + per : o->nsweep);
+		cfg.specs = p->specs;
+		cfg.nspecs = p->n;
+		cfg.tlb_also = is2mm && tlb64 && !b ? 32 : 0;
+		if (run_stream(&cfg, &src, r))
+			goto out;
+		if (!b && o->run.userspace)
+			unpack_main(p, r, row);
+		if (!b)
+			unpack_red(p, r, row);
+		unpack_sweep(p, r, row);
+		if (cfg.tlb_also)
+			unpack_tlb2mm(o, r);
+		if (!o->nsweep)
+			break;
+	}
+	if (is2mm && !tlb64) {	/* another IOTLB in front: passes of their own */
+		o->tlb2mm[0] = report_tlb(o, w, &o->wo, 32);
+		o->tlb2mm[1] = report_tlb(o, w, &o->wo, 64);
+		o->have_2mm = true;
+	}
+	ret = 0;
+out:
+	free(p);
+	free(r);
+	return ret;
 }
 
 /*
@@ -157,13 +237,15 @@ static int report_sweep(const struct report_opts *o,
 static unsigned long long report_work(const struct report_opts *o,
 				      unsigned int first, unsigned int step)
 {
-	unsigned int per_run = sweep_per_run(o), n, runs = 0;
+	/* the first pass holds the registry (synthetic) and Table 7 */
+	unsigned int used = (o->run.userspace ? PWC_KIND_COUNT : 0) + 2;
+	unsigned int per = sweep_per_run(o, used), n, runs = 0;
 
 	if (!o->wo.window)
 		return 0;
 	for (n = first; n < o->nlist; n += step)
-		runs += 2 + (o->nsweep + per_run - 1) / per_run +
-			(strcmp(o->list[n]->name, "2mm") ? 0 : 2);
+		runs += !o->run.userspace + 1 +
+			(o->nsweep > per ? (o->nsweep - per + per - 1) / per : 0);
 	return runs * o->wo.window;
 }
 
@@ -204,15 +286,8 @@ int report_run(struct report_opts *o, struct report_row *rows)
 		w = o->list[n];
 		progress_step(&pg, cell++, cells, w->name);
 		workload_size(o->size, w, &o->wo);
-		if (report_one(o, w, &rows[n]) ||
-		    report_redundancy(o, w, &rows[n]) ||
-		    report_sweep(o, w, &rows[n]))
+		if (report_workload(o, w, &rows[n]))
 			ret = -1;
-		if (!ret && !strcmp(w->name, "2mm")) {
-			o->tlb2mm[0] = report_tlb(o, w, &o->wo, 32);
-			o->tlb2mm[1] = report_tlb(o, w, &o->wo, 64);
-			o->have_2mm = true;
-		}
 	}
 	progress_end(&pg);
 	o->run.progress = NULL;

@@ -28,15 +28,18 @@ static const struct report_scenario {
 	int at;				/* IOTLB placement; -1: the default */
 	int layout;			/* -1: the default (packed) */
 	int inputs;
+	int allocator;			/* -1: the default (GPGPU-Sim's) */
 } scenarios[REPORT_SCENARIOS] = {
-	{ "baseline", "tpc", -1, -1, INPUTS_SAME },
-	{ "direct-mapped-tpc", REPORT_DM_TPC_SPEC, -1, -1, INPUTS_SAME },
-	{ "iotlb-coalesced", "tpc", GPU_AT_COALESCED, -1, INPUTS_SAME },
-	{ "iotlb-l1-miss", "tpc", GPU_AT_L1_MISS, -1, INPUTS_SAME },
-	{ "iotlb-l2-miss", "tpc", GPU_AT_L2_MISS, -1, INPUTS_SAME },
-	{ "iotlb-l2-input", "tpc", GPU_AT_L2_INPUT, -1, INPUTS_SAME },
-	{ "table1-inputs", "tpc", -1, -1, INPUTS_TABLE1 },
-	{ "aligned-2mib", "tpc", -1, GPU_LAYOUT_ALIGNED, INPUTS_SAME },
+	{ "baseline", "tpc", -1, -1, INPUTS_SAME, -1 },
+	{ "direct-mapped-tpc", REPORT_DM_TPC_SPEC, -1, -1, INPUTS_SAME, -1 },
+	{ "iotlb-coalesced", "tpc", GPU_AT_COALESCED, -1, INPUTS_SAME, -1 },
+	{ "iotlb-l1-miss", "tpc", GPU_AT_L1_MISS, -1, INPUTS_SAME, -1 },
+	{ "iotlb-l2-miss", "tpc", GPU_AT_L2_MISS, -1, INPUTS_SAME, -1 },
+	{ "iotlb-l2-input", "tpc", GPU_AT_L2_INPUT, -1, INPUTS_SAME, -1 },
+	{ "table1-inputs", "tpc", -1, -1, INPUTS_TABLE1, -1 },
+	{ "aligned-2mib", "tpc", -1, GPU_LAYOUT_ALIGNED, INPUTS_SAME, -1 },
+	/* cudaFree reuses the block (streamcluster's work_mem, b+tree's) */
+	{ "reuse-allocator", "tpc", -1, -1, INPUTS_SAME, GPU_ALLOC_REUSE },
 };
 
 static int scenario_run(const struct report_opts *o,
@@ -77,6 +80,8 @@ static int scenario_run(const struct report_opts *o,
 			wo.layout = s->layout;
 		if (s->inputs == INPUTS_TABLE1)
 			wo.table1 = true;
+		if (s->allocator >= 0)
+			wo.allocator = s->allocator;
 		src.wo = wo;
 		cfg.specs = specs;
 		cfg.nspecs = 2;

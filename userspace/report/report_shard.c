@@ -64,10 +64,13 @@ int report_shard_save(const struct report_opts *o,
 	for (n = o->shard_k; n < o->nlist; n += o->shard_n) {
 		const struct report_row *r = &rows[n];
 
-		fprintf(f, "row %u %s %u %llu %llu %llu %llu %a %a\n", n,
+		fprintf(f, "row %u %s %u %llu %llu %llu %llu %a %a", n,
 			r->w->name, r->levels, r->addresses, r->tlb_hits,
 			r->walks, r->uncached, r->redundant[0],
 			r->redundant[1]);
+		for (k = 1; k <= PWC_MAX_LEVELS; k++)	/* Table 1 */
+			fprintf(f, " %llu", r->distinct[k]);
+		fputc('\n', f);
 		for (k = 0; k < PWC_KIND_COUNT; k++) {
 			st = (const u64 *)&r->st[k];
 			fprintf(f, "model %u %s", k, r->spec[k]);
@@ -99,10 +102,11 @@ static int shard_row(struct report_opts *o, struct report_row *rows,
 	r = &rows[n];
 	r->w = o->list[n];
 	have[n] = true;
-	return sscanf(line, "row %*u %*s %u %llu %llu %llu %llu %la %la",
+	return sscanf(line, "row %*u %*s %u %llu %llu %llu %llu %la %la %llu %llu %llu %llu %llu",
 		      &r->levels, &r->addresses, &r->tlb_hits, &r->walks,
-		      &r->uncached, &r->redundant[0], &r->redundant[1]) == 7 ?
-	       (int)n : -1;
+		      &r->uncached, &r->redundant[0], &r->redundant[1],
+		      &r->distinct[1], &r->distinct[2], &r->distinct[3],
+		      &r->distinct[4], &r->distinct[5]) == 12 ? (int)n : -1;
 }
 
 static int shard_model(struct report_row *r, char *line)

@@ -404,6 +404,8 @@ static int write_results(const struct report_opts *o,
 	workloads_record(&rec, rows, n);
 	figure3(&t, rows, n);
 	ret |= report_table(o->dir, &t, NULL);
+	report_table1(&t, rows, n);
+	ret |= report_table(o->dir, &t, &rec);
 	ret |= sweep(o, rows, n, &rec);
 	if (o->wins)
 		ret |= wins_write(o->dir, o->wins, &rec);
@@ -445,6 +447,7 @@ int report_write(const struct report_opts *o, const struct report_row *rows,
 	if (!f)
 		return -1;
 	summary(f, o, rows, n, ours);
+	report_table1_text(rows, n, f);
 	if (o->nscen)
 		report_scenarios_text(o, f);
 	fclose(f);

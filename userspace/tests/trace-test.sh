@@ -346,7 +346,7 @@ else bad "--trace-order message"; fi
 
 # --- gen --format traceg: written, then read back scheduled, the same ---
 # (RAY: its parameter, constant and local loads as LDC, LDL and STL lines)
-for w in 2DCONV MUM RAY; do
+for w in 2DCONV RAY MUM; do
 	for at in coalesced l2-input l2-miss; do
 		rm -rf "$tmp/gt"
 		if $P gen "$w" -q --format traceg -o "$tmp/gt" 2>"$tmp/err" &&
