@@ -7,7 +7,8 @@
 #                     kernel matches); W=1 and C=1 pass through to Kbuild
 #   make tools        build userspace/pwcsim
 #   make check        every test; ends with "N passed, N failed"
-#   make demo         the main job, in the VM (FULL=1: full inputs)
+#   make demo         the main job, in the VM (FULL=1: the whole runs,
+#                     natively)
 #   make kunit        the KUnit suites on the test kernels
 #   make stress       the long adversarial campaign on the debug kernel,
 #                     then every parser's fuzz target for 10 minutes

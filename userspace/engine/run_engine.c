@@ -19,6 +19,7 @@ struct run {
 	unsigned int n;
 	unsigned long long addresses;
 	struct addr_census *census;	/* or NULL */
+	bool progress_insts;		/* run_config.progress_insts */
 	int failed;
 };
 
@@ -30,7 +31,8 @@ static int run_flush(struct run *r)
 	    (r->census && addr_census_add(r->census, r->batch, r->n)))
 		return r->failed = -1;
 	r->addresses += r->n;
-	progress_add(r->progress, r->n);
+	if (!r->progress_insts)
+		progress_add(r->progress, r->n);
 	r->n = 0;
 	return 0;
 }
@@ -43,11 +45,21 @@ static int run_emit(void *arg, gva_t va)
 	return r->n == r->b.batch ? run_flush(r) : 0;
 }
 
+static void run_tick(void *arg, unsigned long long n)
+{
+	progress_add(arg, n);
+}
+
 /* The source's addresses, fed; 0 or -1. */
 static int run_feed_source(struct run *r, const struct run_source *src,
 			   struct run_result *res)
 {
 	struct gpu_sink sink = { .emit = run_emit, .arg = r };
+
+	if (r->progress_insts) {
+		sink.tick = run_tick;
+		sink.tick_arg = r->progress;
+	}
 	struct addr_stream in;
 	long rd;
 
@@ -75,7 +87,8 @@ static int run_feed_source(struct run *r, const struct run_source *src,
 int run_stream(const struct run_config *cfg, const struct run_source *src,
 	       struct run_result *res)
 {
-	struct run r = { .progress = cfg->progress };
+	struct run r = { .progress = cfg->progress,
+			 .progress_insts = cfg->progress_insts };
 	struct addr_census census = {};
 	unsigned int k;
 	int ret = -1;

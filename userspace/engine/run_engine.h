@@ -46,6 +46,11 @@ struct run_config {
 	bool userspace;
 	unsigned int levels;		/* 0: the module's, or 4 */
 	struct progress *progress;	/* a progress line, or NULL */
+	/*
+	 * the progress line counts a workload's warp instructions issued
+	 * (gpu_sink.tick), not the addresses fed
+	 */
+	bool progress_insts;
 };
 
 struct run_source {

@@ -69,7 +69,8 @@ void stream_cache_run(const struct workload *w, const struct workload_opts *o,
 {
 	struct rec r = { .out = out };
 	struct gpu_sink s = { .emit = rec_emit, .arg = &r,
-			      .limit = out->limit };
+			      .limit = out->limit, .tick = out->tick,
+			      .tick_arg = out->tick_arg };
 	struct gpu_heap heap = {};
 	struct kept *k, *v = &kept[0];
 	unsigned long long i;

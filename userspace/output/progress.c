@@ -45,8 +45,8 @@ static void draw(struct progress *p, double t)
 		snprintf(tail, sizeof(tail), ", %.0f%%",
 			 100.0 * p->done / p->total);
 	}
-	fprintf(stderr, "\r%s:%s %s addresses, %s/s%s", p->what, cell, done,
-		speed, tail);
+	fprintf(stderr, "\r%s:%s %s %s, %s/s%s", p->what, cell, done,
+		p->unit ? p->unit : "addresses", speed, tail);
 	if (eta >= 0)
 		fprintf(stderr, ", ETA %u:%02u", (unsigned int)eta / 60,
 			(unsigned int)eta % 60);

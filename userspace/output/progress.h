@@ -18,6 +18,7 @@
 struct progress {
 	bool on;
 	const char *what;		/* "pwcsim run" */
+	const char *unit;		/* what is counted; NULL: addresses */
 	unsigned long long total;	/* addresses expected; 0: unknown */
 	unsigned long long done;	/* addresses so far */
 	unsigned long long checked;	/* done at the last clock reading */

@@ -185,11 +185,13 @@ static int report_workload(struct report_opts *o, const struct workload *w,
 			goto out;
 		unpack_main(p, r, row);
 		*p = (struct report_pass){ 0 };
+		/* by instructions, the first pass's alone (the ETA's total) */
 		cfg = (struct run_config){ .tlb = o->run.tlb,
 					   .tlb2m = o->run.tlb2m,
 					   .userspace = true,
 					   .levels = row->levels,
-					   .progress = o->run.progress };
+					   .progress = o->run.progress_insts ?
+						       NULL : o->run.progress };
 	} else {
 		pass_main(p);
 		row->levels = o->run.levels ? o->run.levels : 4;
@@ -249,6 +251,28 @@ static unsigned long long report_work(const struct report_opts *o,
 	return runs * o->wo.window;
 }
 
+/*
+ * Whole runs (no --window): the progress line by the warp instructions
+ * the GPU model issues, its total the most the workloads' launches can
+ * issue (from their host code, workload_planned()), so the ETA is by
+ * instructions, an upper bound where threads exit early.
+ */
+static void report_work_insts(struct report_opts *o, unsigned int first,
+			      unsigned int step, struct progress *pg)
+{
+	struct workload_opts wo;
+	unsigned int n;
+
+	pg->unit = "instructions";
+	pg->total = 0;
+	for (n = first; n < o->nlist; n += step) {
+		wo = o->wo;
+		workload_size(o->size, o->list[n], &wo);
+		pg->total += workload_planned(o->list[n], &wo);
+	}
+	o->run.progress_insts = true;
+}
+
 /* report.h: the IOTLB hit rate of @w's stream (4 KiB pages), or -1. */
 double report_tlb(const struct report_opts *o, const struct workload *w,
 		  const struct workload_opts *wo, unsigned int entries)
@@ -256,7 +280,8 @@ double report_tlb(const struct report_opts *o, const struct workload *w,
 	const char *none[1] = { pwc_kind_name(PWC_KIND_NONE) };
 	struct run_config cfg = { .specs = none, .nspecs = 1, .tlb = entries,
 				  .userspace = true,
-				  .progress = o->run.progress };
+				  .progress = o->run.progress_insts ? NULL :
+					      o->run.progress };
 	struct run_source src = { .w = w, .wo = *wo };
 	struct run_result r;
 	double hit = -1;
@@ -281,6 +306,8 @@ int report_run(struct report_opts *o, struct report_row *rows)
 	cells = first < o->nlist ? (o->nlist - first + step - 1) / step : 0;
 	progress_init(&pg, "pwcsim report", !o->quiet);
 	pg.total = report_work(o, first, step);
+	if (!o->wo.window && pg.on)
+		report_work_insts(o, first, step, &pg);
 	o->run.progress = &pg;
 	for (n = first; n < o->nlist && !ret; n += step) {
 		w = o->list[n];
@@ -291,5 +318,6 @@ int report_run(struct report_opts *o, struct report_row *rows)
 	}
 	progress_end(&pg);
 	o->run.progress = NULL;
+	o->run.progress_insts = false;
 	return ret;
 }

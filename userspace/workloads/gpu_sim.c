@@ -911,6 +911,31 @@ static struct gpu_warp *gto_pick(struct gpu_sm *sm, unsigned int sch,
 	return best;
 }
 
+/* The instructions since the last tick, to the sink's tick. */
+static void sink_tick(struct gpu_sink *out)
+{
+	if (out->tick && out->c.insts > out->ticked)
+		out->tick(out->tick_arg, out->c.insts - out->ticked);
+	out->ticked = out->c.insts;
+}
+
+/* One warp instruction issued: counted, and now and then told. */
+static void run_issued(struct gpu_sink *out)
+{
+	if (++out->c.insts - out->ticked >= GPU_TICK)
+		sink_tick(out);
+}
+
+/* A dry run's count of what @l can issue (gpu_counts.planned). */
+static void plan(const struct gpu_launch *l, struct gpu_sink *out)
+{
+	unsigned long long wpb = (l->block_x * l->block_y + GPU_WARP - 1) /
+				 GPU_WARP;
+
+	out->c.planned += (unsigned long long)l->grid_x * l->grid_y * wpb *
+			  (l->steps + out->p.ptx);
+}
+
 /* One launch in progress (gpu_run()). */
 struct gpu_run {
 	const struct gpu_launch *l;
@@ -1018,12 +1043,14 @@ static bool run_issue(struct gpu_run *r, unsigned int s,
 						     GPU_CONST_LINE), 0, r->now,
 					      w->slow);
 				w->ready = r->now + (lat ? lat : 1);
+				run_issued(r->out);
 				break;
 			}
 			if (!w->ending && w->step < r->l->steps &&
 			    warp_exec(r->l, w, s, r->lper, r->out, r->st,
 				      r->now, &lat)) {
 				warp_scoreboard(r->l, w, r->now, lat);
+				run_issued(r->out);
 				break;
 			}
 			if (!w->ending) {
@@ -1058,8 +1085,10 @@ bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 			out->stopped = true;
 		return !out->stopped;
 	}
-	if (out->dry)
+	if (out->dry) {
+		plan(l, out);
 		return true;
+	}
 	r.st = state_get(out);
 	r.sms = calloc(GPU_SMS, sizeof(*r.sms));
 	if (!r.sms || !r.per)
@@ -1084,6 +1113,7 @@ bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 		l1_flush_idle(r.st, s);
 	r.st->cycle = r.now;
 	out->c.cycles = r.now;
+	sink_tick(out);
 	free(r.sms);
 	return !out->stopped;
 }

@@ -369,6 +369,8 @@ struct gpu_params {
 	bool ptx;
 };
 
+#define GPU_TICK 65536
+
 /* Counters of a run, for tests and statistics. */
 struct gpu_counts {
 	unsigned long long requests, loads, stores;
@@ -380,6 +382,15 @@ struct gpu_counts {
 	unsigned long long local_requests;	/* of requests, local ones */
 	unsigned long long l1_writebacks;	/* dirty local lines evicted */
 	unsigned long long ctas, cycles, emitted_from_cta;
+	/* warp instructions issued (memory steps and ld.param) */
+	unsigned long long insts;
+	/*
+	 * A dry sink's count of the warp instructions its launches can issue
+	 * at most: each warp's steps (and its ld.param); exact for a kernel
+	 * whose threads all run every step, an upper bound where they exit
+	 * early or a loop's trip count is data-dependent.
+	 */
+	unsigned long long planned;
 	unsigned int max_ctas_per_sm;
 };
 
@@ -409,6 +420,14 @@ struct gpu_sink {
 	struct gpu_params p;
 	struct gpu_state *st;		/* caches, clock (gpu_run allocates) */
 	struct gpu_counts c;
+	/*
+	 * Told every GPU_TICK instructions issued (and of the rest at the end
+	 * of each launch): @n, the instructions since the last call (NULL:
+	 * none).  A progress line by instructions.
+	 */
+	void (*tick)(void *arg, unsigned long long n);
+	void *tick_arg;
+	unsigned long long ticked;	/* c.insts at the last tick */
 	/* per-SM CTA trace for tests: called at each CTA's dispatch */
 	void (*on_cta)(void *arg, unsigned int sm, unsigned int cta,
 		       unsigned int resident);

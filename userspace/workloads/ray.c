@@ -330,14 +330,15 @@ void wl_ray(const struct workload_opts *o, struct gpu_heap *h,
 	gpu_alloc(h, 24 * px, "ray", "RAY/rayTracing.cu:159");
 	gpu_alloc(h, 12 * px, "A", "RAY/rayTracing.cu:161");
 	gpu_alloc(h, 12 * px, "u", "RAY/rayTracing.cu:162");
-	if (out->dry)
-		return;
-	c.px = malloc(sizeof(*c.px) * px);
-	if (!c.px)
-		abort();
-	for (y = 0; y < n; y++)
-		for (x = 0; x < n; x++)
-			ray_trace(x, y, n, n, &c.px[(size_t)y * n + x]);
+	if (!out->dry) {	/* the host code alone: no pixel traced */
+		c.px = malloc(sizeof(*c.px) * px);
+		if (!c.px)
+			abort();
+		for (y = 0; y < n; y++)
+			for (x = 0; x < n; x++)
+				ray_trace(x, y, n, n,
+					  &c.px[(size_t)y * n + x]);
+	}
 	gpu_run(&l, out);
 	free(c.px);
 }

@@ -170,3 +170,13 @@ void workload_run(const struct workload *w, const struct workload_opts *o,
 	gpu_done(out);
 	gpu_heap_done(h);
 }
+
+unsigned long long workload_planned(const struct workload *w,
+				    const struct workload_opts *o)
+{
+	struct gpu_sink sink = { .dry = true };
+	struct gpu_heap heap = {};
+
+	workload_run(w, o, &heap, &sink);
+	return sink.c.planned;
+}

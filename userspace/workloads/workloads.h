@@ -81,6 +81,12 @@ extern const struct workload workloads[];
 extern const unsigned int nworkloads;
 
 const struct workload *workload_find(const char *name);
+/*
+ * The warp instructions @w can issue at @o at most, from its host code
+ * alone (a dry run: gpu_counts.planned): a progress line's total.
+ */
+unsigned long long workload_planned(const struct workload *w,
+				    const struct workload_opts *o);
 /* Parse --size small|full|sampled into @o for @w. */
 int workload_size(const char *arg, const struct workload *w,
 		  struct workload_opts *o);
