@@ -42,6 +42,23 @@ static const struct report_scenario {
 	{ "reuse-allocator", "tpc", -1, -1, INPUTS_SAME, GPU_ALLOC_REUSE },
 };
 
+/* @w's workload options under scenario @s. */
+static void scenario_opts(const struct report_opts *o,
+			  const struct report_scenario *s,
+			  const struct workload *w, struct workload_opts *wo)
+{
+	*wo = o->wo;
+	workload_size(o->size, w, wo);
+	if (s->at >= 0)
+		wo->at = s->at;
+	if (s->layout >= 0)
+		wo->layout = s->layout;
+	if (s->inputs == INPUTS_TABLE1)
+		wo->table1 = true;
+	if (s->allocator >= 0)
+		wo->allocator = s->allocator;
+}
+
 static int scenario_run(const struct report_opts *o,
 			const struct report_scenario *s,
 			struct report_scen *out)
@@ -72,16 +89,7 @@ static int scenario_run(const struct report_opts *o,
 		const struct pwc_stats *t, *p;
 		double rd;
 
-		wo = o->wo;
-		workload_size(o->size, w, &wo);
-		if (s->at >= 0)
-			wo.at = s->at;
-		if (s->layout >= 0)
-			wo.layout = s->layout;
-		if (s->inputs == INPUTS_TABLE1)
-			wo.table1 = true;
-		if (s->allocator >= 0)
-			wo.allocator = s->allocator;
+		scenario_opts(o, s, w, &wo);
 		src.wo = wo;
 		cfg.specs = specs;
 		cfg.nspecs = 2;

@@ -340,6 +340,22 @@ assert d["heap_end"] == hex(int(a[-1]["address"], 16) + (a[-1]["bytes"] + 255) /
 X
 then ok "gen --allocations --json: backprop's six buffers in program order, packed, and their six cudaFree calls"
 else bad "gen --allocations"; fi
+# --allocator reuse: streamcluster's work_mem_d, freed after each pgain
+# call (streamcluster_cuda.cu:369), is placed in the hole the last one
+# left; GPGPU-Sim's allocator gives every call a new address.
+sc_addrs() {	# the distinct work_mem_d addresses, then the calls
+	"$P" gen --size small --allocator "$1" --allocations --json streamcluster |
+		python3 -c '
+import json, sys
+a = [x for x in json.load(sys.stdin)["allocations"]
+     if x["buffer"] == "work_mem_d" and x["call"] == "cudaMalloc"]
+print(len({x["address"] for x in a}), len(a))'
+}
+read -r bd bn < <(sc_addrs gpgpu-sim)
+read -r rd rn < <(sc_addrs reuse)
+if [ "$bd" = "$bn" ] && [ "$rn" = "$bn" ] && [ "$rd" -le 3 ] && [ "$bn" -gt 10 ]; then
+	ok "gen --allocator reuse: streamcluster's $bn work_mem_d in $rd places (GPGPU-Sim's: $bd)"
+else bad "gen --allocator reuse: $bd/$bn, $rd/$rn"; fi
 if "$P" gen --allocations MUM |
 	grep -q "^0x[0-9a-f]* .* cudaMallocArray *cudaArray *d_node_tex_array *MUM/mummergpu.cu:395$"; then
 	ok "gen --allocations: a cudaMallocArray shows as a cudaArray, with its source line"

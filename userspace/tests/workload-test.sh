@@ -190,7 +190,7 @@ else
 fi
 # The GPU model's options: bad values refused with a message and status 2.
 for opt in "--jitter x" "--jitter 101" "--iotlb-at nowhere" "--layout tiled" \
-	"--inputs huge" "--warmup 1001" "--window -1"; do
+	"--inputs huge" "--warmup 1001" "--window -1" "--allocator malloc"; do
 	# shellcheck disable=SC2086 # option and value, word-split on purpose
 	$P gen gemm --size small $opt >/dev/null 2>"$tmp/err"
 	if [ $? = 2 ] && grep -q "^pwcsim: --" "$tmp/err"; then

@@ -133,21 +133,11 @@ static bool live_take(struct gpu_heap *h, gva_t va, struct gpu_block *b)
 	return true;
 }
 
-static void live_drop(struct gpu_heap *h, gva_t va)
+/* The reusing allocator's free: block @b merged into the free list. */
+static void reuse_release(struct gpu_heap *h, struct gpu_block b)
 {
-	struct gpu_block b;
-
-	live_take(h, va, &b);
-}
-
-/* The reusing allocator's free: @va's block merged into the free list. */
-static void reuse_free(struct gpu_heap *h, gva_t va)
-{
-	struct gpu_block b;
 	unsigned int i;
 
-	if (!live_take(h, va, &b))
-		return;
 	if (!blocks_insert(&h->free, &h->nfree, &h->cap_free, b))
 		abort();
 	for (i = 0; i + 1 < h->nfree; i++) {
@@ -167,17 +157,11 @@ static void reuse_free(struct gpu_heap *h, gva_t va)
 static void heap_free(struct gpu_heap *h, gva_t va, const char *call,
 		      const char *space, const char *name, const char *src)
 {
-	unsigned long long bytes = 0;
-	unsigned int i;
+	struct gpu_block b = { 0 };
 
-	for (i = 0; i < h->nlive; i++)
-		if (h->live[i].va == va)
-			bytes = h->live[i].asked;
-	if (h->allocator == GPU_ALLOC_REUSE)
-		reuse_free(h, va);
-	else
-		live_drop(h, va);
-	heap_tell(h, va, bytes, call, space, name, src, true);
+	if (live_take(h, va, &b) && h->allocator == GPU_ALLOC_REUSE)
+		reuse_release(h, b);
+	heap_tell(h, va, b.asked, call, space, name, src, true);
 }
 
 void gpu_free(struct gpu_heap *h, gva_t va, const char *name, const char *src)
