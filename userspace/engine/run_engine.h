@@ -40,6 +40,12 @@ struct run_config {
 	unsigned int tlb_also;
 	/* take the stream's census (distinct pages and paths: Table 1) */
 	bool census;
+	/*
+	 * The synthetic backend: told each walk's address (each IOTLB miss,
+	 * or every address without an IOTLB), in order (NULL: none).
+	 */
+	void (*on_walk)(void *arg, unsigned long long va);
+	void *walk_arg;
 	enum shadow_thp thp;
 	unsigned long long max_footprint;
 	bool coherent;

@@ -26,6 +26,8 @@ struct run_synthetic {
 	struct pwc_synth pt;
 	struct pwc_tlb tlb;
 	struct pwc_tlb also;			/* run_config.tlb_also */
+	void (*on_walk)(void *arg, unsigned long long va);
+	void *walk_arg;
 	unsigned int nw;				/* walks held */
 	unsigned long long reads;		/* theirs with no cache */
 	struct pwc_walk w[RUN_SYNTHETIC_WALKS];
@@ -79,6 +81,8 @@ static int synthetic_start(struct run_backend *b, const struct run_config *cfg,
 		return -1;
 	}
 	res->n = cfg->nspecs;
+	s->on_walk = cfg->on_walk;
+	s->walk_arg = cfg->walk_arg;
 	b->batch = RUN_SYNTHETIC_BATCH;
 	return 0;
 }
@@ -111,6 +115,8 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 		synthetic_also(s, va, n);
 
 	if (!s->tlb.t.size) {	/* no IOTLB: every address is a walk */
+		for (i = 0; s->on_walk && i < n; i++)
+			s->on_walk(s->walk_arg, va[i]);
 		for (i = 0; i < n; i += k) {
 			k = n - i < RUN_SYNTHETIC_WALKS ? n - i :
 			    RUN_SYNTHETIC_WALKS;
@@ -123,6 +129,8 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 	for (i = 0; i < n; i++) {
 		if (pwc_tlb_lookup(&s->tlb, va[i]))
 			continue;
+		if (s->on_walk)
+			s->on_walk(s->walk_arg, va[i]);
 		s->reads += pwc_synth_walks(&s->pt, &va[i], 1,
 					    &s->w[s->nw]);
 		/* the run mark within the walks held */

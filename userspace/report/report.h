@@ -68,6 +68,15 @@ struct report_row {
 	 * (distinct L2 indices: [2]; [1] the pages)
 	 */
 	unsigned long long distinct[PWC_MAX_LEVELS + 1];
+	/*
+	 * Its place on the wins map, from the walks of its synthetic pass
+	 * (report_wins.h): the distinct 2 MiB regions they visit and their
+	 * locality (wins_ok false: not measured, out of memory)
+	 */
+	unsigned int wins_regions;
+	double wins_locality;
+	unsigned long long wins_walks;
+	bool wins_ok;
 	/* the sweep: the L2 hit rate (-1: nothing fits) and accesses */
 	double sweep_hit[REPORT_MAX_SWEEP][PWC_KIND_COUNT];
 	unsigned long long sweep_acc[REPORT_MAX_SWEEP][PWC_KIND_COUNT];

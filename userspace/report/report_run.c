@@ -14,6 +14,7 @@
 #include "engine/run_engine.h"
 #include "output/table.h"
 #include "report/report.h"
+#include "report/wins_stream.h"
 
 /*
  * The models of one workload's pass, by part: every model of the
@@ -155,6 +156,21 @@ static void unpack_tlb2mm(struct report_opts *o, const struct run_result *r)
 	o->have_2mm = true;
 }
 
+/* The walks of a synthetic pass, for the wins map (report_wins.h). */
+struct report_walks {
+	struct reuse_meter rm;
+	unsigned long long n;
+};
+
+/* run_config.on_walk: the walk's 2 MiB region to the reuse statistic. */
+static void report_walk(void *arg, unsigned long long va)
+{
+	struct report_walks *w = arg;
+
+	reuse_add(&w->rm, va >> WINS_REGION_SHIFT);
+	w->n++;
+}
+
 /*
  * One workload.  On synthetic tables, one pass over its stream feeds every
  * model of every part (and, for 2mm, the second IOTLB); with the module,
@@ -170,9 +186,11 @@ static int report_workload(struct report_opts *o, const struct workload *w,
 	bool tlb64 = o->run.tlb == 64 && !o->run.tlb2m;
 	struct report_pass *p = calloc(1, sizeof(*p));
 	struct run_result *r = malloc(sizeof(*r));
+	struct report_walks wk = { .n = 0 };
 	unsigned int b, per;
 	int ret = -1;
 
+	reuse_init(&wk.rm);
 	if (!p || !r)
 		goto out;
 	row->w = w;
@@ -207,6 +225,9 @@ static int report_workload(struct report_opts *o, const struct workload *w,
 		cfg.specs = p->specs;
 		cfg.nspecs = p->n;
 		cfg.tlb_also = is2mm && tlb64 && !b ? 32 : 0;
+		/* the walks' regions: the workload's place on the wins map */
+		cfg.on_walk = b ? NULL : report_walk;
+		cfg.walk_arg = &wk;
 		if (run_stream(&cfg, &src, r))
 			goto out;
 		if (!b && o->run.userspace)
@@ -224,8 +245,13 @@ static int report_workload(struct report_opts *o, const struct workload *w,
 		o->tlb2mm[1] = report_tlb(o, w, &o->wo, 64);
 		o->have_2mm = true;
 	}
+	row->wins_ok = !wk.rm.failed;
+	row->wins_regions = reuse_regions(&wk.rm);
+	row->wins_locality = reuse_locality(&wk.rm);
+	row->wins_walks = wk.n;
 	ret = 0;
 out:
+	reuse_free(&wk.rm);
 	free(p);
 	free(r);
 	return ret;

@@ -70,7 +70,9 @@ int report_shard_save(const struct report_opts *o,
 			r->redundant[1]);
 		for (k = 1; k <= PWC_MAX_LEVELS; k++)	/* Table 1 */
 			fprintf(f, " %llu", r->distinct[k]);
-		fputc('\n', f);
+		/* the wins map's place */
+		fprintf(f, " %d %u %a %llu\n", r->wins_ok, r->wins_regions,
+			r->wins_locality, r->wins_walks);
 		for (k = 0; k < PWC_KIND_COUNT; k++) {
 			st = (const u64 *)&r->st[k];
 			fprintf(f, "model %u %s", k, r->spec[k]);
@@ -95,6 +97,7 @@ static int shard_row(struct report_opts *o, struct report_row *rows,
 	unsigned int n, lv;
 	char name[64];
 	struct report_row *r;
+	int ok;
 
 	if (sscanf(line, "row %u %63s %u", &n, name, &lv) != 3 ||
 	    n >= o->nlist || have[n] || strcmp(o->list[n]->name, name))
@@ -102,11 +105,15 @@ static int shard_row(struct report_opts *o, struct report_row *rows,
 	r = &rows[n];
 	r->w = o->list[n];
 	have[n] = true;
-	return sscanf(line, "row %*u %*s %u %llu %llu %llu %llu %la %la %llu %llu %llu %llu %llu",
-		      &r->levels, &r->addresses, &r->tlb_hits, &r->walks,
-		      &r->uncached, &r->redundant[0], &r->redundant[1],
-		      &r->distinct[1], &r->distinct[2], &r->distinct[3],
-		      &r->distinct[4], &r->distinct[5]) == 12 ? (int)n : -1;
+	if (sscanf(line, "row %*u %*s %u %llu %llu %llu %llu %la %la %llu %llu %llu %llu %llu %d %u %la %llu",
+		   &r->levels, &r->addresses, &r->tlb_hits, &r->walks,
+		   &r->uncached, &r->redundant[0], &r->redundant[1],
+		   &r->distinct[1], &r->distinct[2], &r->distinct[3],
+		   &r->distinct[4], &r->distinct[5], &ok, &r->wins_regions,
+		   &r->wins_locality, &r->wins_walks) != 16)
+		return -1;
+	r->wins_ok = ok;
+	return (int)n;
 }
 
 static int shard_model(struct report_row *r, char *line)

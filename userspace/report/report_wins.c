@@ -147,57 +147,22 @@ out:
 	return ret;
 }
 
-/* A workload's walk stream: behind the IOTLB, into the reuse meter. */
-struct wins_place {
-	struct pwc_tlb tlb;
-	struct pwc_synth pt;
-	struct reuse_meter rm;
-	unsigned long long walks;
-};
-
-static int wins_place_emit(void *arg, gva_t va)
+/*
+ * @row's place on the map: the regions and locality of its walks, taken
+ * in its report's synthetic pass (report_run.c), and its ratio there.
+ */
+static int wins_place(const struct report_row *row, struct wins_point *pt)
 {
-	struct wins_place *p = arg;
-	struct pwc_walk w;
+	unsigned long long tpc = row->st[PWC_KIND_TPC].accesses;
 
-	if (pwc_tlb_lookup(&p->tlb, va))
-		return 0;
-	pwc_synth_walk(&p->pt, va, &w);
-	pwc_tlb_fill(&p->tlb, &w);
-	reuse_add(&p->rm, va >> WINS_REGION_SHIFT);
-	p->walks++;
+	if (!row->wins_ok)
+		return -1;
+	pt->name = row->w->name;
+	pt->regions = row->wins_regions;
+	pt->locality = row->wins_locality;
+	pt->walks = row->wins_walks;
+	pt->ratio = tpc ? (double)row->st[PWC_KIND_CPWC].accesses / tpc : 1;
 	return 0;
-}
-
-static int wins_place(const struct report_opts *o,
-		      const struct report_row *row, struct wins_point *pt)
-{
-	struct wins_place p = { .pt = { .levels = 4 } };
-	struct gpu_sink sink = { .emit = wins_place_emit, .arg = &p };
-	struct workload_opts wo = o->wo;
-	struct gpu_heap heap = {};
-	unsigned long long tpc;
-	int ret = -1;
-
-	if (workload_size(o->size, row->w, &wo))
-		return -1;
-	if (pwc_tlb_init(&p.tlb, o->run.tlb, o->run.tlb2m ? PWC_TLB_2M : 0))
-		return -1;
-	reuse_init(&p.rm);
-	workload_run(row->w, &wo, &heap, &sink);
-	if (!p.rm.failed) {
-		pt->name = row->w->name;
-		pt->regions = reuse_regions(&p.rm);
-		pt->locality = reuse_locality(&p.rm);
-		pt->walks = p.walks;
-		tpc = row->st[PWC_KIND_TPC].accesses;
-		pt->ratio = tpc ? (double)row->st[PWC_KIND_CPWC].accesses / tpc
-				: 1;
-		ret = 0;
-	}
-	reuse_free(&p.rm);
-	pwc_tlb_free(&p.tlb);
-	return ret;
 }
 
 int wins_run(const struct report_opts *o, const struct report_row *rows,
@@ -219,7 +184,7 @@ int wins_run(const struct report_opts *o, const struct report_row *rows,
 	for (i = 0; i < o->nlist; i++) {
 		if (!rows[i].walks)	/* no walk: nowhere on the map */
 			continue;
-		if (wins_place(o, &rows[i], &m->pt[m->npt])) {
+		if (wins_place(&rows[i], &m->pt[m->npt])) {
 			fprintf(stderr, "pwcsim: %s: placing it on the wins map failed\n",
 				rows[i].w->name);
 			return -1;
