@@ -177,17 +177,82 @@ static void report_walk(void *arg, unsigned long long va)
  * the registry runs on real tables, and Table 7 and the sweep in a
  * synthetic pass (the module holds MODEL_SET_MAX models).
  */
+/*
+ * The module's pass: the registry on real tables into @row; @cfg then
+ * made the synthetic passes' (by instructions, the first pass alone
+ * counts: the ETA's total).
+ */
+static int report_module_pass(const struct report_opts *o,
+			      const struct run_source *src,
+			      struct report_pass *p, struct run_result *r,
+			      struct run_config *cfg, struct report_row *row)
+{
+	pass_main(p);
+	cfg->specs = p->specs;
+	cfg->nspecs = p->n;
+	if (run_stream(cfg, src, r))
+		return -1;
+	unpack_main(p, r, row);
+	*p = (struct report_pass){ 0 };
+	*cfg = (struct run_config){ .tlb = o->run.tlb, .tlb2m = o->run.tlb2m,
+				    .userspace = true, .levels = row->levels,
+				    .progress = o->run.progress_insts ? NULL :
+						o->run.progress };
+	return 0;
+}
+
+/*
+ * The synthetic passes: Table 7 and the sweep (and the registry, on
+ * synthetic tables), as many sweep budgets a pass as it holds; the first
+ * also 2mm's second IOTLB and the walks for the wins map (@wk).
+ */
+static int report_synthetic_passes(struct report_opts *o,
+				   const struct run_source *src,
+				   struct report_pass *p, struct run_result *r,
+				   struct run_config *cfg,
+				   struct report_walks *wk,
+				   struct report_row *row)
+{
+	bool tlb64 = o->run.tlb == 64 && !o->run.tlb2m;
+	unsigned int b, per;
+
+	if (pass_red(o, p))
+		return -1;
+	per = sweep_per_run(o, p->n);
+	for (b = 0; b < o->nsweep || b == 0; b += per) {
+		if (b)
+			*p = (struct report_pass){ 0 };
+		pass_sweep(o, p, row->levels, b,
+			   b + per < o->nsweep ? b + per : o->nsweep);
+		cfg->specs = p->specs;
+		cfg->nspecs = p->n;
+		cfg->tlb_also = !strcmp(src->w->name, "2mm") && tlb64 && !b ?
+				32 : 0;
+		cfg->on_walk = b ? NULL : report_walk;
+		cfg->walk_arg = wk;
+		if (run_stream(cfg, src, r))
+			return -1;
+		if (!b && o->run.userspace)
+			unpack_main(p, r, row);
+		if (!b)
+			unpack_red(p, r, row);
+		unpack_sweep(p, r, row);
+		if (cfg->tlb_also)
+			unpack_tlb2mm(o, r);
+		if (!o->nsweep)
+			break;
+	}
+	return 0;
+}
+
 static int report_workload(struct report_opts *o, const struct workload *w,
 			   struct report_row *row)
 {
 	struct run_config cfg = o->run;
 	struct run_source src = { .w = w, .wo = o->wo };
-	bool is2mm = !strcmp(w->name, "2mm");
-	bool tlb64 = o->run.tlb == 64 && !o->run.tlb2m;
 	struct report_pass *p = calloc(1, sizeof(*p));
 	struct run_result *r = malloc(sizeof(*r));
 	struct report_walks wk = { .n = 0 };
-	unsigned int b, per;
 	int ret = -1;
 
 	reuse_init(&wk.rm);
@@ -196,51 +261,16 @@ static int report_workload(struct report_opts *o, const struct workload *w,
 	row->w = w;
 	cfg.census = true;
 	if (!o->run.userspace) {
-		pass_main(p);
-		cfg.specs = p->specs;
-		cfg.nspecs = p->n;
-		if (run_stream(&cfg, &src, r))
+		if (report_module_pass(o, &src, p, r, &cfg, row))
 			goto out;
-		unpack_main(p, r, row);
-		*p = (struct report_pass){ 0 };
-		/* by instructions, the first pass's alone (the ETA's total) */
-		cfg = (struct run_config){ .tlb = o->run.tlb,
-					   .tlb2m = o->run.tlb2m,
-					   .userspace = true,
-					   .levels = row->levels,
-					   .progress = o->run.progress_insts ?
-						       NULL : o->run.progress };
 	} else {
 		pass_main(p);
 		row->levels = o->run.levels ? o->run.levels : 4;
 	}
-	if (pass_red(o, p))
+	if (report_synthetic_passes(o, &src, p, r, &cfg, &wk, row))
 		goto out;
-	per = sweep_per_run(o, p->n);
-	for (b = 0; b < o->nsweep || b == 0; b += per) {
-		if (b)
-			*p = (struct report_pass){ 0 };
-		pass_sweep(o, p, row->levels, b,
-			   b + per < o->nsweep ? b + per : o->nsweep);
-		cfg.specs = p->specs;
-		cfg.nspecs = p->n;
-		cfg.tlb_also = is2mm && tlb64 && !b ? 32 : 0;
-		/* the walks' regions: the workload's place on the wins map */
-		cfg.on_walk = b ? NULL : report_walk;
-		cfg.walk_arg = &wk;
-		if (run_stream(&cfg, &src, r))
-			goto out;
-		if (!b && o->run.userspace)
-			unpack_main(p, r, row);
-		if (!b)
-			unpack_red(p, r, row);
-		unpack_sweep(p, r, row);
-		if (cfg.tlb_also)
-			unpack_tlb2mm(o, r);
-		if (!o->nsweep)
-			break;
-	}
-	if (is2mm && !tlb64) {	/* another IOTLB in front: passes of their own */
+	if (!strcmp(w->name, "2mm") && !(o->run.tlb == 64 && !o->run.tlb2m)) {
+		/* another IOTLB in front: passes of their own */
 		o->tlb2mm[0] = report_tlb(o, w, &o->wo, 32);
 		o->tlb2mm[1] = report_tlb(o, w, &o->wo, 64);
 		o->have_2mm = true;
