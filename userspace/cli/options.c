@@ -236,9 +236,12 @@ const struct gpu_params *shared_trace_gpu(const struct shared_opts *o,
 {
 	if (o->file_order)
 		return NULL;
-	/* 64-bit addresses; no ld.param: SASS reads them as operands */
+	/*
+	 * 64-bit addresses; no ld.param: SASS reads them as operands; the
+	 * instruction fetches at the trace's PCs with --with-ifetch
+	 */
 	*p = (struct gpu_params){ o->wo.at, o->wo.jitter, o->wo.warmup,
-				  o->wo.seed, true, false };
+				  o->wo.seed, true, false, o->ifetch };
 	return p;
 }
 

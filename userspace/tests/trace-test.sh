@@ -338,6 +338,17 @@ if $P trace convert --to text "$tmp/two.traceg" - >"$tmp/two.l2" 2>"$tmp/err" &&
 	$P trace convert --to text --trace-order file "$d" - >/dev/null; then
 	ok "scheduled at the default tap (l2-miss): four cold misses"
 else bad "scheduled default tap"; fi
+# --with-ifetch: each instruction fetched at 0xF0000000 + its PC; both
+# SMs' L1Is miss the one line of PCs 0x10 and 0x20 once, at the l2-miss
+# tap one DRAM read of it (the second SM's merges): four data misses and
+# one fetch; every coalesced request: the four fetches too.
+n2=$($P run -u --with-ifetch --json -m none "$tmp/two.traceg" 2>"$tmp/err" |
+	sed -n 's/.*"addresses": \([0-9]*\).*/\1/p')
+n8=$($P run -u --with-ifetch --iotlb-at coalesced --json -m none "$tmp/two.traceg" 2>>"$tmp/err" |
+	sed -n 's/.*"addresses": \([0-9]*\).*/\1/p')
+if [ "$n2" = 5 ] && [ "$n8" = 8 ]; then
+	ok "--with-ifetch: a trace's instructions fetched at their PCs (l2-miss $n2, coalesced $n8 requests)"
+else bad "--with-ifetch on a trace: $n2, $n8"; cat "$tmp/err"; fi
 if $P trace convert --trace-order sideways "$tmp/two.traceg" - >/dev/null 2>"$tmp/err"; then
 	bad "--trace-order sideways accepted"
 elif grep -q "trace-order takes scheduled or file" "$tmp/err"; then

@@ -142,7 +142,8 @@ static int tg_sched_inst(struct addr_stream *s, struct traceg_state *t,
 		s->tc.global_insts++;
 		s->tc.global_lanes += n;
 	}
-	if (tg_kernel_inst(t->k, mask, n ? k : TG_K_NONE, addr, n, &dep))
+	if (tg_kernel_inst(t->k, (unsigned int)in->pc, mask, n ? k : TG_K_NONE,
+			   addr, n, &dep))
 		return addr_bad(s, "out of memory");
 	return 0;
 }

@@ -167,8 +167,9 @@ int tg_parse_inst(const char *line, const struct tg_syntax *syn,
 		return *why = "no thread block and warp prefix", -1;
 	if (syn->lineinfo && !tok_num(&t, 10, false, &v))
 		return *why = "no line number (-enable lineinfo = 1)", -1;
-	if (!tok_num(&t, 16, false, &v))
+	if (!tok_num(&t, 16, false, &v) || v > 0xffffffffULL)
 		return *why = "no PC", -1;
+	in->pc = v;
 	if (!tok_num(&t, 16, false, &v) || v > 0xffffffffULL)
 		return *why = "bad active mask", -1;
 	in->mask = v;

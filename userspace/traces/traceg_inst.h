@@ -27,6 +27,7 @@ struct tg_syntax {
 
 struct tg_inst {
 	char op[64];
+	unsigned long long pc;
 	unsigned int mask;
 	/* its registers R<n> as bits n % 64 (RZ, predicates and others not) */
 	unsigned long long dst, src;

@@ -15,6 +15,7 @@
 #include "traces/traceg_sched.h"
 
 struct tg_sinst {
+	unsigned int pc;		/* the trace's PC */
 	unsigned int mask;		/* lanes with an address */
 	unsigned char kind;		/* TG_K_* */
 	size_t addr;			/* first address in k->addr */
@@ -39,6 +40,7 @@ struct tg_kernel {
 	size_t nblk, capblk, nwarp, capwarp, ninst, capinst, naddr, capaddr;
 	long *index;			/* block id -> blk, -1: none */
 	unsigned int steps, regs, smem;
+	unsigned int pc_end;		/* past the highest PC */
 	struct gpu_sink *sink;
 	unsigned long long *out;	/* the emitted stream */
 	size_t nout, capout;
@@ -120,8 +122,8 @@ int tg_kernel_warp(struct tg_kernel *k, unsigned int w)
 	return 0;
 }
 
-int tg_kernel_inst(struct tg_kernel *k, unsigned int mask, int kind,
-		   const unsigned long long *addr, unsigned int n,
+int tg_kernel_inst(struct tg_kernel *k, unsigned int pc, unsigned int mask,
+		   int kind, const unsigned long long *addr, unsigned int n,
 		   const struct gpu_dep *dep)
 {
 	struct tg_swarp *w = &k->warp[k->nwarp - 1];
@@ -132,9 +134,11 @@ int tg_kernel_inst(struct tg_kernel *k, unsigned int mask, int kind,
 			  sizeof(*k->addr));
 	if (k->failed)
 		return -1;
-	k->inst[k->ninst++] = (struct tg_sinst){ kind ? mask : 0,
+	k->inst[k->ninst++] = (struct tg_sinst){ pc, kind ? mask : 0,
 						 (unsigned char)kind,
 						 k->naddr, *dep };
+	if (pc + 16 > k->pc_end)
+		k->pc_end = pc + 16;
 	if (n)
 		memcpy(k->addr + k->naddr, addr, n * sizeof(*addr));
 	k->naddr += n;
@@ -211,6 +215,21 @@ static void tk_deps(const void *ctx, const struct gpu_thread *t,
 		*d = k->inst[w->inst + step].dep;
 }
 
+/* The PC of the warp's instruction @step (instruction fetch). */
+static unsigned long long tk_pc(const void *ctx, const struct gpu_thread *t,
+				unsigned int step)
+{
+	const struct tg_kernel *k = ctx;
+	unsigned int lin = t->ty * k->block[0] + t->tx;
+	long bi = k->index[t->bx + (size_t)t->by * k->grid[0]];
+	const struct tg_swarp *w;
+
+	if (bi < 0 || lin / GPU_WARP >= k->blk[bi].nwarps)
+		return 0;
+	w = &k->warp[k->blk[bi].warp + lin / GPU_WARP];
+	return step < w->ninst ? k->inst[w->inst + step].pc : 0;
+}
+
 static int tk_emit(void *arg, gva_t va)
 {
 	struct tg_kernel *k = arg;
@@ -274,8 +293,17 @@ int tg_kernel_run(struct tg_kernel *k, const unsigned long long **out,
 	l.smem = k->smem;
 	k->sink->emit = tk_emit;
 	k->sink->arg = k;
+	/*
+	 * its code after the kernels' before it, each launch its own (the
+	 * trace has no code sizes: up to its highest PC, whole 128-byte lines)
+	 */
+	k->sink->pc = tk_pc;
+	k->sink->code = k->sink->code_next;
+	k->sink->code_next += (k->pc_end + GPU_SEGMENT - 1) / GPU_SEGMENT *
+			      GPU_SEGMENT;
 	if (gpu_ctas_per_sm(&l))
 		gpu_run(&l, k->sink);
+	k->sink->pc = NULL;
 	*out = k->out;
 	*n = k->nout;
 	return k->failed ? -1 : 0;

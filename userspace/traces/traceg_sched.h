@@ -36,12 +36,12 @@ void tg_kernel_block_id(struct tg_kernel *k, unsigned int x, unsigned int y,
 			unsigned int z);
 int tg_kernel_warp(struct tg_kernel *k, unsigned int w);
 /*
- * An instruction of the last warp: @n addresses of the lanes in @mask;
+ * An instruction of the last warp at @pc: @n addresses of the lanes in @mask;
  * @dep its registers (the scoreboard's: a load's destinations, and what
  * it reads or overwrites).
  */
-int tg_kernel_inst(struct tg_kernel *k, unsigned int mask, int kind,
-		   const unsigned long long *addr, unsigned int n,
+int tg_kernel_inst(struct tg_kernel *k, unsigned int pc, unsigned int mask,
+		   int kind, const unsigned long long *addr, unsigned int n,
 		   const struct gpu_dep *dep);
 /* Run it; *@out (the kernel's, until freed) gets the tap's stream. */
 int tg_kernel_run(struct tg_kernel *k, const unsigned long long **out,

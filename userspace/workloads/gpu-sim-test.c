@@ -517,6 +517,46 @@ static void test_params(void)
 	       "params: none without gpu_params.ptx (an Accel-Sim trace)");
 }
 
+/*
+ * Instruction fetch (gpu_params.ifetch, shader.cc:938-966): each step's
+ * 16 bytes at 0xF0000000 + code + PC through the SM's L1I of 128-byte
+ * lines, a miss read at the L2; a launch with no PCs fetches nothing.
+ */
+static unsigned long long test_pc(const void *ctx, const struct gpu_thread *t,
+				  unsigned int step)
+{
+	static const unsigned long long pc[] = { 0x0, 0x10, 0x100 };
+
+	return pc[step < 3 ? step : 0];
+}
+
+static void test_ifetch(void)
+{
+	const gva_t seq[] = { 0x10000, 0x10004, 0x10008 };
+	struct gpu_launch l = { 1, 1, 32, 1, 3, seq_addr, NULL, 0, 0, NULL };
+	struct gpu_sink s = { .emit = record, .pc = test_pc, .code = 0x400,
+			      .p = { GPU_AT_L1_MISS, 0, 0, 1, false, false,
+				     true } };
+
+	cache_seq = seq;
+	cache_n = 3;
+	ngot = 0;
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	expect(ngot == 3 && got[0] == 0xF0000400 && got[1] == 0x10000 &&
+	       got[2] == 0xF0000500 && s.c.ifetches == 3 &&
+	       s.c.ifetch_misses == 2,
+	       "ifetch: a step's fetch at 0xF0000000 + code + PC, an L1I miss per 128-byte line, then its data");
+	s = (struct gpu_sink){ .emit = record,
+			       .p = { GPU_AT_L1_MISS, 0, 0, 1, false, false,
+				      true } };
+	ngot = 0;
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	expect(ngot == 1 && !s.c.ifetches,
+	       "ifetch: nothing fetched for a launch with no PCs (a generated workload)");
+}
+
 static void test_warmup(void)
 {
 	struct gpu_launch l = { 400, 1, 256, 1, 4, none_addr, NULL, 0, 0, NULL };
@@ -809,6 +849,7 @@ int main(void)
 	test_constant();
 	test_local();
 	test_params();
+	test_ifetch();
 	test_skip_and_dry();
 	test_determinism();
 	test_fit_settings();

@@ -199,7 +199,8 @@ struct gpu_cache {
 };
 
 struct gpu_state {
-	struct gpu_cache l1[GPU_SMS], tex[GPU_SMS], cst[GPU_SMS], l2;
+	struct gpu_cache l1[GPU_SMS], tex[GPU_SMS], cst[GPU_SMS], il1[GPU_SMS];
+	struct gpu_cache l2;
 	bool l1_used[GPU_SMS];		/* filled since its last flush */
 	unsigned int last_sm;		/* the last SM dealt a CTA */
 	unsigned long long rng, stamp, cycle, ctas, warm_at, age;
@@ -302,7 +303,8 @@ static struct gpu_state *state_get(struct gpu_sink *out)
 	for (s = 0; s < GPU_SMS; s++)
 		if (cache_init(&st->l1[s], GPU_L1_SETS, GPU_L1_WAYS) ||
 		    cache_init(&st->tex[s], GPU_TEX_SETS, GPU_TEX_WAYS) ||
-		    cache_init(&st->cst[s], GPU_CONST_SETS, GPU_CONST_WAYS))
+		    cache_init(&st->cst[s], GPU_CONST_SETS, GPU_CONST_WAYS) ||
+		    cache_init(&st->il1[s], GPU_IL1_SETS, GPU_IL1_WAYS))
 			abort();
 	if (cache_init(&st->l2, GPU_L2_BANKS * GPU_L2_SETS, GPU_L2_WAYS))
 		abort();
@@ -324,6 +326,7 @@ void gpu_done(struct gpu_sink *out)
 		cache_free(&st->l1[s]);
 		cache_free(&st->tex[s]);
 		cache_free(&st->cst[s]);
+		cache_free(&st->il1[s]);
 	}
 	cache_free(&st->l2);
 	free(st);
@@ -666,6 +669,7 @@ struct gpu_warp {
 	bool live;
 	bool ending;		/* no step left: retires when picked */
 	bool params;		/* its ld.param still to issue (gpu_params.ptx) */
+	bool fetched;		/* its next step fetched (gpu_params.ifetch) */
 	/* the scoreboard: registers reserved by loads, their data's cycle */
 	unsigned long long pend;
 	unsigned long long reg_ready[64];
@@ -903,6 +907,39 @@ static void sink_tick(struct gpu_sink *out)
 	out->ticked = out->c.insts;
 }
 
+/*
+ * The fetch of warp @w's next instruction on SM @sm (gpu_params.ifetch):
+ * 0 once it is in the L1I, else the cycles until its line is.
+ */
+static unsigned long long warp_fetch(const struct gpu_launch *l,
+				     struct gpu_warp *w, unsigned int sm,
+				     struct gpu_sink *out, struct gpu_state *st,
+				     unsigned long long now)
+{
+	struct gpu_cache *c = &st->il1[sm];
+	unsigned long long lat;
+	struct gpu_thread t;
+	gva_t va, line;
+	int way;
+
+	warp_first(l, w, &t);
+	va = (GPU_PROGRAM_BASE + out->code + out->pc(l->ctx, &t, w->step)) &
+	     (out->p.addr64 ? ~0ULL : GPU_ADDR32_MASK);
+	line = va / GPU_SEGMENT;
+	st->stamp++;
+	out->c.ifetches++;
+	emit_at(out, st, GPU_AT_COALESCED, va & ~15ULL);
+	way = cache_find(c, line % GPU_IL1_SETS, line, st->stamp);
+	if (way >= 0)
+		return c->ready[way] > now ? c->ready[way] - now : 0;
+	out->c.ifetch_misses++;
+	emit_at(out, st, GPU_AT_L1_MISS, line * GPU_SEGMENT);
+	lat = l2_load(out, st, line, ALL_SECTORS, now, w->slow);
+	cache_fill(c, line % GPU_IL1_SETS, line, st->stamp, now + lat,
+		   ALL_SECTORS);
+	return lat;
+}
+
 /* One warp instruction issued: counted, and now and then told. */
 static void run_issued(struct gpu_sink *out)
 {
@@ -1030,6 +1067,17 @@ static bool run_issue(struct gpu_run *r, unsigned int s,
 				run_issued(r->out);
 				break;
 			}
+			if (r->out->p.ifetch && r->out->pc && !w->fetched &&
+			    !w->ending && w->step < r->l->steps) {
+				w->fetched = true;
+				lat = warp_fetch(r->l, w, s, r->out, r->st,
+						 r->now);
+				if (lat) {	/* another warp may issue */
+					w->ready = r->now + lat;
+					continue;
+				}
+			}
+			w->fetched = false;
 			if (!w->ending && w->step < r->l->steps &&
 			    warp_exec(r->l, w, s, r->lper, r->out, r->st,
 				      r->now, &lat)) {

@@ -178,6 +178,18 @@ static inline unsigned long long gpu_tex2d_addr(unsigned long long base,
 #define GPU_LOC(off) ((off) | GPU_LOCAL)
 /* LOCAL_GENERIC_START (abstract_hardware_model.h:447-469, v4.0) */
 #define GPU_LOCAL_BASE 0x1F880000ULL
+/*
+ * Instruction fetch (gpu_params.ifetch): each warp instruction's 16 bytes
+ * at PROGRAM_MEM_START + the kernel's code offset + its PC
+ * (shader.cc:830-833, :938-966) through the SM's L1I (cfg:83, N:4:128:4:
+ * 4 sets x 4 ways of 128 B, linear), a miss a 128-byte read at the L2
+ * (gpu-cache.cc:1139-1143); the warp waits for it, another issues.
+ * Only a launch whose PCs are known (gpu_sink.pc: a trace's) fetches.
+ */
+#define GPU_PROGRAM_BASE 0xF0000000ULL
+#define GPU_IL1_SETS 4
+#define GPU_IL1_WAYS 4
+
 /* The flags an address carries; the rest is the address */
 #define GPU_SPACES (GPU_STORE | GPU_TEX | GPU_CONST | GPU_LOCAL)
 /*
@@ -367,6 +379,7 @@ struct gpu_params {
 	 * constant-bank operands, not as memory instructions.
 	 */
 	bool ptx;
+	bool ifetch;			/* instruction fetch (GPU_PROGRAM_BASE) */
 };
 
 #define GPU_TICK 65536
@@ -381,6 +394,7 @@ struct gpu_counts {
 	unsigned long long const_requests, const_misses;
 	unsigned long long local_requests;	/* of requests, local ones */
 	unsigned long long l1_writebacks;	/* dirty local lines evicted */
+	unsigned long long ifetches, ifetch_misses;
 	unsigned long long ctas, cycles, emitted_from_cta;
 	/* warp instructions issued (memory steps and ld.param) */
 	unsigned long long insts;
@@ -419,6 +433,17 @@ struct gpu_sink {
 	const struct gpu_trace_hooks *trace;	/* or: written, not run */
 	struct gpu_params p;
 	struct gpu_state *st;		/* caches, clock (gpu_run allocates) */
+	gva_t code_next;		/* a trace's next kernel's code offset */
+	/*
+	 * The PCs of the launches run (a trace reader's: a generated
+	 * workload's steps are its memory instructions only, with no PC, and
+	 * fetch nothing even with gpu_params.ifetch): the PC of step @step
+	 * of the warp whose first thread is @t, @ctx the launch's; @code the
+	 * launch's code offset from GPU_PROGRAM_BASE.
+	 */
+	unsigned long long (*pc)(const void *ctx, const struct gpu_thread *t,
+				 unsigned int step);
+	gva_t code;
 	struct gpu_counts c;
 	/*
 	 * Told every GPU_TICK instructions issued (and of the rest at the end

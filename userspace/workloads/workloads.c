@@ -161,7 +161,7 @@ void workload_run(const struct workload *w, const struct workload_opts *o,
 {
 	out->sample = o->sample;
 	out->p = (struct gpu_params){ o->at, o->jitter, o->warmup, o->seed,
-				      o->layout == GPU_LAYOUT_ALIGNED, true };
+				      o->layout == GPU_LAYOUT_ALIGNED, true, false };
 	if (o->window && (!out->limit || o->window < out->limit))
 		out->limit = o->window;
 	h->layout = o->layout;
