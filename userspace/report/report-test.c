@@ -86,7 +86,10 @@ static void test_table1(void)
 	r.distinct[2] = 150;
 	expect(report_table1_class(&r) == 1, "Table 1 rule: 150 L2 indices and 99 % TPC L2 hits, class I");
 	r.st[PWC_KIND_TPC].hits[1] = 98;
-	expect(report_table1_class(&r) == 3, "Table 1 rule: 98 % TPC L2 hits, class III");
+	r.distinct[2] = 1;
+	expect(report_table1_class(&r) == 3, "Table 1 rule: 98 % TPC L2 hits, more misses than L2 indices, class III");
+	r.distinct[2] = 2;
+	expect(report_table1_class(&r) == 1, "Table 1 rule: 98 % TPC L2 hits, its 2 misses the 2 L2 indices' cold ones, class I");
 	r.st[PWC_KIND_TPC] = (struct pwc_stats){ 0 };
 	expect(report_table1_class(&r) == 1, "Table 1 rule: no walk, class I");
 }
