@@ -20,7 +20,8 @@
 #endif
 
 /* scheduled: every coalesced request (the whole model runs) */
-static const struct gpu_params gp = { GPU_AT_COALESCED, 1.0, 1, 1, true };
+static const struct gpu_params gp = { GPU_AT_COALESCED, 1.0, 1, 1, true,
+				      false, false };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
