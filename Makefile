@@ -14,6 +14,8 @@
 #                     then every parser's fuzz target for 10 minutes
 #   make fuzz         every parser's fuzz target (FUZZ_SECONDS each, default 10)
 #   make bench        benchmarks (measure, never assert); KERNEL=1: the VM too
+#   make timing       translation in time: models, walkers, walk scheduling
+#                     over five workloads (scripts/timing-study; natively)
 #   make vm-shell     an interactive shell in the VM with the module loaded
 #   make dkms-check   pwcsim.ko built by DKMS, loaded and tested in the VM
 #   make deb          the Debian packages pwcsim-dkms and pwcsim (build/deb/)
@@ -26,7 +28,7 @@ KDIR ?= $(shell scripts/kdir)
 BUILD = build/$(notdir $(realpath $(KDIR)))
 
 .PHONY: all module tools check demo kunit bench stress fuzz vm-shell clean dkms-check deb deb-check \
-	sweep-check
+	sweep-check timing
 
 all: module
 
@@ -48,6 +50,9 @@ kunit:
 
 bench:
 	@KERNEL=$(KERNEL) REPEAT=$(REPEAT) scripts/bench
+
+timing:
+	@scripts/timing-study
 
 stress:
 	@scripts/stress

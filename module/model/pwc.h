@@ -312,6 +312,12 @@ struct pwc_ops {
 	void (*redundancy)(struct pwc_model *m, u64 *parts, u64 *redundant);
 	/* The most entries one access or invalidation visits (pwc_cost()) */
 	u64 (*cost)(const struct pwc_model *m);
+	/*
+	 * The lookup probes one level after another, each keyed by what the
+	 * level above gave (UPTC); else every level at once (TPC, CPWC, STC).
+	 * The timed IOMMU charges a cycle per probe (pwc_lookup_cycles()).
+	 */
+	bool serial_lookup;
 };
 
 /**
@@ -505,6 +511,19 @@ bool pwc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant);
 /* Internal to the model sources: the registry's rows. */
 extern const struct pwc_ops pwc_none_ops, pwc_ideal_ops, pwc_tpc_ops,
 	pwc_cpwc_ops, pwc_stc_ops, pwc_uptc_ops;
+
+/*
+ * Core cycles of one lookup of @m at @levels, for the timed IOMMU
+ * (userspace/iommu/): one for a cache probed at every level at once (the
+ * paper's 147 ps direct-mapped PWC and 154 ps CPWC in 16 nm, each within
+ * a cycle of GPGPU-Sim's 700 MHz GTX 480 core clock), one a level below
+ * the root for a serial lookup.
+ */
+static inline unsigned int pwc_lookup_cycles(const struct pwc_model *m,
+					     unsigned int levels)
+{
+	return m->ops->serial_lookup ? levels - 1 : 1;
+}
 
 static inline u64 pwc_tick(struct pwc_model *m)
 {

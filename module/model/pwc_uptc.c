@@ -286,4 +286,5 @@ const struct pwc_ops pwc_uptc_ops = {
 	.clear = uptc_clear,
 	.dump = uptc_dump,
 	.cost = uptc_cost,
+	.serial_lookup = true,
 };

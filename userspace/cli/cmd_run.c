@@ -4,7 +4,9 @@
  * trace file, or addresses of a live process) through pwcsim.ko on real
  * page tables, or with --userspace through the synthetic page table
  * (engine/run_engine.h).  Prints the table `pwcsim replay` prints and the
- * IOTLB's hit rate.
+ * IOTLB's hit rate.  With --timing, a workload's translation in time
+ * instead: each model behind a timed IOMMU in the GPU model's loop
+ * (engine/run_timing.h).
  */
 #include <getopt.h>
 #include <stdbool.h>
@@ -16,7 +18,9 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cli/parse.h"
+#include "cli/timing_print.h"
 #include "engine/run_engine.h"
+#include "engine/run_timing.h"
 #include "output/progress.h"
 #include "output/table.h"
 #include "traces/addr_stream.h"
@@ -45,6 +49,11 @@ static void run_usage(FILE *f)
 		"                         traceg (a file or a trace DIR), perf\n"
 		SHARED_TRACE_ORDER_USAGE
 		"      --with-ifetch      lackey: instruction fetches too\n"
+		"      --timing           translation in time: each model behind a timed IOMMU,\n"
+		"                         the workload's warps waiting for it (--userspace, --workload)\n"
+		"      --walkers N        page-table walkers (--timing; default 8)\n"
+		"      --walk-sched P     fcfs, simt or path (--timing; default fcfs)\n"
+		"      --iommu-buffer N   misses the IOMMU buffer holds (--timing; default 256)\n"
 		"  -j, --json             JSON instead of the table\n"
 		"  -q, --quiet            no progress line on stderr\n",
 		shared_budget_min(), shared_budget_max());
@@ -57,7 +66,49 @@ struct run_opts {
 	unsigned long long pid;
 	enum shadow_thp thp;
 	bool coherent;
+	bool timing;
+	struct iommu_config io;		/* --walkers, --walk-sched, ... */
 };
+
+/* run's own long-only options */
+enum { OPT_TIMING = 0x200, OPT_WALKERS, OPT_WALK_SCHED, OPT_IOMMU_BUFFER };
+
+/* --walkers, --iommu-buffer: 1 to @max; 0, or -1 with a message */
+static int parse_positive(const char *arg, const char *opt,
+			  unsigned long long max, unsigned int *v)
+{
+	unsigned long long n;
+
+	if (parse_count(arg, max, &n) || !n) {
+		fprintf(stderr, "pwcsim: %s takes 1 to %llu\n", opt, max);
+		return -1;
+	}
+	*v = (unsigned int)n;
+	return 0;
+}
+
+/* run's options of the timed IOMMU: 1 if @c was one, -1 for a bad value */
+static int run_timing_option(struct run_opts *o, int c, const char *arg)
+{
+	switch (c) {
+	case OPT_TIMING:
+		o->timing = true;
+		return 1;
+	case OPT_WALKERS:
+		return parse_positive(arg, "--walkers", 1024,
+				      &o->io.walkers) ? -1 : 1;
+	case OPT_IOMMU_BUFFER:
+		return parse_positive(arg, "--iommu-buffer", 65536,
+				      &o->io.buffer) ? -1 : 1;
+	case OPT_WALK_SCHED:
+		if (iommu_sched_parse(arg, &o->io.sched)) {
+			fprintf(stderr, "pwcsim: --walk-sched takes fcfs, simt or path\n");
+			return -1;
+		}
+		return 1;
+	}
+	return 0;
+}
 
 static int parse_thp(const char *arg, enum shadow_thp *thp)
 {
@@ -88,12 +139,17 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 		{ "workload", required_argument, NULL, 'w' },
 		{ "thp", required_argument, NULL, 'T' },
 		{ "no-coherence", no_argument, NULL, 'C' },
+		{ "timing", no_argument, NULL, OPT_TIMING },
+		{ "walkers", required_argument, NULL, OPT_WALKERS },
+		{ "walk-sched", required_argument, NULL, OPT_WALK_SCHED },
+		{ "iommu-buffer", required_argument, NULL, OPT_IOMMU_BUFFER },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
-	int c;
+	int c, t;
 
 	shared_opts_init(&o->so);
+	iommu_config_default(&o->io, 0);
 	o->thp = SHADOW_THP_NEVER;
 	o->coherent = true;
 	optind = 1;
@@ -114,7 +170,11 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 			run_usage(stdout);
 			return 1;
 		default:
-			if (shared_option_or_usage(&o->so, c, optarg, run_usage))
+			t = run_timing_option(o, c, optarg);
+			if (t < 0)
+				return 2;
+			if (!t && shared_option_or_usage(&o->so, c, optarg,
+							 run_usage))
 				return 2;
 		}
 	}
@@ -125,6 +185,10 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 	    (o->wname && (o->path || o->pid)) || (o->pid && o->so.userspace)) {
 		fprintf(stderr, "pwcsim run: give one source: --workload NAME, a trace FILE, or --pid PID (not with --userspace)\n");
 		run_usage(stderr);
+		return 2;
+	}
+	if (o->timing && (!o->so.userspace || !o->wname || o->so.tlb2m)) {
+		fprintf(stderr, "pwcsim run: --timing takes --userspace and --workload NAME, and 4 KiB IOTLB entries\n");
 		return 2;
 	}
 	return 0;
@@ -181,6 +245,30 @@ static void run_print(const struct run_opts *o, const char *source,
 	record_free(&rec);
 }
 
+/* --timing: the workload's timed runs, printed; the exit status */
+static int run_timed(struct run_opts *o, const struct workload *w,
+		     struct progress *pg)
+{
+	struct timing_config tc = { .specs = o->so.specs,
+				    .nspecs = o->so.nspecs,
+				    .budget = o->so.budget, .io = o->io,
+				    .progress = pg };
+	static struct timing_result r;
+
+	tc.io.levels = o->so.levels ? o->so.levels : 4;
+	tc.io.tlb = o->so.tlb ? o->so.tlb : SHARED_TLB_REPORT;
+	if (!o->so.wo.window)	/* else the window ends the runs */
+		pg->total = (o->so.nspecs + 1) *
+			    workload_planned(w, &o->so.wo);
+	if (run_timing(&tc, w, &o->so.wo, &r)) {
+		progress_end(pg);
+		return 1;
+	}
+	progress_end(pg);
+	timing_print(&r, w->name, tc.io.tlb, o->so.json);
+	return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	const struct workload *w = NULL;
@@ -207,6 +295,8 @@ int cmd_run(int argc, char **argv)
 	cfg.thp = o.thp;
 	cfg.coherent = o.coherent;
 	progress_init(&pg, "pwcsim run", !o.so.quiet);
+	if (o.timing)
+		return run_timed(&o, w, &pg);
 	if (o.path)
 		pg.total = addr_binary_length(o.path);
 	cfg.progress = &pg;

@@ -349,6 +349,104 @@ static void test_scoreboard(void)
 	       "MSHR: the merged load's use waits for the line's fill, not an L1 hit's latency");
 }
 
+/* ---- translation in the loop (gpu_sink.xl) ---- */
+
+/*
+ * A translator for the tests: a fixed delay known at once, or (@pending)
+ * every load's translation pending until the clock reaches 2000, then
+ * completing at 2500; the asks counted.
+ */
+struct fake_xl {
+	struct gpu_sink *s;
+	bool pending;
+	unsigned int asks, stores, nwait;
+	unsigned long long wait[8];
+};
+
+static unsigned long long fake_translate(void *arg, gva_t va,
+					 unsigned long long now,
+					 unsigned long long cookie,
+					 unsigned long long inst)
+{
+	struct fake_xl *f = arg;
+
+	f->asks++;
+	f->stores += !cookie;
+	if (!f->pending || !cookie || f->nwait == 8)
+		return now + 1000;
+	f->wait[f->nwait++] = cookie;
+	return GPU_XLATE_PENDING;
+}
+
+static void fake_advance(void *arg, unsigned long long now)
+{
+	struct fake_xl *f = arg;
+
+	if (now < 2000)
+		return;
+	while (f->nwait)
+		gpu_xlate_done(f->s, f->wait[--f->nwait], 2500);
+}
+
+static unsigned long long fake_next(void *arg)
+{
+	return ((struct fake_xl *)arg)->nwait ? 2000 : GPU_XLATE_PENDING;
+}
+
+/* @seq by one thread at the coalesced tap through translator @f */
+static struct gpu_counts run_xl(const gva_t *seq, unsigned int n,
+				const struct gpu_dep *deps, struct fake_xl *f)
+{
+	struct gpu_launch l = { 1, 1, 32, 1, n, seq_addr, NULL, 0, 0,
+				deps ? seq_deps : NULL };
+	struct gpu_xlate xl = { fake_translate, fake_advance, fake_next, f };
+	struct gpu_sink s = { .emit = record, .xl = &xl,
+			      .p = { GPU_AT_COALESCED, 0, 0, 1 } };
+
+	f->s = &s;
+	cache_seq = seq;
+	cache_n = n;
+	dep_seq = deps;
+	ngot = 0;
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	return s.c;
+}
+
+/*
+ * Two independent loads of lines in no cache, then a store of what they
+ * compute (one DRAM latency in all without translation): a translation
+ * known to take 1000 cycles delays each load's data by 1000, a pending
+ * one until it completes (2500) plus the data's 300; the store's own
+ * translation holds nothing.
+ */
+static void test_xlate(void)
+{
+	const gva_t two[] = { 0x100000, 0x200000, GPU_ST(0x300000) };
+	const gva_t store[] = { GPU_ST(0x300000) };
+	const struct gpu_dep indep[] = {
+		{ 0, GPU_REG(0) }, { 0, GPU_REG(1) }, { GPU_DEP_ALL, 0 }
+	};
+	struct fake_xl f = {};
+	struct gpu_counts c;
+
+	c = run_xl(two, 3, indep, &f);
+	expect(c.cycles >= 1000 + GPU_LAT_DRAM + 1 &&
+	       c.cycles <= 1000 + GPU_LAT_DRAM + 4 && f.asks == 3 &&
+	       f.stores == 1 && c.xl_waits == 2,
+	       "translation: each load waits 1000 cycles more, together; the store's translation holds nothing");
+	f = (struct fake_xl){ .pending = true };
+	c = run_xl(two, 3, indep, &f);
+	expect(c.cycles >= 2500 + GPU_LAT_DRAM + 1 &&
+	       c.cycles <= 2500 + GPU_LAT_DRAM + 4 && !f.nwait &&
+	       c.xl_waits == 2,
+	       "translation pending: the loads' data 300 cycles after their translations complete (2500)");
+	f = (struct fake_xl){ .pending = true };
+	c = run_xl(store, 1, NULL, &f);
+	expect(c.cycles <= 4 && f.asks == 1 && !c.xl_waits,
+	       "translation: a kernel of one store does not wait for it");
+}
+
 /* two CTAs on two SMs load one line in the same cycle */
 static bool pair_addr(const void *ctx, const struct gpu_thread *t,
 		      unsigned int step, gva_t *va)
@@ -845,6 +943,7 @@ int main(void)
 	test_lazy_fetch();
 	test_scoreboard();
 	test_l2_mshr();
+	test_xlate();
 	test_texture();
 	test_constant();
 	test_local();

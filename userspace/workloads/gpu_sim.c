@@ -4,6 +4,7 @@
  * schedulers, load latencies, the L1D and L2 caches, and the stream the
  * IOTLB sees at its placement.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -198,6 +199,24 @@ struct gpu_cache {
 	bool *dirty;			/* written since its fill (the L2) */
 };
 
+/*
+ * A warp instruction waiting for its translations (gpu_sink.xl): on SM
+ * @sm, warp slot @warp; @pending translations not yet known, the last to
+ * complete at @done; then its registers @regs (or, @direct, the warp
+ * itself: ld.param, a fetch) ready @lat cycles later.  @open while the
+ * instruction is still making its requests.
+ */
+struct xl_group {
+	unsigned int sm, warp, pending, next;
+	unsigned long long regs, lat, done;
+	bool open, direct;
+};
+
+/* A register (or warp) waiting for a translation not yet known */
+#define XL_WAIT (~0ULL - 1)
+
+struct gpu_sm;
+
 struct gpu_state {
 	struct gpu_cache l1[GPU_SMS], tex[GPU_SMS], cst[GPU_SMS], il1[GPU_SMS];
 	struct gpu_cache l2;
@@ -206,6 +225,17 @@ struct gpu_state {
 	unsigned long long rng, stamp, cycle, ctas, warm_at, age;
 	double jitter;
 	bool warm_set, emitting;
+	/*
+	 * translation in the loop: the instructions waiting (a slab with a
+	 * free list), the one issuing (index + 1, 0: none) and whether its
+	 * current request is a load, the cycle, the instructions so far,
+	 * the launch's SMs (NULL between launches)
+	 */
+	struct xl_group *grp;
+	unsigned int grp_cap, grp_used, grp_free, cur;
+	bool waits;
+	unsigned long long now, inst;
+	struct gpu_sm *sms;
 };
 
 static int cache_init(struct gpu_cache *c, unsigned int sets,
@@ -329,8 +359,29 @@ void gpu_done(struct gpu_sink *out)
 		cache_free(&st->il1[s]);
 	}
 	cache_free(&st->l2);
+	free(st->grp);
 	free(st);
 	out->st = NULL;
+}
+
+/*
+ * The translation of @va for the instruction issuing, if its current
+ * request is a load (gpu_sink.xl): counted pending, or its completion.
+ */
+static void xl_request(struct gpu_sink *out, struct gpu_state *st, gva_t va)
+{
+	struct xl_group *g = st->cur && st->waits ? &st->grp[st->cur - 1] :
+			     NULL;
+	unsigned long long d;
+
+	if (g)
+		g->pending++;
+	d = out->xl->translate(out->xl->arg, va, st->now, g ? st->cur : 0,
+			       st->inst);
+	if (g && d != GPU_XLATE_PENDING) {
+		g->pending--;
+		g->done = d > g->done ? d : g->done;
+	}
 }
 
 static int emit(struct gpu_sink *out, gva_t va)
@@ -343,6 +394,8 @@ static int emit(struct gpu_sink *out, gva_t va)
 		return 1;
 	}
 	out->count++;
+	if (out->xl)
+		xl_request(out, out->st, va);
 	return 0;
 }
 
@@ -423,10 +476,13 @@ static unsigned int l2_fill(struct gpu_sink *out, struct gpu_state *st,
 {
 	struct gpu_cache *c = &st->l2;
 	unsigned int v = cache_victim(c, set);
+	bool waits = st->waits;
 
 	if (c->tag[v] && c->dirty[v]) {
 		out->c.dram_writes++;
+		st->waits = false;	/* a write-back: nobody waits */
 		emit_at(out, st, GPU_AT_L2_MISS, (c->tag[v] - 1) * GPU_SEGMENT);
+		st->waits = waits;
 	}
 	return cache_fill(c, set, line, st->stamp, ready, valid);
 }
@@ -513,11 +569,14 @@ static void l1_fill(struct gpu_sink *out, struct gpu_state *st,
 		    unsigned long long ready, unsigned long long now)
 {
 	unsigned int v = cache_victim(c, set);
+	bool waits = st->waits;
 
 	if (c->tag[v] && c->dirty[v]) {
 		out->c.l1_writebacks++;
+		st->waits = false;	/* a write-back: nobody waits */
 		emit_at(out, st, GPU_AT_L1_MISS, (c->tag[v] - 1) * GPU_SEGMENT);
 		l2_store(out, st, c->tag[v] - 1, ~0U, now);
+		st->waits = waits;
 	}
 	cache_fill(c, set, line, st->stamp, ready, ALL_SECTORS);
 }
@@ -569,6 +628,7 @@ static unsigned long long request(struct gpu_sink *out, struct gpu_state *st,
 
 	st->stamp++;
 	out->c.requests++;
+	st->waits = k != REQ_STORE && k != REQ_LSTORE;
 	if (k == REQ_CONST)
 		return const_request(out, st, sm, line, now, slow);
 	if (k == REQ_LLOAD || k == REQ_LSTORE)
@@ -672,6 +732,7 @@ struct gpu_warp {
 	bool fetched;		/* its next step fetched (gpu_params.ifetch) */
 	/* the scoreboard: registers reserved by loads, their data's cycle */
 	unsigned long long pend;
+	unsigned long long need;	/* the registers its next step reads */
 	unsigned long long reg_ready[64];
 };
 
@@ -684,6 +745,118 @@ struct gpu_sm {
 	/* no warp of the scheduler is ready before this cycle */
 	unsigned long long wake[GPU_SCHEDULERS];
 };
+
+/* Open the instruction warp @w of SM @sm issues (gpu_sink.xl). */
+static void xl_open(struct gpu_sink *out, struct gpu_state *st,
+		    unsigned int sm, const struct gpu_warp *w)
+{
+	unsigned int i;
+
+	if (!out->xl)
+		return;
+	st->inst++;
+	if (st->grp_free) {
+		i = st->grp_free - 1;
+		st->grp_free = st->grp[i].next;
+	} else {
+		if (st->grp_used == st->grp_cap) {
+			st->grp_cap = st->grp_cap ? 2 * st->grp_cap : 256;
+			st->grp = realloc(st->grp, st->grp_cap * sizeof(*st->grp));
+			if (!st->grp)
+				abort();
+		}
+		i = st->grp_used++;
+	}
+	st->grp[i] = (struct xl_group){
+		.sm = sm, .warp = (unsigned int)(w - st->sms[sm].warps),
+		.open = true };
+	st->cur = i + 1;
+}
+
+static void xl_release(struct gpu_state *st, unsigned int i)
+{
+	st->grp[i].next = st->grp_free;
+	st->grp_free = i + 1;
+}
+
+/*
+ * Close the instruction issuing at @now, whose data returns in *@lat
+ * (@direct: it holds the warp, not registers): the group (index + 1)
+ * still waiting for a translation, its latency kept; else 0, and *@lat
+ * extended to its last translation's completion.
+ */
+static unsigned int xl_close(struct gpu_sink *out, struct gpu_state *st,
+			     unsigned long long now, unsigned long long *lat,
+			     bool direct)
+{
+	unsigned int i;
+	struct xl_group *g;
+
+	if (!out->xl || !st->cur)
+		return 0;
+	i = st->cur - 1;
+	g = &st->grp[i];
+	st->cur = 0;
+	st->waits = false;
+	g->open = false;
+	if (g->pending) {
+		g->lat = *lat;
+		g->direct = direct;
+		out->c.xl_waits++;
+		return i + 1;
+	}
+	if (g->done > now && (*lat || direct)) {
+		*lat += g->done - now;
+		out->c.xl_waits++;
+	}
+	xl_release(st, i);
+	return 0;
+}
+
+/* When warp @w's next step can issue: its sources back (scoreboard) */
+static unsigned long long warp_need(const struct gpu_warp *w,
+				    unsigned long long now)
+{
+	unsigned long long m, ready = now + 1;
+
+	for (m = w->need & w->pend; m; m &= m - 1)
+		if (w->reg_ready[__builtin_ctzll(m)] > ready)
+			ready = w->reg_ready[__builtin_ctzll(m)];
+	return ready;
+}
+
+static unsigned long long warp_drained(const struct gpu_warp *w,
+				       unsigned long long now);
+
+void gpu_xlate_done(struct gpu_sink *out, unsigned long long cookie,
+		    unsigned long long cycle)
+{
+	struct gpu_state *st = out->st;
+	struct xl_group *g = &st->grp[cookie - 1];
+	unsigned long long t, m;
+	struct gpu_warp *w;
+	unsigned int r;
+
+	g->done = cycle > g->done ? cycle : g->done;
+	if (--g->pending || g->open)
+		return;
+	t = g->done + g->lat;
+	if (st->sms) {	/* else the launch stopped: nobody waits */
+		w = &st->sms[g->sm].warps[g->warp];
+		for (m = g->regs; m; m &= m - 1) {
+			r = (unsigned int)__builtin_ctzll(m);
+			if (w->reg_ready[r] == XL_WAIT)
+				w->reg_ready[r] = t;
+		}
+		if (g->direct)
+			w->ready = t;
+		else if (w->ready == XL_WAIT)
+			w->ready = w->ending ? warp_drained(w, st->now) :
+				   warp_need(w, st->now);
+		st->sms[g->sm].wake[0] = st->sms[g->sm].wake[1] = 0;
+	}
+	xl_release(st, (unsigned int)(cookie - 1));
+}
 
 unsigned int gpu_ctas_per_sm(const struct gpu_launch *l)
 {
@@ -802,7 +975,8 @@ static bool warp_exec(const struct gpu_launch *l, struct gpu_warp *w,
  * use), the next cycle if they are not loads in flight.
  */
 static void warp_scoreboard(const struct gpu_launch *l, struct gpu_warp *w,
-			    unsigned long long now, unsigned long long lat)
+			    unsigned long long now, unsigned long long lat,
+			    struct xl_group *g)
 {
 	unsigned long long m, ready = now + 1;
 	struct gpu_dep d = { 1, 1 };
@@ -816,9 +990,12 @@ static void warp_scoreboard(const struct gpu_launch *l, struct gpu_warp *w,
 	}
 	for (m = d.dst; lat && m; m &= m - 1) {
 		r = (unsigned int)__builtin_ctzll(m);
-		w->reg_ready[r] = now + lat;
+		/* a translation not yet known: gpu_xlate_done() sets it */
+		w->reg_ready[r] = g ? XL_WAIT : now + lat;
 		w->pend |= 1ULL << r;
 	}
+	if (g)
+		g->regs = d.dst;
 	w->step++;
 	if (l->deps) {
 		d = (struct gpu_dep){ 0, 0 };
@@ -826,6 +1003,7 @@ static void warp_scoreboard(const struct gpu_launch *l, struct gpu_warp *w,
 			l->deps(l->ctx, &t, w->step, &d);
 	}
 	/* what it reads, and what it overwrites (scoreboard.cc:checkCollision) */
+	w->need = d.src | d.dst;
 	for (m = (d.src | d.dst) & w->pend; m; m &= m - 1) {
 		r = (unsigned int)__builtin_ctzll(m);
 		if (w->reg_ready[r] > ready)
@@ -985,6 +1163,8 @@ static void run_warmup(struct gpu_run *r)
 		st->warm_at = r->nblocks / r->stride / 2;
 	st->warm_set = true;
 	st->emitting = !st->warm_at;
+	if (st->emitting)
+		r->out->c.emit_cycle = st->cycle;
 }
 
 /*
@@ -1015,6 +1195,7 @@ static bool run_deal(struct gpu_run *r)
 		if (++st->ctas >= st->warm_at && !st->emitting) {
 			st->emitting = true;
 			out->c.emitted_from_cta = st->ctas;
+			out->c.emit_cycle = r->now;
 		}
 		r->next += r->stride;
 		st->last_sm = s;
@@ -1039,6 +1220,26 @@ static unsigned long long warp_drained(const struct gpu_warp *w,
 }
 
 /*
+ * Warp @w of SM @s issues its next step (translated, with gpu_sink.xl);
+ * false if none of its threads has it.
+ */
+static bool run_step(struct gpu_run *r, unsigned int s, struct gpu_warp *w)
+{
+	unsigned long long lat;
+	unsigned int g;
+	bool any;
+
+	xl_open(r->out, r->st, s, w);
+	any = warp_exec(r->l, w, s, r->lper, r->out, r->st, r->now, &lat);
+	g = xl_close(r->out, r->st, r->now, &lat, false);
+	/* (no thread with the step: no request, so nothing waits) */
+	if (any)
+		warp_scoreboard(r->l, w, r->now, lat,
+				g ? &r->st->grp[g - 1] : NULL);
+	return any;
+}
+
+/*
  * Each scheduler of SM @s issues its GTO pick, if any; true if one did.
  * A warp found to have no step left takes no issue slot: it exits once
  * its loads are back, and the scheduler picks again.
@@ -1059,19 +1260,28 @@ static bool run_issue(struct gpu_run *r, unsigned int s,
 			if (w->params) {
 				/* ld.param, used by the first step: a chain */
 				w->params = false;
+				xl_open(r->out, r->st, s, w);
 				lat = request(r->out, r->st, s,
 					      GPU_CN(GPU_PARAM_BASE /
 						     GPU_CONST_LINE), 0, r->now,
 					      w->slow);
-				w->ready = r->now + (lat ? lat : 1);
+				w->ready = xl_close(r->out, r->st, r->now, &lat,
+						    true) ? XL_WAIT :
+					   r->now + (lat ? lat : 1);
 				run_issued(r->out);
 				break;
 			}
 			if (r->out->p.ifetch && r->out->pc && !w->fetched &&
 			    !w->ending && w->step < r->l->steps) {
 				w->fetched = true;
+				xl_open(r->out, r->st, s, w);
 				lat = warp_fetch(r->l, w, s, r->out, r->st,
 						 r->now);
+				if (xl_close(r->out, r->st, r->now, &lat,
+					     true)) {
+					w->ready = XL_WAIT;
+					continue;
+				}
 				if (lat) {	/* another warp may issue */
 					w->ready = r->now + lat;
 					continue;
@@ -1079,9 +1289,7 @@ static bool run_issue(struct gpu_run *r, unsigned int s,
 			}
 			w->fetched = false;
 			if (!w->ending && w->step < r->l->steps &&
-			    warp_exec(r->l, w, s, r->lper, r->out, r->st,
-				      r->now, &lat)) {
-				warp_scoreboard(r->l, w, r->now, lat);
+			    run_step(r, s, w)) {
 				run_issued(r->out);
 				break;
 			}
@@ -1099,6 +1307,28 @@ static bool run_issue(struct gpu_run *r, unsigned int s,
 		}
 	}
 	return acted;
+}
+
+/*
+ * The next cycle anything happens with translation in the loop: the
+ * warps' @wake or the translator's next event; a warp waiting for a
+ * translation (XL_WAIT) is woken by gpu_xlate_done(), not by the clock.
+ */
+static unsigned long long run_xl_wake(struct gpu_run *r,
+				      unsigned long long wake, bool acted)
+{
+	unsigned long long x = r->out->xl->next_event(r->out->xl->arg);
+
+	if (x < wake)
+		wake = x;
+	if (wake >= XL_WAIT) {
+		if (!acted && r->live && r->next >= r->nblocks) {
+			fprintf(stderr, "pwcsim: every warp waits for a translation the translator does not have\n");
+			abort();
+		}
+		return ~0ULL;
+	}
+	return wake;
 }
 
 bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
@@ -1132,15 +1362,22 @@ bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out)
 	for (s = 0; s < GPU_SMS; s++)
 		r.sms[s].greedy[0] = r.sms[s].greedy[1] = -1;
 	run_warmup(&r);
+	r.st->sms = r.sms;
 	while (!out->stopped && (r.next < r.nblocks || r.live)) {
 		wake = ~0ULL;
+		r.st->now = r.now;
+		if (out->xl)
+			out->xl->advance(out->xl->arg, r.now);
 		acted = run_deal(&r);
 		for (s = 0; s < GPU_SMS && !out->stopped; s++)
 			acted |= run_issue(&r, s, &wake);
 		r.now++;
+		if (out->xl)
+			wake = run_xl_wake(&r, wake, acted);
 		if (!acted && wake != ~0ULL && wake > r.now)
 			r.now = wake;
 	}
+	r.st->sms = NULL;
 	for (s = 0; s < GPU_SMS; s++)	/* the kernel's end: every SM idle */
 		l1_flush_idle(r.st, s);
 	r.st->cycle = r.now;

@@ -396,6 +396,9 @@ struct gpu_counts {
 	unsigned long long l1_writebacks;	/* dirty local lines evicted */
 	unsigned long long ifetches, ifetch_misses;
 	unsigned long long ctas, cycles, emitted_from_cta;
+	unsigned long long emit_cycle;	/* the cycle the window began */
+	/* warp instructions that waited for a translation (gpu_sink.xl) */
+	unsigned long long xl_waits;
 	/* warp instructions issued (memory steps and ld.param) */
 	unsigned long long insts;
 	/*
@@ -409,6 +412,33 @@ struct gpu_counts {
 };
 
 struct gpu_state;
+
+/*
+ * Translation in the loop (engine/run_timing.c, Documentation/timing.rst):
+ * every request the IOTLB sees at its placement (gpu_params.at: the
+ * stream emitted) is translated when it is made, and a warp instruction
+ * whose loads need a translation holds their destination registers until
+ * its slowest translation completes plus its data's latency from the
+ * caches (the TLB is looked up before the request goes on, and the data
+ * access is timed as the caches stand at issue).  A store's translation
+ * holds nothing.  @translate returns the cycle the translation of @va,
+ * asked at @now by warp instruction @inst, completes, or
+ * GPU_XLATE_PENDING: the translator then calls gpu_xlate_done() with
+ * @cookie (0: nobody waits) once it knows.  @advance(@now) lets the
+ * translator run to cycle @now; @next_event: the next cycle at which it
+ * has something to do (GPU_XLATE_PENDING: nothing).
+ */
+#define GPU_XLATE_PENDING (~0ULL)
+
+struct gpu_xlate {
+	unsigned long long (*translate)(void *arg, gva_t va,
+					unsigned long long now,
+					unsigned long long cookie,
+					unsigned long long inst);
+	void (*advance)(void *arg, unsigned long long now);
+	unsigned long long (*next_event)(void *arg);
+	void *arg;
+};
 
 /*
  * Writing a trace (traces/traceg_write.c) instead of running: each launch
@@ -432,6 +462,7 @@ struct gpu_sink {
 	bool dry;			/* host code only: launches run nothing */
 	const struct gpu_trace_hooks *trace;	/* or: written, not run */
 	struct gpu_params p;
+	const struct gpu_xlate *xl;	/* translation in the loop, or NULL */
 	struct gpu_state *st;		/* caches, clock (gpu_run allocates) */
 	gva_t code_next;		/* a trace's next kernel's code offset */
 	/*
@@ -479,6 +510,12 @@ unsigned int gpu_ctas_per_sm(const struct gpu_launch *l);
  * sink runs nothing and returns true (the host code's allocations alone).
  */
 bool gpu_run(const struct gpu_launch *l, struct gpu_sink *out);
+/*
+ * The translation of @cookie (gpu_xlate.translate) completes at @cycle:
+ * the warp instruction waiting for it goes on once all of its have.
+ */
+void gpu_xlate_done(struct gpu_sink *out, unsigned long long cookie,
+		    unsigned long long cycle);
 /* Free what gpu_run allocated in @out. */
 void gpu_done(struct gpu_sink *out);
 

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run_timing.c - a workload with translation in the loop (run_timing.h):
+ * for each model, the GPU execution model's sink translates through a
+ * timed IOMMU around that model (gpu_sink.xl), so the run's cycles are
+ * the ones this translation gives; then the same workload with ideal
+ * translation.  Each run is the workload's own window (--window), so
+ * every run asks the same number of translations.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/model_set.h"
+#include "engine/run_timing.h"
+
+struct timed {
+	struct iommu io;
+	struct gpu_sink *sink;
+};
+
+static unsigned long long timed_translate(void *arg, gva_t va,
+					  unsigned long long now,
+					  unsigned long long cookie,
+					  unsigned long long inst)
+{
+	struct timed *t = arg;
+
+	return iommu_translate(&t->io, va, now, cookie, inst);
+}
+
+static void timed_advance(void *arg, unsigned long long now)
+{
+	iommu_advance(&((struct timed *)arg)->io, now);
+}
+
+static unsigned long long timed_next(void *arg)
+{
+	return iommu_next_event(&((struct timed *)arg)->io);
+}
+
+static void timed_done(void *arg, unsigned long long cookie,
+		       unsigned long long cycle)
+{
+	gpu_xlate_done(((struct timed *)arg)->sink, cookie, cycle);
+}
+
+/* The window's addresses are only counted: the IOMMU has them. */
+static int count_emit(void *arg, gva_t va)
+{
+	(void)arg;
+	(void)va;
+	return 0;
+}
+
+static void timing_tick(void *arg, unsigned long long n)
+{
+	progress_add(arg, n);
+}
+
+/* One run of @w; @xl NULL: ideal translation.  The sink's counters. */
+static struct gpu_counts timing_pass(const struct timing_config *cfg,
+				     const struct workload *w,
+				     const struct workload_opts *wo,
+				     const struct gpu_xlate *xl,
+				     struct timed *t,
+				     unsigned long long *emitted)
+{
+	struct gpu_sink sink = { .emit = count_emit, .xl = xl };
+	struct gpu_heap heap = {};
+
+	if (cfg->progress) {
+		sink.tick = timing_tick;
+		sink.tick_arg = cfg->progress;
+	}
+	if (t)
+		t->sink = &sink;
+	workload_run(w, wo, &heap, &sink);
+	*emitted = sink.count;
+	return sink.c;
+}
+
+/* Model @spec's timed run into @m; 0 or -1. */
+static int timing_model_run(const struct timing_config *cfg,
+			    const struct workload *w,
+			    const struct workload_opts *wo, const char *spec,
+			    struct timing_model *m, unsigned long long *emitted)
+{
+	struct model_set set;
+	struct gpu_counts c;
+	struct timed t;
+	struct gpu_xlate xl = { timed_translate, timed_advance, timed_next,
+				&t };
+
+	model_set_init(&set, cfg->io.levels);
+	if (model_set_add(&set, spec, cfg->budget) ||
+	    iommu_init(&t.io, &cfg->io, set.e[0].m)) {
+		model_set_free(&set);
+		return -1;
+	}
+	t.io.done = timed_done;
+	t.io.arg = &t;
+	c = timing_pass(cfg, w, wo, &xl, &t, emitted);
+	/* the walks still going when the window closed: to their ends */
+	t.io.done = NULL;
+	iommu_drain(&t.io);
+	m->given = spec;
+	memcpy(m->spec, set.e[0].spec, sizeof(m->spec));
+	m->p50 = iommu_latency_quantile(&t.io, 0.50);
+	m->p95 = iommu_latency_quantile(&t.io, 0.95);
+	m->p99 = iommu_latency_quantile(&t.io, 0.99);
+	m->st = t.io.st;
+	m->st.hist = NULL;
+	m->pwc = set.e[0].m->stats;
+	m->gpu_cycles = c.cycles - c.emit_cycle;
+	m->xl_waits = c.xl_waits;
+	m->insts = c.insts;
+	iommu_free(&t.io);
+	model_set_free(&set);
+	return 0;
+}
+
+int run_timing(const struct timing_config *cfg, const struct workload *w,
+	       const struct workload_opts *wo, struct timing_result *res)
+{
+	struct gpu_counts c;
+	unsigned long long n;
+	unsigned int i;
+
+	memset(res, 0, sizeof(*res));
+	if (cfg->nspecs > RUN_MAX_MODELS) {
+		fprintf(stderr, "pwcsim: at most %d models\n", RUN_MAX_MODELS);
+		return -1;
+	}
+	res->levels = cfg->io.levels;
+	res->walkers = cfg->io.walkers;
+	res->buffer = cfg->io.buffer;
+	res->sched = cfg->io.sched;
+	for (i = 0; i < cfg->nspecs; i++) {
+		if (timing_model_run(cfg, w, wo, cfg->specs[i], &res->m[i],
+				     &n))
+			return -1;
+		res->addresses = n;
+		res->n++;
+	}
+	c = timing_pass(cfg, w, wo, NULL, NULL, &n);
+	res->gpu_cycles_ideal = c.cycles - c.emit_cycle;
+	res->insts_ideal = c.insts;
+	return 0;
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * run_timing.h - translation in time (Documentation/timing.rst): a GPU
+ * workload run on the execution model with each PWC model behind a timed
+ * IOMMU (iommu/iommu.h) in the loop, its warps waiting for their
+ * translations, and once more with ideal translation (every translation
+ * at no cost) for the baseline cycles.  The synthetic page table; used by
+ * `pwcsim run --timing`.
+ */
+#ifndef RUN_TIMING_H
+#define RUN_TIMING_H
+
+#include "engine/run_engine.h"
+#include "iommu/iommu.h"
+
+struct timing_config {
+	const char *const *specs;
+	unsigned int nspecs;
+	unsigned long long budget;	/* bits for bare names; 0: none */
+	struct iommu_config io;		/* .levels: the table's */
+	struct progress *progress;	/* by warp instructions, or NULL */
+};
+
+/* One model's timed run */
+struct timing_model {
+	const char *given;
+	char spec[PWC_SPEC_LEN];
+	struct iommu_stats st;		/* .hist not kept */
+	unsigned long long p50, p95, p99;
+	struct pwc_stats pwc;		/* the model's own counters */
+	unsigned long long gpu_cycles, xl_waits, insts;
+};
+
+struct timing_result {
+	unsigned int levels, walkers, buffer;
+	enum iommu_sched sched;
+	unsigned long long addresses;	/* translations asked per run */
+	unsigned long long gpu_cycles_ideal, insts_ideal;
+	unsigned int n;
+	struct timing_model m[RUN_MAX_MODELS];
+};
+
+/* 0, or -1 with a message on stderr. */
+int run_timing(const struct timing_config *cfg, const struct workload *w,
+	       const struct workload_opts *wo, struct timing_result *res);
+
+#endif /* RUN_TIMING_H */

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * iommu-test.c - the timed IOMMU (iommu.h) on hand-worked cases: a walk's
+ * latency from its reads, merging, walkers and queueing, the buffer's
+ * occupancy, the PWC filled when a walk ends, and the order in which each
+ * scheduling policy serves the same misses.  Latencies: PWC lookup 1,
+ * page-table line cache hit 10, DRAM 300 cycles (a PWC probe 1, UPTC's
+ * three in turn).  On the synthetic
+ * 4-level table, two walks of different 1 GiB regions among the first
+ * eight share the L4 line and the L3 line (8 PTEs a line) and read their
+ * L2 and L1 entries from DRAM: 1 + 10 + 10 + 300 + 300 = 621 cycles; the
+ * first walk on empty caches reads four lines from DRAM: 1201.  Ends with
+ * "iommu-test: N passed, N failed".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "iommu/iommu.h"
+#include "tests/expect.h"
+
+#define GIB (1ULL << 30)
+
+/* The cookies the IOMMU told done, in order, and their cycles */
+struct told {
+	unsigned int n;
+	unsigned long long cookie[16], cycle[16];
+};
+
+static void told_done(void *arg, unsigned long long cookie,
+		      unsigned long long cycle)
+{
+	struct told *t = arg;
+
+	if (t->n < 16) {
+		t->cookie[t->n] = cookie;
+		t->cycle[t->n++] = cycle;
+	}
+}
+
+static struct pwc_model *model(const char *spec)
+{
+	struct pwc_config cfg;
+	char err[128];
+
+	if (pwc_config_from_spec(spec, 0, 4, &cfg, err, sizeof(err)))
+		return NULL;
+	return pwc_create(&cfg);
+}
+
+/* An IOMMU of @walkers walkers, a buffer of @buffer, policy @s, @spec */
+static struct pwc_model *setup(struct iommu *io, unsigned int walkers,
+			       unsigned int buffer, enum iommu_sched s,
+			       const char *spec, unsigned int tlb,
+			       struct told *t)
+{
+	struct iommu_config c;
+	struct pwc_model *m = model(spec);
+
+	iommu_config_default(&c, 4);
+	c.walkers = walkers;
+	c.buffer = buffer;
+	c.sched = s;
+	c.tlb = tlb;
+	if (!m || iommu_init(io, &c, m))
+		return NULL;
+	memset(t, 0, sizeof(*t));
+	io->done = told_done;
+	io->arg = t;
+	return m;
+}
+
+static void teardown(struct iommu *io, struct pwc_model *m)
+{
+	iommu_free(io);
+	pwc_destroy(m);
+}
+
+static void test_walk_and_tlb(void)
+{
+	struct iommu io;
+	struct told t;
+	struct pwc_model *m = setup(&io, 8, 256, IOMMU_FCFS, "none", 4, &t);
+	unsigned long long a, b, h;
+
+	a = iommu_translate(&io, GIB, 0, 1, 1);
+	b = iommu_translate(&io, GIB + 64, 0, 2, 1);
+	iommu_advance(&io, 1300);
+	h = iommu_translate(&io, GIB + 128, 1300, 3, 2);
+	expect(a == 1201, "a walk on empty caches: 1 + 4 x 300 cycles");
+	expect(b == 1201 && io.st.merged == 1 && io.st.walks == 1,
+	       "a second miss to the page merges with its walk");
+	expect(h == 1300 && io.st.tlb_hits == 1,
+	       "the walk's end fills the IOTLB: a hit costs nothing");
+	expect(io.st.reads == 4 && io.st.ptc_hits == 0 && !t.n,
+	       "four DRAM reads; no callback for known completions");
+	teardown(&io, m);
+}
+
+static void test_queueing(void)
+{
+	struct iommu io;
+	struct told t;
+	struct pwc_model *m = setup(&io, 1, 256, IOMMU_FCFS, "none", 0, &t);
+	unsigned long long a, b;
+
+	a = iommu_translate(&io, GIB, 0, 1, 1);
+	b = iommu_translate(&io, 2 * GIB, 0, 2, 2);
+	iommu_advance(&io, 1201);
+	expect(a == 1201 && b == IOMMU_PENDING,
+	       "one walker: the second miss waits");
+	expect(t.n == 1 && t.cookie[0] == 2 && t.cycle[0] == 1201 + 621,
+	       "it starts when the walker frees: 1201 + 621 (L4, L3 lines hit)");
+	iommu_drain(&io);
+	expect(io.st.queueing == 1201 && io.st.lat_max == 1822 &&
+	       io.st.lat_sum == 1201 + 1822,
+	       "queueing 1201 cycles; latencies 1201 and 1822");
+	expect(iommu_latency_quantile(&io, 0.99) == 1822 &&
+	       iommu_latency_quantile(&io, 0.0) == 1201,
+	       "the latency quantiles from the histogram");
+	expect(io.st.busy == 1822 && io.st.last == 1822,
+	       "the walker busy 1822 of 1822 cycles");
+	teardown(&io, m);
+}
+
+static void test_buffer(void)
+{
+	struct iommu io;
+	struct told t;
+	struct pwc_model *m = setup(&io, 1, 1, IOMMU_FCFS, "none", 0, &t);
+
+	iommu_translate(&io, GIB, 0, 1, 1);
+	iommu_translate(&io, 2 * GIB, 0, 2, 2);
+	iommu_translate(&io, 3 * GIB, 0, 3, 3);
+	iommu_drain(&io);
+	expect(t.n == 2 && t.cycle[0] == 1822 && t.cycle[1] == 1822 + 621,
+	       "a full buffer: the third miss waits outside, then in turn");
+	expect(io.st.occ_max == 1 && io.st.full_cycles == 1822 &&
+	       io.st.occ_cycles == 1822,
+	       "buffer of 1: full for the 1822 cycles before the last start");
+	teardown(&io, m);
+}
+
+/* Policy @s: the order it serves two instructions' misses (cookies) */
+static void simt_order(enum iommu_sched s, struct told *t)
+{
+	struct iommu io;
+	struct pwc_model *m = setup(&io, 1, 256, s, "none", 0, t);
+
+	iommu_translate(&io, GIB, 0, 1, 1);	/* the walker busy */
+	iommu_translate(&io, 4 * GIB, 1, 2, 2);	/* instruction 2: three */
+	iommu_translate(&io, 5 * GIB, 1, 3, 2);
+	iommu_translate(&io, 6 * GIB, 1, 4, 2);
+	iommu_translate(&io, 7 * GIB, 1, 5, 3);	/* instruction 3: one */
+	iommu_drain(&io);
+	teardown(&io, m);
+}
+
+static void test_simt(void)
+{
+	struct told f, s;
+
+	simt_order(IOMMU_FCFS, &f);
+	simt_order(IOMMU_SIMT, &s);
+	expect(f.n == 4 && f.cookie[0] == 2 && f.cookie[3] == 5,
+	       "fcfs: in arrival order");
+	expect(s.n == 4 && s.cookie[0] == 5 && s.cookie[1] == 2 &&
+	       s.cookie[2] == 3 && s.cookie[3] == 4,
+	       "simt: the one-walk instruction first, then the batch together");
+}
+
+/*
+ * Two walkers: A (region R, 1201 cycles) and D (64 GiB: its L3 line
+ * misses, 911 cycles) start at 0; at 1, B in R and C at 2 GiB wait.
+ * D's walker frees at 911, while A still reads R's path.
+ */
+static void path_order(enum iommu_sched s, struct told *t,
+		       unsigned long long *reads)
+{
+	struct iommu io;
+	struct pwc_model *m = setup(&io, 2, 256, s, "tpc", 0, t);
+
+	iommu_translate(&io, GIB, 0, 1, 1);
+	iommu_translate(&io, 64 * GIB, 0, 2, 2);
+	iommu_translate(&io, GIB + 4096, 1, 3, 3);
+	iommu_translate(&io, 2 * GIB, 1, 4, 4);
+	iommu_drain(&io);
+	*reads = io.st.reads;
+	teardown(&io, m);
+}
+
+static void test_path(void)
+{
+	unsigned long long fr, pr;
+	struct told f, p;
+
+	path_order(IOMMU_FCFS, &f, &fr);
+	path_order(IOMMU_PATH, &p, &pr);
+	/* D's fill at 911 gives every later walk its L4 entry */
+	expect(f.n == 2 && f.cookie[0] == 3 && f.cycle[0] == 911 + 31,
+	       "fcfs: B at 911, three reads (A has not filled its path)");
+	expect(p.n == 2 && p.cookie[0] == 4 && p.cookie[1] == 3 &&
+	       p.cycle[1] == 1201 + 11,
+	       "path: C first; B after A's fill, one read (1 + 10)");
+	expect(fr == 4 + 4 + 3 + 3 && pr == 4 + 4 + 3 + 1,
+	       "path: two reads fewer");
+}
+
+static void test_fill_at_end(void)
+{
+	struct iommu io;
+	struct told t;
+	struct pwc_model *m = setup(&io, 2, 256, IOMMU_FCFS, "tpc", 0, &t);
+
+	iommu_translate(&io, GIB, 0, 1, 1);
+	iommu_translate(&io, GIB + 4096, 1, 2, 2);
+	iommu_drain(&io);
+	expect(io.st.reads == 8,
+	       "a walk that starts before its neighbour ends reads the whole path");
+	teardown(&io, m);
+	m = setup(&io, 1, 256, IOMMU_FCFS, "tpc", 0, &t);
+	iommu_translate(&io, GIB, 0, 1, 1);
+	iommu_translate(&io, GIB + 4096, 1, 2, 2);
+	iommu_drain(&io);
+	expect(io.st.reads == 5 && t.n == 1 && t.cycle[0] == 1201 + 11,
+	       "after its neighbour's fill it reads one entry");
+	teardown(&io, m);
+}
+
+/* UPTC probes its levels in turn: 3 cycles at 4 levels, 4 at 5 */
+static void test_serial_lookup(void)
+{
+	struct iommu io;
+	struct told t;
+	struct pwc_model *m = setup(&io, 1, 256, IOMMU_FCFS, "uptc", 0, &t);
+
+	expect(iommu_translate(&io, GIB, 0, 1, 1) == 3 + 4 * 300,
+	       "uptc: a serial lookup of three probes, then four reads");
+	teardown(&io, m);
+}
+
+static void test_names(void)
+{
+	enum iommu_sched s;
+
+	expect(!iommu_sched_parse("simt", &s) && s == IOMMU_SIMT &&
+	       iommu_sched_parse("lifo", &s) &&
+	       !strcmp(iommu_sched_name(IOMMU_PATH), "path"),
+	       "policy names");
+}
+
+int main(void)
+{
+	test_walk_and_tlb();
+	test_queueing();
+	test_buffer();
+	test_simt();
+	test_path();
+	test_fill_at_end();
+	test_serial_lookup();
+	test_names();
+	return expect_done("iommu-test");
+}
