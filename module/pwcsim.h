@@ -11,6 +11,7 @@
 #include <linux/fs.h>
 #include <linux/mmu_notifier.h>
 #include <linux/mutex.h>
+#include <linux/siphash.h>
 #include <linux/spinlock.h>
 #include <uapi/linux/pwcsim.h>
 
@@ -125,6 +126,9 @@ struct pwcsim_range {
  * @registered: @mn is registered on @mm
  * @fed: addresses have been fed (the configuration is then frozen)
  * @privileged: the opener had CAP_SYS_ADMIN at open
+ * @table_key: the key of the table ids (PWCSIM_FEED_TABLE_IDS), drawn at
+ *	init, never changed
+ * @feed_flags: the flags of the feed in progress (under @lock)
  * @nmodels: models in @models
  * @models: the model instances and their canonical specs
  * @tlb: the IOTLB in front of the models (0 entries: none)
@@ -160,6 +164,8 @@ struct pwcsim_session {
 	bool registered;
 	bool fed;
 	bool privileged;
+	siphash_key_t table_key;
+	u32 feed_flags;
 	unsigned int nmodels;
 	struct pwcsim_model models[PWCSIM_MAX_MODELS];
 	struct pwc_tlb tlb;
@@ -189,9 +195,12 @@ int pwcsim_clear_models(struct pwcsim_session *s);
 int pwcsim_set_tlb(struct pwcsim_session *s, u32 entries, u32 flags);
 int pwcsim_set_coherence(struct pwcsim_session *s, bool enable);
 void pwcsim_reset(struct pwcsim_session *s, u32 flags);
-/* Feed @count addresses (already checked); results optional. */
+/*
+ * Feed @count addresses (already checked); results optional, with table
+ * ids for PWCSIM_FEED_TABLE_IDS in @flags.
+ */
 int pwcsim_feed(struct pwcsim_session *s, const u64 *va, u32 count,
-		struct pwcsim_result *res, u32 *done);
+		struct pwcsim_result *res, u32 flags, u32 *done);
 bool pwcsim_va_ok(u64 va);
 /*
  * The IOTLB missed and @w was walked: count it, fill the IOTLB (unless

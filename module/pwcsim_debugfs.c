@@ -207,7 +207,7 @@ static ssize_t pwcsim_feed_write(struct file *file, const char __user *ubuf,
 	if (!n)
 		ret = -EINVAL;
 	else
-		ret = pwcsim_feed(&pwcsim_dbg, va, n, NULL, &done);
+		ret = pwcsim_feed(&pwcsim_dbg, va, n, NULL, 0, &done);
 out_free:
 	kvfree(va);
 	kfree(in);

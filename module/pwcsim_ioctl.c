@@ -200,7 +200,7 @@ static int pwcsim_ioc_feed(struct pwcsim_ucmd *ucmd)
 	u32 i, n, done = 0, chunk_done;
 	int ret;
 
-	if (cmd->flags)
+	if (cmd->flags & ~PWCSIM_FEED_TABLE_IDS)
 		return -EOPNOTSUPP;
 	if (cmd->__reserved || !cmd->count)
 		return -EINVAL;
@@ -243,7 +243,8 @@ static int pwcsim_ioc_feed(struct pwcsim_ucmd *ucmd)
 	}
 	for (ret = 0; done < cmd->count && !ret; done += chunk_done) {
 		n = min_t(u32, cmd->count - done, PWCSIM_FEED_CHUNK);
-		ret = pwcsim_feed(ucmd->s, va + done, n, res, &chunk_done);
+		ret = pwcsim_feed(ucmd->s, va + done, n, res, cmd->flags,
+				  &chunk_done);
 		for (i = 0; res && i < chunk_done; i++) {
 			if (copy_to_user(u64_to_user_ptr(cmd->results) +
 					 (u64)(done + i) * cmd->result_size,

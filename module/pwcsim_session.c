@@ -10,6 +10,7 @@
 #include <linux/capability.h>
 #include <linux/mm.h>
 #include <linux/pid.h>
+#include <linux/random.h>
 #include <linux/sched/mm.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
@@ -215,6 +216,7 @@ void pwcsim_session_init(struct pwcsim_session *s, unsigned int id,
 	spin_lock_init(&s->pending_lock);
 	s->coherent = true;
 	s->privileged = privileged;
+	get_random_bytes(&s->table_key, sizeof(s->table_key));
 	s->mn.ops = &pwcsim_mn_ops;
 	pwc_tlb_init(&s->tlb, 0, 0);
 }
@@ -499,6 +501,7 @@ static void pwcsim_result(const struct pwcsim_session *s,
 	res->end = pw->w.end;
 	res->leaf = pw->leaf;
 	res->present = !pw->w.fault;
+	lockdep_assert_held(&s->lock);
 	if (!s->privileged) {
 		/* Physical addresses are for CAP_SYS_ADMIN, as in pagemap. */
 		res->flags |= PWCSIM_RES_NO_PHYS;
@@ -506,6 +509,13 @@ static void pwcsim_result(const struct pwcsim_session *s,
 		res->pfn = pw->w.fault ? 0 : pw->pfn;
 		for (k = pw->w.end; k <= pw->w.levels; k++)
 			res->base[k] = pw->w.base[k];
+	}
+	if (s->feed_flags & PWCSIM_FEED_TABLE_IDS) {
+		/* An id for each table read, never its address. */
+		res->flags |= PWCSIM_RES_TABLE_IDS;
+		for (k = pw->w.end; k <= pw->w.levels; k++)
+			res->base[k] = siphash_1u64(pw->w.base[k],
+						    &s->table_key) | 1;
 	}
 	if (pw->w.fault)
 		res->flags |= PWCSIM_RES_FAULT;
@@ -695,7 +705,7 @@ static void pwcsim_feed_one(struct pwcsim_session *s, struct mm_struct *mm,
 }
 
 int pwcsim_feed(struct pwcsim_session *s, const u64 *va, u32 count,
-		struct pwcsim_result *res, u32 *done)
+		struct pwcsim_result *res, u32 flags, u32 *done)
 {
 	struct pwcsim_budget b;
 	struct mm_struct *mm;
@@ -714,6 +724,7 @@ int pwcsim_feed(struct pwcsim_session *s, const u64 *va, u32 count,
 		goto out_unlock;
 	}
 	s->fed = true;
+	s->feed_flags = flags;
 	while (i < count) {
 		if (mmap_read_lock_killable(mm)) {
 			ret = -EINTR;

@@ -230,7 +230,8 @@ static inline bool errno_documented(unsigned int cmd, int err)
 #define RES_KNOWN_FLAGS (PWCSIM_RES_TLB_HIT | PWCSIM_RES_NO_VMA | \
 			 PWCSIM_RES_HUGETLB | PWCSIM_RES_FAULT | \
 			 PWCSIM_RES_MIGRATION | PWCSIM_RES_BAD | \
-			 PWCSIM_RES_NO_PHYS | PWCSIM_RES_RACED)
+			 PWCSIM_RES_NO_PHYS | PWCSIM_RES_RACED | \
+			 PWCSIM_RES_TABLE_IDS)
 
 struct res_ctx {
 	unsigned int levels;	/* GET_INFO levels */
@@ -289,6 +290,11 @@ static inline const char *result_broken(const struct res_ctx *c,
 		    (r->start[i] < r->end || r->start[i] > r->levels))
 			return "start outside end..levels";
 	}
+	/* table ids (PWCSIM_FEED_TABLE_IDS): one for each level read */
+	if (r->flags & PWCSIM_RES_TABLE_IDS)
+		for (k = 0; k < ARRAY_LEN(r->base); k++)
+			if ((k >= r->end && k <= r->levels) != !!r->base[k])
+				return "table ids: 0 for a level read, or one for a level not read";
 	if (c->privileged) {
 		if (r->flags & PWCSIM_RES_NO_PHYS)
 			return "NO_PHYS for a privileged session";
@@ -302,7 +308,8 @@ static inline const char *result_broken(const struct res_ctx *c,
 			return "unprivileged: NO_PHYS not set";
 		if (r->pfn)
 			return "unprivileged: pfn != 0";
-		for (k = 0; k < ARRAY_LEN(r->base); k++)
+		for (k = 0; k < ARRAY_LEN(r->base) &&
+		     !(r->flags & PWCSIM_RES_TABLE_IDS); k++)
 			if (r->base[k])
 				return "unprivileged: a base[] is not 0";
 	}

@@ -6,8 +6,10 @@
  * and 0x0 for every physical address of a GET_MODEL dump, as
  * /proc/self/pagemap shows it PFN 0; a session opened by root keeps the
  * real values after the process drops to uid 65534, as a pagemap fd
- * opened by root does.  The debugfs target file is root's alone.  Runs as
- * root in the VM with pwcsim.ko loaded.
+ * opened by root does.  With PWCSIM_FEED_TABLE_IDS either opener gets
+ * table ids in base[] instead: one id per table, never 0, never the
+ * table's physical address.  The debugfs target file is root's alone.
+ * Runs as root in the VM with pwcsim.ko loaded.
  */
 #define _GNU_SOURCE
 #include <grp.h>
@@ -132,6 +134,108 @@ static unsigned long phys_checks(int fd, int pm, bool privileged)
 		check(nonzero == 0, "an unprivileged dump printed %lu physical addresses",
 		      nonzero);
 	return c_failed;
+}
+
+/* A feed of @n addresses with table ids; ioctl's result */
+static int feed_ids(int fd, const uint64_t *va, unsigned int n,
+		    struct pwcsim_result *res, unsigned int flags)
+{
+	struct pwcsim_feed f = { .size = sizeof(f), .count = n,
+				 .flags = flags, .addrs = (uintptr_t)va,
+				 .results = (uintptr_t)res,
+				 .result_size = sizeof(*res) };
+
+	return ioctl(fd, PWCSIM_FEED, &f);
+}
+
+/*
+ * Table ids through @fd: 32 pages of one 2 MiB region and a page of the
+ * next.  Every result flagged, no id 0; the region's pages share every
+ * table's id, the next region's page another L1 id but the same root; a
+ * privileged opener's ids differ from the physical bases it is given
+ * without the flag.  Returns the failures.
+ */
+static unsigned long id_checks(int fd, bool privileged)
+{
+	struct pwcsim_result ids[33], phys[33];
+	char *p = map_aligned(2 * HUGE, MADV_NOHUGEPAGE);
+	unsigned long same = 0, flagged = 0, hidden = 0;
+	unsigned int i, k, levels = pw_levels_fd(fd);
+	uint64_t va[33];
+
+	check(p != NULL, "mmap");
+	check(!attach(fd, PWCSIM_ATTACH_SELF, 0), "ATTACH_SELF: %s",
+	      strerror(errno));
+	check(!add_model(fd, "none", 0), "ADD_MODEL none");
+	for (i = 0; i < 33; i++)
+		va[i] = (uintptr_t)p + (i < 32 ? i * PAGE : HUGE);
+	check(!feed_ids(fd, va, 33, ids, PWCSIM_FEED_TABLE_IDS),
+	      "FEED with table ids: %s", strerror(errno));
+	errno = 0;
+	check(feed_ids(fd, va, 1, ids + 32, 2) && errno == EOPNOTSUPP,
+	      "an unknown feed flag refused: %s", strerror(errno));
+	for (i = 0; i < 33; i++) {
+		flagged += (ids[i].flags & PWCSIM_RES_TABLE_IDS) &&
+			   ids[i].present && ids[i].end == 1;
+		for (k = 1; k <= levels; k++) {
+			check(ids[i].base[k] != 0, "id 0 at level %u", k);
+			same += i && i < 32 && ids[i].base[k] == ids[0].base[k];
+		}
+	}
+	printf("# %s opener: %lu of 33 results with table ids\n",
+	       privileged ? "privileged" : "unprivileged", flagged);
+	check(flagged == 33, "results with table ids: %lu", flagged);
+	check(same == 31UL * levels, "one region's tables, one id each");
+	check(ids[32].base[1] != ids[0].base[1] &&
+	      ids[32].base[levels] == ids[0].base[levels],
+	      "the next region: another L1 table, the same root");
+	if (privileged) {
+		check(!feed(fd, va, 33, phys, NULL), "FEED");
+		for (i = 0; i < 33; i++)
+			for (k = 1; k <= levels; k++)
+				hidden += phys[i].base[k] &&
+					  phys[i].base[k] != ids[i].base[k];
+		check(hidden == 33UL * levels, "ids are not the bases: %lu",
+		      hidden);
+	} else {
+		check(ids[0].flags & PWCSIM_RES_NO_PHYS && !ids[0].pfn,
+		      "the pfn stays hidden");
+	}
+	return c_failed;
+}
+
+TEST(table_ids_for_an_unprivileged_opener)
+{
+	pid_t child;
+	int st;
+
+	ASSERT_EQ(0, chown("/dev/pwcsim", 0, LAB_GROUP));
+	ASSERT_EQ(0, chmod("/dev/pwcsim", 0660));
+	child = fork();
+	if (!child) {
+		int fd;
+
+		if (drop_to_nobody(LAB_GROUP))
+			_exit(100);
+		fd = pwcsim_open();
+		if (fd < 0)
+			_exit(101);
+		_exit(id_checks(fd, false) ? 1 : 0);
+	}
+	ASSERT_LT(0, child);
+	waitpid(child, &st, 0);
+	chown("/dev/pwcsim", 0, 0);
+	chmod("/dev/pwcsim", 0600);
+	EXPECT_TRUE(WIFEXITED(st));
+	EXPECT_EQ(0, WEXITSTATUS(st));
+}
+
+TEST(table_ids_for_root_are_not_physical_bases)
+{
+	int fd = pwcsim_open();
+
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(0, id_checks(fd, true));
 }
 
 /* The node group-accessible (0660, group LAB_GROUP); opened by nobody. */

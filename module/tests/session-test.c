@@ -411,7 +411,7 @@ TEST(feed_errors_leave_state_intact)
 	EXPECT_EQ(E2BIG, errno);
 	f.count = 1;
 	f.addrs = (uintptr_t)va;
-	f.flags = 1;
+	f.flags = 2;	/* 1 is PWCSIM_FEED_TABLE_IDS */
 	EXPECT_EQ(-1, ioctl(fd, PWCSIM_FEED, &f));
 	EXPECT_EQ(EOPNOTSUPP, errno);
 	f.flags = 0;

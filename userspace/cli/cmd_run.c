@@ -50,7 +50,7 @@ static void run_usage(FILE *f)
 		SHARED_TRACE_ORDER_USAGE
 		"      --with-ifetch      lackey: instruction fetches too\n"
 		"      --timing           translation in time: each model behind a timed IOMMU,\n"
-		"                         the workload's warps waiting for it (--userspace, --workload)\n"
+		"                         the workload's warps waiting for it (--workload)\n"
 		"      --walkers N        page-table walkers (--timing; default 8)\n"
 		"      --walk-sched P     fcfs, simt or path (--timing; default fcfs)\n"
 		"      --iommu-buffer N   misses the IOMMU buffer holds (--timing; default 256)\n"
@@ -187,8 +187,8 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 		run_usage(stderr);
 		return 2;
 	}
-	if (o->timing && (!o->so.userspace || !o->wname || o->so.tlb2m)) {
-		fprintf(stderr, "pwcsim run: --timing takes --userspace and --workload NAME, and 4 KiB IOTLB entries\n");
+	if (o->timing && (!o->wname || o->so.tlb2m)) {
+		fprintf(stderr, "pwcsim run: --timing takes --workload NAME, and 4 KiB IOTLB entries\n");
 		return 2;
 	}
 	return 0;
@@ -252,10 +252,12 @@ static int run_timed(struct run_opts *o, const struct workload *w,
 	struct timing_config tc = { .specs = o->so.specs,
 				    .nspecs = o->so.nspecs,
 				    .budget = o->so.budget, .io = o->io,
+				    .userspace = o->so.userspace, .thp = o->thp,
+				    .max_footprint = o->so.max_footprint,
 				    .progress = pg };
 	static struct timing_result r;
 
-	tc.io.levels = o->so.levels ? o->so.levels : 4;
+	tc.io.levels = o->so.levels;
 	tc.io.tlb = o->so.tlb ? o->so.tlb : SHARED_TLB_REPORT;
 	if (!o->so.wo.window)	/* else the window ends the runs */
 		pg->total = (o->so.nspecs + 1) *
@@ -266,6 +268,10 @@ static int run_timed(struct run_opts *o, const struct workload *w,
 	}
 	progress_end(pg);
 	timing_print(&r, w->name, tc.io.tlb, o->so.json);
+	if (r.real && r.m[0].st.not_walked)
+		fprintf(stderr, "pwcsim: %llu translation%s had no walk: the shadow process may not map below vm.mmap_min_addr (a GPU's parameters and constants, from 0x0; mapping them takes CAP_SYS_RAWIO)\n",
+			r.m[0].st.not_walked,
+			r.m[0].st.not_walked == 1 ? "" : "s");
 	return 0;
 }
 

@@ -92,6 +92,7 @@ static void timing_record(const struct timing_result *r,
 	record_u64(x, "tlb_hits", m->st.tlb_hits);
 	record_u64(x, "walks", m->st.walks);
 	record_u64(x, "merged", m->st.merged);
+	record_u64(x, "not_walked", m->st.not_walked);
 	l = record_object(x, "latency");
 	record_f64(l, "mean", f.lat_mean);
 	record_u64(l, "p50", m->p50);
@@ -125,8 +126,9 @@ void timing_print(const struct timing_result *r, const char *source,
 	unsigned int i;
 
 	if (!json) {
-		printf("%s: %llu translations per run, synthetic %u-level page tables; IOTLB %u entries; %u walkers, %s, buffer %u; ideal translation %llu GPU cycles\n",
-		       source, r->addresses, r->levels, tlb, r->walkers,
+		printf("%s: %llu translations per run, %s %u-level page tables; IOTLB %u entries; %u walkers, %s, buffer %u; ideal translation %llu GPU cycles\n",
+		       source, r->addresses, r->real ? "real" : "synthetic",
+		       r->levels, tlb, r->walkers,
 		       iommu_sched_name(r->sched), r->buffer,
 		       r->gpu_cycles_ideal);
 		timing_table(r, &t);
@@ -136,7 +138,7 @@ void timing_print(const struct timing_result *r, const char *source,
 	}
 	record_init(&rec);
 	record_str(&rec, "source", source);
-	record_str(&rec, "tables", "synthetic");
+	record_str(&rec, "tables", r->real ? "real" : "synthetic");
 	record_u64(&rec, "levels", r->levels);
 	record_u64(&rec, "tlb_entries", tlb);
 	record_u64(&rec, "walkers", r->walkers);

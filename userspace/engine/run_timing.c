@@ -5,12 +5,14 @@
  * timed IOMMU around that model (gpu_sink.xl), so the run's cycles are
  * the ones this translation gives; then the same workload with ideal
  * translation.  Each run is the workload's own window (--window), so
- * every run asks the same number of translations.
+ * every run asks the same number of translations.  With the module, its
+ * walks are taken once per page and kept for every run.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/model_set.h"
+#include "engine/module_walks.h"
 #include "engine/run_timing.h"
 
 struct timed {
@@ -79,11 +81,12 @@ static struct gpu_counts timing_pass(const struct timing_config *cfg,
 	return sink.c;
 }
 
-/* Model @spec's timed run into @m; 0 or -1. */
+/* Model @spec's timed run into @m, walks from @mw (NULL: synthetic) */
 static int timing_model_run(const struct timing_config *cfg,
 			    const struct workload *w,
 			    const struct workload_opts *wo, const char *spec,
-			    struct timing_model *m, unsigned long long *emitted)
+			    struct module_walks *mw, struct timing_model *m,
+			    unsigned long long *emitted)
 {
 	struct model_set set;
 	struct gpu_counts c;
@@ -99,6 +102,10 @@ static int timing_model_run(const struct timing_config *cfg,
 	}
 	t.io.done = timed_done;
 	t.io.arg = &t;
+	if (mw) {
+		t.io.walk = module_walks_get;
+		t.io.walk_arg = mw;
+	}
 	c = timing_pass(cfg, w, wo, &xl, &t, emitted);
 	/* the walks still going when the window closed: to their ends */
 	t.io.done = NULL;
@@ -116,28 +123,22 @@ static int timing_model_run(const struct timing_config *cfg,
 	m->insts = c.insts;
 	iommu_free(&t.io);
 	model_set_free(&set);
-	return 0;
+	return mw && mw->failed ? -1 : 0;
 }
 
-int run_timing(const struct timing_config *cfg, const struct workload *w,
-	       const struct workload_opts *wo, struct timing_result *res)
+/* Every model's timed run, then the ideal one; 0 or -1 */
+static int timing_runs(const struct timing_config *cfg,
+		       const struct workload *w,
+		       const struct workload_opts *wo, struct module_walks *mw,
+		       struct timing_result *res)
 {
 	struct gpu_counts c;
 	unsigned long long n;
 	unsigned int i;
 
-	memset(res, 0, sizeof(*res));
-	if (cfg->nspecs > RUN_MAX_MODELS) {
-		fprintf(stderr, "pwcsim: at most %d models\n", RUN_MAX_MODELS);
-		return -1;
-	}
-	res->levels = cfg->io.levels;
-	res->walkers = cfg->io.walkers;
-	res->buffer = cfg->io.buffer;
-	res->sched = cfg->io.sched;
 	for (i = 0; i < cfg->nspecs; i++) {
-		if (timing_model_run(cfg, w, wo, cfg->specs[i], &res->m[i],
-				     &n))
+		if (timing_model_run(cfg, w, wo, cfg->specs[i], mw,
+				     &res->m[i], &n))
 			return -1;
 		res->addresses = n;
 		res->n++;
@@ -146,4 +147,44 @@ int run_timing(const struct timing_config *cfg, const struct workload *w,
 	res->gpu_cycles_ideal = c.cycles - c.emit_cycle;
 	res->insts_ideal = c.insts;
 	return 0;
+}
+
+int run_timing(const struct timing_config *cfg, const struct workload *w,
+	       const struct workload_opts *wo, struct timing_result *res)
+{
+	struct timing_config c = *cfg;
+	struct module_walks mw;
+	int ret;
+
+	memset(res, 0, sizeof(*res));
+	if (cfg->nspecs > RUN_MAX_MODELS) {
+		fprintf(stderr, "pwcsim: at most %d models\n", RUN_MAX_MODELS);
+		return -1;
+	}
+	if (!cfg->userspace) {
+		if (module_walks_start(&mw, cfg->thp, cfg->max_footprint)) {
+			module_walks_stop(&mw);
+			return -1;
+		}
+		if (c.io.levels && c.io.levels != mw.levels) {
+			fprintf(stderr, "pwcsim: the kernel uses %u-level paging\n",
+				mw.levels);
+			module_walks_stop(&mw);
+			return -1;
+		}
+		c.io.levels = mw.levels;
+		res->real = true;
+	}
+	if (!c.io.levels)
+		c.io.levels = 4;
+	res->levels = c.io.levels;
+	res->walkers = c.io.walkers;
+	res->buffer = c.io.buffer;
+	res->sched = c.io.sched;
+	ret = timing_runs(&c, w, wo, cfg->userspace ? NULL : &mw, res);
+	if (!cfg->userspace) {
+		res->feeds = mw.feeds;
+		module_walks_stop(&mw);
+	}
+	return ret;
 }

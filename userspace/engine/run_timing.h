@@ -17,7 +17,10 @@ struct timing_config {
 	const char *const *specs;
 	unsigned int nspecs;
 	unsigned long long budget;	/* bits for bare names; 0: none */
-	struct iommu_config io;		/* .levels: the table's */
+	struct iommu_config io;		/* .levels: the table's (0: the module's) */
+	bool userspace;			/* the synthetic table, not the module */
+	enum shadow_thp thp;		/* the shadow's pages (the module) */
+	unsigned long long max_footprint;
 	struct progress *progress;	/* by warp instructions, or NULL */
 };
 
@@ -32,6 +35,8 @@ struct timing_model {
 };
 
 struct timing_result {
+	bool real;			/* the module's walks */
+	unsigned long long feeds;	/* walks asked of the module */
 	unsigned int levels, walkers, buffer;
 	enum iommu_sched sched;
 	unsigned long long addresses;	/* translations asked per run */

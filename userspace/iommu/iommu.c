@@ -12,7 +12,6 @@
 #include "iommu/iommu.h"
 
 #define IOMMU_HASH 4096U
-#define PT_LINE 64U
 
 void iommu_config_default(struct iommu_config *c, unsigned int levels)
 {
@@ -70,6 +69,7 @@ int iommu_init(struct iommu *io, const struct iommu_config *cfg,
 void iommu_free(struct iommu *io)
 {
 	pwc_tlb_free(&io->tlb);
+	pwc_hset_free(&io->tables);
 	free(io->walker_free);
 	free(io->walking);
 	free(io->ptc_tag);
@@ -135,9 +135,10 @@ static unsigned int miss_find(struct iommu *io, unsigned long long page)
 	return i;
 }
 
-static unsigned int miss_new(struct iommu *io, unsigned long long va,
+static unsigned int miss_new(struct iommu *io, const struct pwc_walk *w,
 			     unsigned long long now, unsigned long long inst)
 {
+	unsigned long long va = w->va;
 	unsigned int i, *slot = hash_slot(io, va >> 12);
 	struct iommu_miss *m;
 
@@ -152,8 +153,7 @@ static unsigned int miss_new(struct iommu *io, unsigned long long va,
 	m = &io->miss[i];
 	*m = (struct iommu_miss){ .page = va >> 12, .arrival = now,
 				  .inst = inst, .done = IOMMU_PENDING,
-				  .next = *slot };
-	pwc_synth_walk(&io->pt, va, &m->w);
+				  .w = *w, .next = *slot };
 	*slot = i + 1;
 	return i;
 }
@@ -200,7 +200,25 @@ static void waiter_add(struct iommu *io, struct iommu_miss *m,
 	m->waiters = k + 1;
 }
 
-/* A page-table read of the line at @line at cycle @t: its latency. */
+/*
+ * The line of the entry at index @idx of the table at @base: the table's
+ * number (the order in which the IOMMU first saw it, so the line cache's
+ * sets do not depend on what a base is) and the index's 8-entry line.
+ */
+static unsigned long long table_line(struct iommu *io, unsigned long long base,
+				     unsigned int idx)
+{
+	s64 slot = pwc_hset_find(&io->tables, base);
+	unsigned long long id = io->tables.used;
+
+	if (slot >= 0)
+		id = io->tables.val[slot];
+	else if (pwc_hset_add(&io->tables, base, id) < 0)
+		abort();
+	return id << 6 | idx >> 3;
+}
+
+/* A page-table read of the line at @line: its latency. */
 static unsigned int pt_read(struct iommu *io, unsigned long long line)
 {
 	unsigned int ways = io->cfg.ptc_ways, i, v, b;
@@ -242,8 +260,8 @@ static void walk_start(struct iommu *io, unsigned int wi, unsigned int k,
 	pwc_lookup(io->pwc, &m->w, &r);
 	/* the levels read: from the start level down to the walk's end */
 	for (lvl = r.start; lvl >= m->w.end && lvl >= 1; lvl--) {
-		line = (m->w.base[lvl] + 8ULL * pwc_index(m->w.va, lvl)) /
-		       PT_LINE;
+		line = table_line(io, m->w.base[lvl],
+				  pwc_index(m->w.va, lvl));
 		reads += pt_read(io, line);
 	}
 	m->done = t + lookup + reads;
@@ -358,6 +376,7 @@ unsigned long long iommu_translate(struct iommu *io, unsigned long long va,
 				   unsigned long long cookie,
 				   unsigned long long inst)
 {
+	struct pwc_walk w;
 	unsigned int i;
 
 	iommu_advance(io, now);
@@ -379,7 +398,13 @@ unsigned long long iommu_translate(struct iommu *io, unsigned long long va,
 		waiter_add(io, &io->miss[i - 1], cookie, now);
 		return IOMMU_PENDING;
 	}
-	i = miss_new(io, va, now, inst);
+	if (io->walk ? io->walk(io->walk_arg, va, &w) :
+		       (pwc_synth_walk(&io->pt, va, &w), 0)) {
+		io->st.not_walked++;
+		latency(io, io->cfg.tlb_hit);
+		return now + io->cfg.tlb_hit;
+	}
+	i = miss_new(io, &w, now, inst);
 	if (io->nwaiting == io->waiting_cap)
 		io->waiting = grow(io->waiting, &io->waiting_cap,
 				   sizeof(*io->waiting));

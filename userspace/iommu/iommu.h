@@ -22,6 +22,7 @@
 #include <stdbool.h>
 
 #include "pwc.h"
+#include "pwc_hset.h"
 #include "pwc_synth.h"
 #include "pwc_tlb.h"
 
@@ -61,6 +62,7 @@ int iommu_sched_parse(const char *name, enum iommu_sched *s);
 /* What the IOMMU measured. */
 struct iommu_stats {
 	unsigned long long requests, tlb_hits, walks, merged;
+	unsigned long long not_walked;	/* no walk to be had (no mapping) */
 	unsigned long long reads, ptc_hits;
 	/* per walk, summed: waiting, the PWC lookup, the reads */
 	unsigned long long queueing, lookup, read_cycles;
@@ -89,7 +91,18 @@ struct iommu_miss {
 struct iommu {
 	struct iommu_config cfg;
 	struct pwc_model *pwc;
+	/*
+	 * Where a miss's walk comes from: @walk (0, or non-zero when the
+	 * address has no walk: it completes as an IOTLB hit would, counted
+	 * not_walked), or the synthetic table @pt when @walk is NULL.  A
+	 * walk's table bases are only compared: labels, physical bases or a
+	 * module's table ids give the same figures.
+	 */
+	int (*walk)(void *arg, unsigned long long va, struct pwc_walk *w);
+	void *walk_arg;
 	struct pwc_synth pt;
+	/* each table base seen, numbered in order: the line cache's keys */
+	struct pwc_hset tables;
 	struct pwc_tlb tlb;
 	unsigned long long *walker_free;	/* the cycle each walker frees */
 	unsigned long long *ptc_tag, *ptc_used, stamp;

@@ -4,7 +4,7 @@
 # userspace/tests/timing-test.sh - `pwcsim run --timing` end to end
 # (engine/run_timing.c, iommu/): the JSON members Documentation/timing.rst
 # lists and how they must relate (every request an IOTLB hit, a walk or a
-# merged miss; p50 <= p95 <= p99 <= max; the slowdown the cycles' ratio;
+# merged miss or not walked; p50 <= p95 <= p99 <= max; the slowdown the cycles' ratio;
 # the none model's walks read the whole path, 4 or 5 entries; one walker
 # queues longer than 32); the three policies on the same stream; the text
 # table; bad values refused with exit 2 and a message.  $PWCSIM is the
@@ -32,7 +32,8 @@ for m in d["models"]:
         if k not in t:
             print("no", k)
     if t["requests"] != d["translations"] or \
-       t["tlb_hits"] + t["walks"] + t["merged"] != t["requests"]:
+       t["tlb_hits"] + t["walks"] + t["merged"] + t["not_walked"] != \
+       t["requests"]:
         print("requests", m["model"])
     if not lat["p50"] <= lat["p95"] <= lat["p99"] <= lat["max"]:
         print("quantiles", m["model"])
@@ -102,9 +103,7 @@ fails "--iommu-buffer 70000 refused" "--iommu-buffer takes" "${W[@]}" \
 	--iommu-buffer 70000
 fails "--walk-sched lifo refused" "--walk-sched takes" "${W[@]}" \
 	--walk-sched lifo
-fails "--timing without --userspace refused" "takes --userspace" --timing \
-	-w 2mm
-fails "--timing on a trace refused" "takes --userspace" --userspace \
+fails "--timing on a trace refused" "takes --workload" --userspace \
 	--timing /dev/null
 fails "--timing with 2 MiB IOTLB entries refused" "4 KiB" "${W[@]}" \
 	--tlb 64,2m

@@ -83,6 +83,33 @@ else
 	{ bad "RAY as uid 65534"; cat $tmp/err; head -c 300 $tmp/n.json; }
 fi
 
+# Translation in time on real tables (run --timing, Documentation/timing.rst):
+# the module's walks, their tables as ids (PWCSIM_FEED_TABLE_IDS), give
+# the figures --userspace gives on the synthetic table of the same shape;
+# as uid 65534 too, but for the parameter loads at 0x0 it may not map.
+T="--timing -w 2mm --size full --warmup 0 --window 5000 -m tpc -m cpwc -m uptc -q --json"
+# shellcheck disable=SC2086 # the options, split on purpose
+$P run $T --thp never 2>$tmp/terr | sed 's/"tables": "[a-z]*", //' >$tmp/tk.json
+# shellcheck disable=SC2086
+$P run $T --userspace --levels "$levels" | sed 's/"tables": "[a-z]*", //' >$tmp/tu.json
+chmod 0666 /dev/pwcsim
+# shellcheck disable=SC2086
+tests/as-nobody $P run $T --thp never 2>$tmp/tnerr >$tmp/tn.json
+chmod "$mode" /dev/pwcsim
+if grep -q '"walks": [1-9]' $tmp/tk.json && grep -q '"slowdown"' $tmp/tk.json &&
+	cmp -s $tmp/tk.json $tmp/tu.json; then
+	ok "run --timing: the module's walks = --userspace (2mm, three models)"
+else
+	{ bad "run --timing: kernel != --userspace"; cat $tmp/terr; diff $tmp/tk.json $tmp/tu.json | head -4; }
+fi
+if grep -q '"tables": "real"' $tmp/tn.json && grep -q '"not_walked": [1-9]' $tmp/tn.json &&
+	grep -q "had no walk: the shadow process may not map below" $tmp/tnerr &&
+	grep -q '"not_walked": 0' $tmp/tk.json; then
+	ok "run --timing as uid 65534: table ids, the page at 0x0 not walked, and said so"
+else
+	{ bad "run --timing as uid 65534"; cat $tmp/tnerr; head -c 400 $tmp/tn.json; }
+fi
+
 # Both GPU layouts on real tables: GPGPU-Sim's packed cudaMalloc from
 # 0xC0000000 (below 4 GiB, the default) and 2 MiB-aligned at 1 TiB; the
 # shadow process maps the pages at those addresses.

@@ -28,7 +28,7 @@
 #define PWCSIM_TYPE 0xB7
 
 /* Version of this ABI; bumped when a command or field is added. */
-#define PWCSIM_ABI_VERSION 2
+#define PWCSIM_ABI_VERSION 3
 
 enum {
 	PWCSIM_CMD_BASE = 0x80,
@@ -171,6 +171,11 @@ struct pwcsim_set_tlb {
  * invalidation is in progress.
  */
 #define PWCSIM_RES_RACED	(1U << 7)
+/*
+ * @base holds table ids, not physical bases (PWCSIM_FEED_TABLE_IDS): per
+ * session, the same table always the same id, never 0
+ */
+#define PWCSIM_RES_TABLE_IDS	(1U << 8)
 
 /**
  * struct pwcsim_result - what a feed reports for one address
@@ -179,7 +184,7 @@ struct pwcsim_set_tlb {
  *	PWCSIM_RES_NO_PHYS)
  * @base: @base[k] is the physical base of the level-k table the walk read
  *	(k = @end .. @levels; @base[@levels] is the root), else 0 (all 0
- *	with PWCSIM_RES_NO_PHYS)
+ *	with PWCSIM_RES_NO_PHYS); its id with PWCSIM_RES_TABLE_IDS
  * @flags: PWCSIM_RES_*
  * @levels: paging levels of the walk (0 when not walked)
  * @end: the lowest level whose entry was read (1..@levels)
@@ -201,10 +206,21 @@ struct pwcsim_result {
 	__u8 accesses[PWCSIM_MAX_MODELS];
 };
 
+/*
+ * struct pwcsim_feed.flags: each result's @base[k] is an opaque id of the
+ * level-k table instead of its physical base, for any opener: a keyed
+ * hash (SipHash) of the base under a key drawn when the session was
+ * opened, so one table keeps one id for the session, two tables get
+ * different ids but with a 2^-63 chance, and the id tells nothing of the
+ * address without the key.  What a timing model needs (which walks read
+ * the same table) without a physical address; @pfn is as without it.
+ */
+#define PWCSIM_FEED_TABLE_IDS	(1U << 0)
+
 /**
  * struct pwcsim_feed - ioctl(PWCSIM_FEED)
  * @size: sizeof(struct pwcsim_feed)
- * @flags: must be 0
+ * @flags: 0 or PWCSIM_FEED_TABLE_IDS (other bits: -EOPNOTSUPP)
  * @addrs: user pointer to @count __u64 virtual addresses
  * @results: user pointer to @count results of @result_size bytes each,
  *	or 0 for none
