@@ -77,6 +77,19 @@ static void timing_table(const struct timing_result *r, struct table *t)
 	}
 }
 
+/* The latency's CDF: its quantiles at every percent (member "cdf") */
+static void timing_cdf(const struct timing_model *m, struct record *l)
+{
+	struct record *q;
+	unsigned int i;
+
+	for (i = 1; i <= TIMING_CDF_POINTS; i++) {
+		q = record_list_add(l, "cdf");
+		record_f64(q, "fraction", (double)i / TIMING_CDF_POINTS);
+		record_u64(q, "cycles", m->cdf[i - 1]);
+	}
+}
+
 /* Model @m as a JSON record of the list "models" */
 static void timing_record(const struct timing_result *r,
 			  const struct timing_model *m, struct record *rec)
@@ -99,6 +112,7 @@ static void timing_record(const struct timing_result *r,
 	record_u64(l, "p95", m->p95);
 	record_u64(l, "p99", m->p99);
 	record_u64(l, "max", m->st.lat_max);
+	timing_cdf(m, l);
 	record_f64(x, "queueing_mean", f.queueing);
 	record_f64(x, "pwc_mean", f.pwc);
 	record_f64(x, "reads_mean", f.reads);

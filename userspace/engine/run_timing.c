@@ -90,6 +90,7 @@ static int timing_model_run(const struct timing_config *cfg,
 {
 	struct model_set set;
 	struct gpu_counts c;
+	unsigned int i;
 	struct timed t;
 	struct gpu_xlate xl = { timed_translate, timed_advance, timed_next,
 				&t };
@@ -115,6 +116,9 @@ static int timing_model_run(const struct timing_config *cfg,
 	m->p50 = iommu_latency_quantile(&t.io, 0.50);
 	m->p95 = iommu_latency_quantile(&t.io, 0.95);
 	m->p99 = iommu_latency_quantile(&t.io, 0.99);
+	for (i = 0; i < TIMING_CDF_POINTS; i++)
+		m->cdf[i] = iommu_latency_quantile(&t.io, (i + 1.0) /
+						   TIMING_CDF_POINTS);
 	m->st = t.io.st;
 	m->st.hist = NULL;
 	m->pwc = set.e[0].m->stats;

@@ -13,6 +13,8 @@
 #include "engine/run_engine.h"
 #include "iommu/iommu.h"
 
+#define TIMING_CDF_POINTS 100
+
 struct timing_config {
 	const char *const *specs;
 	unsigned int nspecs;
@@ -30,6 +32,8 @@ struct timing_model {
 	char spec[PWC_SPEC_LEN];
 	struct iommu_stats st;		/* .hist not kept */
 	unsigned long long p50, p95, p99;
+	/* the latency at each of TIMING_CDF_POINTS fractions, 1/N .. 1 */
+	unsigned long long cdf[TIMING_CDF_POINTS];
 	struct pwc_stats pwc;		/* the model's own counters */
 	unsigned long long gpu_cycles, xl_waits, insts;
 };
