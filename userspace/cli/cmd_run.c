@@ -54,6 +54,8 @@ static void run_usage(FILE *f)
 		"      --walkers N        page-table walkers (--timing; default 8)\n"
 		"      --walk-sched P     fcfs, simt or path (--timing; default fcfs)\n"
 		"      --iommu-buffer N   misses the IOMMU buffer holds (--timing; default 256)\n"
+		"      --l1-tlb N         per-SM L1 TLBs of N entries, the IOTLB a shared L2 TLB\n"
+		"                         behind them (--timing; default none)\n"
 		"  -j, --json             JSON instead of the table\n"
 		"  -q, --quiet            no progress line on stderr\n",
 		shared_budget_min(), shared_budget_max());
@@ -71,7 +73,8 @@ struct run_opts {
 };
 
 /* run's own long-only options */
-enum { OPT_TIMING = 0x200, OPT_WALKERS, OPT_WALK_SCHED, OPT_IOMMU_BUFFER };
+enum { OPT_TIMING = 0x200, OPT_WALKERS, OPT_WALK_SCHED, OPT_IOMMU_BUFFER,
+       OPT_L1_TLB };
 
 /* --walkers, --iommu-buffer: 1 to @max; 0, or -1 with a message */
 static int parse_positive(const char *arg, const char *opt,
@@ -100,6 +103,12 @@ static int run_timing_option(struct run_opts *o, int c, const char *arg)
 	case OPT_IOMMU_BUFFER:
 		return parse_positive(arg, "--iommu-buffer", 65536,
 				      &o->io.buffer) ? -1 : 1;
+	case OPT_L1_TLB:
+		/* the IOTLB becomes the shared L2 TLB behind them */
+		o->io.sms = GPU_SMS;
+		o->io.tlb_hit = IOMMU_L2_TLB_HIT;
+		return parse_positive(arg, "--l1-tlb", 65536,
+				      &o->io.l1_tlb) ? -1 : 1;
 	case OPT_WALK_SCHED:
 		if (iommu_sched_parse(arg, &o->io.sched)) {
 			fprintf(stderr, "pwcsim: --walk-sched takes fcfs, simt or path\n");
@@ -143,6 +152,7 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 		{ "walkers", required_argument, NULL, OPT_WALKERS },
 		{ "walk-sched", required_argument, NULL, OPT_WALK_SCHED },
 		{ "iommu-buffer", required_argument, NULL, OPT_IOMMU_BUFFER },
+		{ "l1-tlb", required_argument, NULL, OPT_L1_TLB },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -267,7 +277,7 @@ static int run_timed(struct run_opts *o, const struct workload *w,
 		return 1;
 	}
 	progress_end(pg);
-	timing_print(&r, w->name, tc.io.tlb, o->so.json);
+	timing_print(&r, w->name, &tc.io, o->so.json);
 	if (r.real && r.m[0].st.not_walked)
 		fprintf(stderr, "pwcsim: %llu translation%s had no walk: the shadow process may not map below vm.mmap_min_addr (a GPU's parameters and constants, from 0x0; mapping them takes CAP_SYS_RAWIO)\n",
 			r.m[0].st.not_walked,

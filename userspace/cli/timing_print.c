@@ -42,38 +42,38 @@ static void figures(const struct timing_result *r, const struct timing_model *m,
 static void timing_table(const struct timing_result *r, struct table *t)
 {
 	struct figures f;
-	unsigned int i, row;
+	unsigned int i;
 
 	table_init(t, NULL, "models");
-	table_cols(t, "model:s requests:u tlb_hits:u walks:u merged:u "
-		      "lat_mean:f p50:u p95:u p99:u max:u queueing:f walk:f "
-		      "reads/walk:f walkers%:p buf_mean:f buf_max:u "
+	table_cols(t, "model:s requests:u l1_hits:u tlb_hits:u walks:u "
+		      "merged:u lat_mean:f p50:u p95:u p99:u max:u queueing:f "
+		      "walk:f reads/walk:f walkers%:p buf_mean:f buf_max:u "
 		      "buf_full:u gpu_cycles:u slowdown:f");
 	for (i = 0; i < r->n; i++) {
 		const struct timing_model *m = &r->m[i];
 
 		figures(r, m, &f);
-		row = table_row(t);
-		(void)row;
+		table_row(t);
 		table_str(t, 0, m->spec);
 		table_u64(t, 1, m->st.requests);
-		table_u64(t, 2, m->st.tlb_hits);
-		table_u64(t, 3, m->st.walks);
-		table_u64(t, 4, m->st.merged);
-		table_f64(t, 5, f.lat_mean);
-		table_u64(t, 6, m->p50);
-		table_u64(t, 7, m->p95);
-		table_u64(t, 8, m->p99);
-		table_u64(t, 9, m->st.lat_max);
-		table_f64(t, 10, f.queueing);
-		table_f64(t, 11, f.walk);
-		table_f64(t, 12, f.reads_per_walk);
-		table_f64(t, 13, f.util);
-		table_f64(t, 14, f.occ_mean);
-		table_u64(t, 15, m->st.occ_max);
-		table_u64(t, 16, m->st.full_cycles);
-		table_u64(t, 17, m->gpu_cycles);
-		table_f64(t, 18, f.slowdown);
+		table_u64(t, 2, m->st.l1_hits);
+		table_u64(t, 3, m->st.tlb_hits);
+		table_u64(t, 4, m->st.walks);
+		table_u64(t, 5, m->st.merged);
+		table_f64(t, 6, f.lat_mean);
+		table_u64(t, 7, m->p50);
+		table_u64(t, 8, m->p95);
+		table_u64(t, 9, m->p99);
+		table_u64(t, 10, m->st.lat_max);
+		table_f64(t, 11, f.queueing);
+		table_f64(t, 12, f.walk);
+		table_f64(t, 13, f.reads_per_walk);
+		table_f64(t, 14, f.util);
+		table_f64(t, 15, f.occ_mean);
+		table_u64(t, 16, m->st.occ_max);
+		table_u64(t, 17, m->st.full_cycles);
+		table_u64(t, 18, m->gpu_cycles);
+		table_f64(t, 19, f.slowdown);
 	}
 }
 
@@ -102,6 +102,7 @@ static void timing_record(const struct timing_result *r,
 	record_str(o, "spec", m->spec);
 	x = record_object(o, "translation");
 	record_u64(x, "requests", m->st.requests);
+	record_u64(x, "l1_hits", m->st.l1_hits);
 	record_u64(x, "tlb_hits", m->st.tlb_hits);
 	record_u64(x, "walks", m->st.walks);
 	record_u64(x, "merged", m->st.merged);
@@ -133,16 +134,21 @@ static void timing_record(const struct timing_result *r,
 }
 
 void timing_print(const struct timing_result *r, const char *source,
-		  unsigned int tlb, bool json)
+		  const struct iommu_config *io, bool json)
 {
+	unsigned int tlb = io->tlb;
 	struct record rec;
 	struct table t;
 	unsigned int i;
 
 	if (!json) {
-		printf("%s: %llu translations per run, %s %u-level page tables; IOTLB %u entries; %u walkers, %s, buffer %u; ideal translation %llu GPU cycles\n",
+		printf("%s: %llu translations per run, %s %u-level page tables; ",
 		       source, r->addresses, r->real ? "real" : "synthetic",
-		       r->levels, tlb, r->walkers,
+		       r->levels);
+		if (io->l1_tlb)
+			printf("L1 TLBs %u entries per SM, ", io->l1_tlb);
+		printf("IOTLB %u entries; %u walkers, %s, buffer %u; ideal translation %llu GPU cycles\n",
+		       tlb, r->walkers,
 		       iommu_sched_name(r->sched), r->buffer,
 		       r->gpu_cycles_ideal);
 		timing_table(r, &t);
@@ -155,6 +161,7 @@ void timing_print(const struct timing_result *r, const char *source,
 	record_str(&rec, "tables", r->real ? "real" : "synthetic");
 	record_u64(&rec, "levels", r->levels);
 	record_u64(&rec, "tlb_entries", tlb);
+	record_u64(&rec, "l1_tlb_entries", io->l1_tlb);
 	record_u64(&rec, "walkers", r->walkers);
 	record_str(&rec, "walk_sched", iommu_sched_name(r->sched));
 	record_u64(&rec, "iommu_buffer", r->buffer);

@@ -11,7 +11,8 @@
 
 #include "engine/run_timing.h"
 
+/* @io: the IOMMU's configuration (its TLBs) */
 void timing_print(const struct timing_result *r, const char *source,
-		  unsigned int tlb, bool json);
+		  const struct iommu_config *io, bool json);
 
 #endif /* TIMING_PRINT_H */

@@ -22,12 +22,13 @@ struct timed {
 
 static unsigned long long timed_translate(void *arg, gva_t va,
 					  unsigned long long now,
+					  unsigned int sm,
 					  unsigned long long cookie,
 					  unsigned long long inst)
 {
 	struct timed *t = arg;
 
-	return iommu_translate(&t->io, va, now, cookie, inst);
+	return iommu_translate(&t->io, va, now, sm, cookie, inst);
 }
 
 static void timed_advance(void *arg, unsigned long long now)

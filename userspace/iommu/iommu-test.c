@@ -82,10 +82,10 @@ static void test_walk_and_tlb(void)
 	struct pwc_model *m = setup(&io, 8, 256, IOMMU_FCFS, "none", 4, &t);
 	unsigned long long a, b, h;
 
-	a = iommu_translate(&io, GIB, 0, 1, 1);
-	b = iommu_translate(&io, GIB + 64, 0, 2, 1);
+	a = iommu_translate(&io, GIB, 0, 0, 1, 1);
+	b = iommu_translate(&io, GIB + 64, 0, 0, 2, 1);
 	iommu_advance(&io, 1300);
-	h = iommu_translate(&io, GIB + 128, 1300, 3, 2);
+	h = iommu_translate(&io, GIB + 128, 1300, 0, 3, 2);
 	expect(a == 1201, "a walk on empty caches: 1 + 4 x 300 cycles");
 	expect(b == 1201 && io.st.merged == 1 && io.st.walks == 1,
 	       "a second miss to the page merges with its walk");
@@ -103,8 +103,8 @@ static void test_queueing(void)
 	struct pwc_model *m = setup(&io, 1, 256, IOMMU_FCFS, "none", 0, &t);
 	unsigned long long a, b;
 
-	a = iommu_translate(&io, GIB, 0, 1, 1);
-	b = iommu_translate(&io, 2 * GIB, 0, 2, 2);
+	a = iommu_translate(&io, GIB, 0, 0, 1, 1);
+	b = iommu_translate(&io, 2 * GIB, 0, 0, 2, 2);
 	iommu_advance(&io, 1201);
 	expect(a == 1201 && b == IOMMU_PENDING,
 	       "one walker: the second miss waits");
@@ -128,9 +128,9 @@ static void test_buffer(void)
 	struct told t;
 	struct pwc_model *m = setup(&io, 1, 1, IOMMU_FCFS, "none", 0, &t);
 
-	iommu_translate(&io, GIB, 0, 1, 1);
-	iommu_translate(&io, 2 * GIB, 0, 2, 2);
-	iommu_translate(&io, 3 * GIB, 0, 3, 3);
+	iommu_translate(&io, GIB, 0, 0, 1, 1);
+	iommu_translate(&io, 2 * GIB, 0, 0, 2, 2);
+	iommu_translate(&io, 3 * GIB, 0, 0, 3, 3);
 	iommu_drain(&io);
 	expect(t.n == 2 && t.cycle[0] == 1822 && t.cycle[1] == 1822 + 621,
 	       "a full buffer: the third miss waits outside, then in turn");
@@ -146,11 +146,11 @@ static void simt_order(enum iommu_sched s, struct told *t)
 	struct iommu io;
 	struct pwc_model *m = setup(&io, 1, 256, s, "none", 0, t);
 
-	iommu_translate(&io, GIB, 0, 1, 1);	/* the walker busy */
-	iommu_translate(&io, 4 * GIB, 1, 2, 2);	/* instruction 2: three */
-	iommu_translate(&io, 5 * GIB, 1, 3, 2);
-	iommu_translate(&io, 6 * GIB, 1, 4, 2);
-	iommu_translate(&io, 7 * GIB, 1, 5, 3);	/* instruction 3: one */
+	iommu_translate(&io, GIB, 0, 0, 1, 1);	/* the walker busy */
+	iommu_translate(&io, 4 * GIB, 1, 0, 2, 2);	/* instruction 2: three */
+	iommu_translate(&io, 5 * GIB, 1, 0, 3, 2);
+	iommu_translate(&io, 6 * GIB, 1, 0, 4, 2);
+	iommu_translate(&io, 7 * GIB, 1, 0, 5, 3);	/* instruction 3: one */
 	iommu_drain(&io);
 	teardown(&io, m);
 }
@@ -179,10 +179,10 @@ static void path_order(enum iommu_sched s, struct told *t,
 	struct iommu io;
 	struct pwc_model *m = setup(&io, 2, 256, s, "tpc", 0, t);
 
-	iommu_translate(&io, GIB, 0, 1, 1);
-	iommu_translate(&io, 64 * GIB, 0, 2, 2);
-	iommu_translate(&io, GIB + 4096, 1, 3, 3);
-	iommu_translate(&io, 2 * GIB, 1, 4, 4);
+	iommu_translate(&io, GIB, 0, 0, 1, 1);
+	iommu_translate(&io, 64 * GIB, 0, 0, 2, 2);
+	iommu_translate(&io, GIB + 4096, 1, 0, 3, 3);
+	iommu_translate(&io, 2 * GIB, 1, 0, 4, 4);
 	iommu_drain(&io);
 	*reads = io.st.reads;
 	teardown(&io, m);
@@ -211,15 +211,15 @@ static void test_fill_at_end(void)
 	struct told t;
 	struct pwc_model *m = setup(&io, 2, 256, IOMMU_FCFS, "tpc", 0, &t);
 
-	iommu_translate(&io, GIB, 0, 1, 1);
-	iommu_translate(&io, GIB + 4096, 1, 2, 2);
+	iommu_translate(&io, GIB, 0, 0, 1, 1);
+	iommu_translate(&io, GIB + 4096, 1, 0, 2, 2);
 	iommu_drain(&io);
 	expect(io.st.reads == 8,
 	       "a walk that starts before its neighbour ends reads the whole path");
 	teardown(&io, m);
 	m = setup(&io, 1, 256, IOMMU_FCFS, "tpc", 0, &t);
-	iommu_translate(&io, GIB, 0, 1, 1);
-	iommu_translate(&io, GIB + 4096, 1, 2, 2);
+	iommu_translate(&io, GIB, 0, 0, 1, 1);
+	iommu_translate(&io, GIB + 4096, 1, 0, 2, 2);
 	iommu_drain(&io);
 	expect(io.st.reads == 5 && t.n == 1 && t.cycle[0] == 1201 + 11,
 	       "after its neighbour's fill it reads one entry");
@@ -233,8 +233,41 @@ static void test_serial_lookup(void)
 	struct told t;
 	struct pwc_model *m = setup(&io, 1, 256, IOMMU_FCFS, "uptc", 0, &t);
 
-	expect(iommu_translate(&io, GIB, 0, 1, 1) == 3 + 4 * 300,
+	expect(iommu_translate(&io, GIB, 0, 0, 1, 1) == 3 + 4 * 300,
 	       "uptc: a serial lookup of three probes, then four reads");
+	teardown(&io, m);
+}
+
+/*
+ * Per-SM L1 TLBs before the IOTLB (a shared L2 TLB, 10 cycles a hit):
+ * the walk fills both for SM 0; SM 1 hits the L2 TLB, then its own L1.
+ */
+static void test_l1_tlbs(void)
+{
+	struct iommu_config c;
+	struct pwc_model *m = model("none");
+	struct iommu io;
+	struct told t = {};
+	unsigned long long a, b, d, e;
+
+	iommu_config_default(&c, 4);
+	c.l1_tlb = 4;
+	c.sms = 2;
+	c.tlb_hit = IOMMU_L2_TLB_HIT;
+	if (!m || iommu_init(&io, &c, m))
+		return;
+	io.done = told_done;
+	io.arg = &t;
+	a = iommu_translate(&io, GIB, 0, 0, 1, 1);
+	iommu_advance(&io, 2000);
+	b = iommu_translate(&io, GIB + 8, 2000, 0, 2, 2);
+	d = iommu_translate(&io, GIB + 16, 2000, 1, 3, 3);
+	e = iommu_translate(&io, GIB + 24, 2001, 1, 4, 4);
+	expect(a == IOMMU_PENDING && t.n == 1 && t.cycle[0] == 10 + 1201,
+	       "L1 TLBs: a miss walks after the L2 TLB's 10 cycles");
+	expect(b == 2000 && d == 2010 && e == 2001 && io.st.l1_hits == 2 &&
+	       io.st.tlb_hits == 1,
+	       "L1 TLBs: the walk fills its SM's; another SM's fills from the L2 TLB");
 	teardown(&io, m);
 }
 
@@ -257,6 +290,7 @@ int main(void)
 	test_path();
 	test_fill_at_end();
 	test_serial_lookup();
+	test_l1_tlbs();
 	test_names();
 	return expect_done("iommu-test");
 }

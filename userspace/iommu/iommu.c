@@ -34,6 +34,28 @@ static void *grow(void *p, unsigned int *cap, size_t size)
 	return q;
 }
 
+/* The per-SM L1 TLBs; 0, or -1 (message printed, @io freed) */
+static int iommu_l1_init(struct iommu *io)
+{
+	unsigned int s;
+
+	if (!io->cfg.sms || io->cfg.sms > 64) {
+		iommu_free(io);
+		fprintf(stderr, "pwcsim: L1 TLBs need 1 to 64 SMs\n");
+		return -1;
+	}
+	io->l1 = calloc(io->cfg.sms, sizeof(*io->l1));
+	for (s = 0; io->l1 && s < io->cfg.sms; s++)
+		if (pwc_tlb_init(&io->l1[s], io->cfg.l1_tlb, 0))
+			break;
+	if (!io->l1 || s < io->cfg.sms) {
+		iommu_free(io);
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return -1;
+	}
+	return 0;
+}
+
 int iommu_init(struct iommu *io, const struct iommu_config *cfg,
 	       struct pwc_model *pwc)
 {
@@ -56,6 +78,8 @@ int iommu_init(struct iommu *io, const struct iommu_config *cfg,
 	io->st.hist = calloc(IOMMU_HIST, sizeof(*io->st.hist));
 	io->hash_size = IOMMU_HASH;
 	io->st.first = IOMMU_PENDING;
+	if (cfg->l1_tlb && iommu_l1_init(io))
+		return -1;
 	if (!io->walker_free || !io->walking || !io->ptc_tag ||
 	    !io->ptc_used || !io->hash || !io->st.hist ||
 	    pwc_tlb_init(&io->tlb, cfg->tlb, 0)) {
@@ -68,6 +92,11 @@ int iommu_init(struct iommu *io, const struct iommu_config *cfg,
 
 void iommu_free(struct iommu *io)
 {
+	unsigned int s;
+
+	for (s = 0; io->l1 && s < io->cfg.sms; s++)
+		pwc_tlb_free(&io->l1[s]);
+	free(io->l1);
 	pwc_tlb_free(&io->tlb);
 	pwc_hset_free(&io->tables);
 	free(io->walker_free);
@@ -296,9 +325,14 @@ static void walk_end(struct iommu *io, unsigned int j)
 	struct iommu_miss *m = &io->miss[i];
 	struct pwc_result r;
 
+	unsigned long long sms;
+
 	pwc_access(io->pwc, &m->w, &r);
-	if (!m->w.fault)
+	if (!m->w.fault) {
 		pwc_tlb_fill(&io->tlb, &m->w);
+		for (sms = m->sms; io->l1 && sms; sms &= sms - 1)
+			pwc_tlb_fill(&io->l1[__builtin_ctzll(sms)], &m->w);
+	}
 	io->st.last = m->done;
 	io->walking[j] = io->walking[--io->nwalking];
 	miss_release(io, i);
@@ -371,11 +405,40 @@ void iommu_advance(struct iommu *io, unsigned long long now)
 	occ_mark(io, now);
 }
 
+/*
+ * SM @sm's L1 TLB, then the IOTLB: true on a hit (*@done its cycle; an
+ * IOTLB hit fills the L1)
+ */
+static bool tlb_hit(struct iommu *io, unsigned long long va,
+		    unsigned long long now, struct pwc_tlb *l1,
+		    unsigned long long *done)
+{
+	struct pwc_walk w = { .va = va, .levels = (u8)io->cfg.levels,
+			      .end = 1 };
+
+	if (l1 && pwc_tlb_lookup(l1, va)) {
+		io->st.l1_hits++;
+		latency(io, 0);
+		*done = now;
+		return true;
+	}
+	if (!pwc_tlb_lookup(&io->tlb, va))
+		return false;
+	io->st.tlb_hits++;
+	if (l1)
+		pwc_tlb_fill(l1, &w);
+	latency(io, io->cfg.tlb_hit);
+	*done = now + io->cfg.tlb_hit;
+	return true;
+}
+
 unsigned long long iommu_translate(struct iommu *io, unsigned long long va,
-				   unsigned long long now,
+				   unsigned long long now, unsigned int sm,
 				   unsigned long long cookie,
 				   unsigned long long inst)
 {
+	struct pwc_tlb *l1 = io->l1 && sm < io->cfg.sms ? &io->l1[sm] : NULL;
+	unsigned long long done, bit = l1 ? 1ULL << sm : 0;
 	struct pwc_walk w;
 	unsigned int i;
 
@@ -383,13 +446,11 @@ unsigned long long iommu_translate(struct iommu *io, unsigned long long va,
 	if (io->st.first == IOMMU_PENDING)
 		io->st.first = now;
 	io->st.requests++;
-	if (pwc_tlb_lookup(&io->tlb, va)) {
-		io->st.tlb_hits++;
-		latency(io, io->cfg.tlb_hit);
-		return now + io->cfg.tlb_hit;
-	}
+	if (tlb_hit(io, va, now, l1, &done))
+		return done;
 	i = miss_find(io, va >> 12);
 	if (i) {
+		io->miss[i - 1].sms |= bit;
 		io->st.merged++;
 		if (io->miss[i - 1].walking) {
 			latency(io, io->miss[i - 1].done - now);
@@ -405,6 +466,7 @@ unsigned long long iommu_translate(struct iommu *io, unsigned long long va,
 		return now + io->cfg.tlb_hit;
 	}
 	i = miss_new(io, &w, now, inst);
+	io->miss[i].sms = bit;
 	if (io->nwaiting == io->waiting_cap)
 		io->waiting = grow(io->waiting, &io->waiting_cap,
 				   sizeof(*io->waiting));

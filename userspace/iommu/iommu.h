@@ -40,9 +40,21 @@
  */
 enum iommu_sched { IOMMU_FCFS, IOMMU_SIMT, IOMMU_PATH, IOMMU_SCHED_COUNT };
 
+/*
+ * With per-SM L1 TLBs, the cycles of a hit in the shared TLB behind them
+ * (an L2 TLB: a lookup after the L1's miss and the hop to it; ours)
+ */
+#define IOMMU_L2_TLB_HIT 10
+
 struct iommu_config {
 	unsigned int tlb;		/* IOTLB entries (4 KiB pages); 0 none */
 	unsigned int tlb_hit;		/* cycles of an IOTLB hit */
+	/*
+	 * per-SM L1 TLBs of this many entries each (0: none) in front of
+	 * the IOTLB, which then is a shared L2 TLB (Power et al., HPCA
+	 * 2014); an L1 hit costs no cycle, its misses go to the IOTLB
+	 */
+	unsigned int l1_tlb, sms;
 	unsigned int walkers;
 	unsigned int buffer;		/* misses waiting for a walker */
 	enum iommu_sched sched;
@@ -61,7 +73,7 @@ int iommu_sched_parse(const char *name, enum iommu_sched *s);
 
 /* What the IOMMU measured. */
 struct iommu_stats {
-	unsigned long long requests, tlb_hits, walks, merged;
+	unsigned long long requests, l1_hits, tlb_hits, walks, merged;
 	unsigned long long not_walked;	/* no walk to be had (no mapping) */
 	unsigned long long reads, ptc_hits;
 	/* per walk, summed: waiting, the PWC lookup, the reads */
@@ -82,6 +94,7 @@ struct iommu_stats {
 struct iommu_miss {
 	unsigned long long page, arrival, inst;
 	unsigned long long done;	/* IOMMU_PENDING until its walk starts */
+	unsigned long long sms;		/* the SMs whose L1 TLBs it fills */
 	unsigned int waiters;		/* first waiter (index + 1), or 0 */
 	unsigned int next;		/* hash chain (index + 1) */
 	struct pwc_walk w;
@@ -104,6 +117,7 @@ struct iommu {
 	/* each table base seen, numbered in order: the line cache's keys */
 	struct pwc_hset tables;
 	struct pwc_tlb tlb;
+	struct pwc_tlb *l1;		/* cfg.sms of them, or NULL */
 	unsigned long long *walker_free;	/* the cycle each walker frees */
 	unsigned long long *ptc_tag, *ptc_used, stamp;
 	/* misses in flight: a slab, a hash of their pages, the waiting ones */
@@ -130,12 +144,12 @@ int iommu_init(struct iommu *io, const struct iommu_config *cfg,
 void iommu_free(struct iommu *io);
 /*
  * A translation of @va asked at cycle @now (no earlier than the last
- * call's) for @cookie (0: nobody waits, as for a store), of warp
- * instruction @inst: the cycle it completes, or IOMMU_PENDING (@done
- * will be told).
+ * call's) by SM @sm (cfg.sms or more: none, as for a write-back) for
+ * @cookie (0: nobody waits, as for a store), of warp instruction @inst:
+ * the cycle it completes, or IOMMU_PENDING (@done will be told).
  */
 unsigned long long iommu_translate(struct iommu *io, unsigned long long va,
-				   unsigned long long now,
+				   unsigned long long now, unsigned int sm,
 				   unsigned long long cookie,
 				   unsigned long long inst);
 /* Every walk that starts or ends by cycle @now. */

@@ -32,8 +32,8 @@ for m in d["models"]:
         if k not in t:
             print("no", k)
     if t["requests"] != d["translations"] or \
-       t["tlb_hits"] + t["walks"] + t["merged"] + t["not_walked"] != \
-       t["requests"]:
+       t["l1_hits"] + t["tlb_hits"] + t["walks"] + t["merged"] + \
+       t["not_walked"] != t["requests"]:
         print("requests", m["model"])
     if not lat["p50"] <= lat["p95"] <= lat["p99"] <= lat["max"]:
         print("quantiles", m["model"])
@@ -79,6 +79,13 @@ for s in fcfs simt path; do
 		bad "--walk-sched $s: $(head -2 "$tmp/err")"
 	fi
 done
+if "$P" run "${W[@]}" -m tpc --l1-tlb 32 --json >"$tmp/l1.json" \
+	2>"$tmp/err" && [ -z "$(relations "$tmp/l1.json" 4)" ] &&
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(not (d["l1_tlb_entries"] == 32 and d["models"][0]["translation"]["l1_hits"] > 0))' "$tmp/l1.json"; then
+	ok "--l1-tlb 32: per-SM L1 TLBs hit, the sums hold"
+else
+	bad "--l1-tlb 32: $(relations "$tmp/l1.json" 4) $(head -2 "$tmp/err")"
+fi
 if "$P" run "${W[@]}" -m tpc >"$tmp/t.txt" 2>"$tmp/err" &&
 	head -1 "$tmp/t.txt" | grep -q '5000 translations per run' &&
 	grep -q '^tpc:entries=24 ' "$tmp/t.txt"; then
@@ -98,6 +105,7 @@ fails() {	# fails NAME PATTERN ARGS...: exit 2, PATTERN on stderr
 	fi
 }
 fails "--walkers 0 refused" "--walkers takes" "${W[@]}" --walkers 0
+fails "--l1-tlb 0 refused" "--l1-tlb takes" "${W[@]}" --l1-tlb 0
 fails "--walkers 2000 refused" "--walkers takes" "${W[@]}" --walkers 2000
 fails "--iommu-buffer 70000 refused" "--iommu-buffer takes" "${W[@]}" \
 	--iommu-buffer 70000

@@ -364,7 +364,7 @@ struct fake_xl {
 };
 
 static unsigned long long fake_translate(void *arg, gva_t va,
-					 unsigned long long now,
+					 unsigned long long now, unsigned int sm,
 					 unsigned long long cookie,
 					 unsigned long long inst)
 {

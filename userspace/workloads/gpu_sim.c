@@ -233,6 +233,7 @@ struct gpu_state {
 	 */
 	struct xl_group *grp;
 	unsigned int grp_cap, grp_used, grp_free, cur;
+	unsigned int sm;		/* the SM of the request, GPU_SMS: none */
 	bool waits;
 	unsigned long long now, inst;
 	struct gpu_sm *sms;
@@ -376,8 +377,8 @@ static void xl_request(struct gpu_sink *out, struct gpu_state *st, gva_t va)
 
 	if (g)
 		g->pending++;
-	d = out->xl->translate(out->xl->arg, va, st->now, g ? st->cur : 0,
-			       st->inst);
+	d = out->xl->translate(out->xl->arg, va, st->now, st->sm,
+			       g ? st->cur : 0, st->inst);
 	if (g && d != GPU_XLATE_PENDING) {
 		g->pending--;
 		g->done = d > g->done ? d : g->done;
@@ -475,14 +476,16 @@ static unsigned int l2_fill(struct gpu_sink *out, struct gpu_state *st,
 			    unsigned long long ready, unsigned int valid)
 {
 	struct gpu_cache *c = &st->l2;
-	unsigned int v = cache_victim(c, set);
+	unsigned int v = cache_victim(c, set), sm = st->sm;
 	bool waits = st->waits;
 
 	if (c->tag[v] && c->dirty[v]) {
 		out->c.dram_writes++;
 		st->waits = false;	/* a write-back: nobody waits */
+		st->sm = GPU_SMS;	/* the L2's, no SM's */
 		emit_at(out, st, GPU_AT_L2_MISS, (c->tag[v] - 1) * GPU_SEGMENT);
 		st->waits = waits;
+		st->sm = sm;
 	}
 	return cache_fill(c, set, line, st->stamp, ready, valid);
 }
@@ -628,6 +631,7 @@ static unsigned long long request(struct gpu_sink *out, struct gpu_state *st,
 
 	st->stamp++;
 	out->c.requests++;
+	st->sm = sm;
 	st->waits = k != REQ_STORE && k != REQ_LSTORE;
 	if (k == REQ_CONST)
 		return const_request(out, st, sm, line, now, slow);
@@ -1105,6 +1109,7 @@ static unsigned long long warp_fetch(const struct gpu_launch *l,
 	     (out->p.addr64 ? ~0ULL : GPU_ADDR32_MASK);
 	line = va / GPU_SEGMENT;
 	st->stamp++;
+	st->sm = sm;
 	out->c.ifetches++;
 	emit_at(out, st, GPU_AT_COALESCED, va & ~15ULL);
 	way = cache_find(c, line % GPU_IL1_SETS, line, st->stamp);

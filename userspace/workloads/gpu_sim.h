@@ -422,7 +422,8 @@ struct gpu_state;
  * caches (the TLB is looked up before the request goes on, and the data
  * access is timed as the caches stand at issue).  A store's translation
  * holds nothing.  @translate returns the cycle the translation of @va,
- * asked at @now by warp instruction @inst, completes, or
+ * asked at @now by warp instruction @inst on SM @sm (GPU_SMS for a
+ * write-back of the L2, which no SM makes), completes, or
  * GPU_XLATE_PENDING: the translator then calls gpu_xlate_done() with
  * @cookie (0: nobody waits) once it knows.  @advance(@now) lets the
  * translator run to cycle @now; @next_event: the next cycle at which it
@@ -432,7 +433,7 @@ struct gpu_state;
 
 struct gpu_xlate {
 	unsigned long long (*translate)(void *arg, gva_t va,
-					unsigned long long now,
+					unsigned long long now, unsigned int sm,
 					unsigned long long cookie,
 					unsigned long long inst);
 	void (*advance)(void *arg, unsigned long long now);
