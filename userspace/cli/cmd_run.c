@@ -50,7 +50,7 @@ static void run_usage(FILE *f)
 		SHARED_TRACE_ORDER_USAGE
 		"      --with-ifetch      lackey: instruction fetches too\n"
 		"      --timing           translation in time: each model behind a timed IOMMU,\n"
-		"                         the workload's warps waiting for it (--workload)\n"
+		"                         the warps waiting for it (--workload, Accel-Sim traces)\n"
 		"      --walkers N        page-table walkers (--timing; default 8)\n"
 		"      --walk-sched P     fcfs, simt or path (--timing; default fcfs)\n"
 		"      --iommu-buffer N   misses the IOMMU buffer holds (--timing; default 256)\n"
@@ -197,8 +197,8 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 		run_usage(stderr);
 		return 2;
 	}
-	if (o->timing && (!o->wname || o->so.tlb2m)) {
-		fprintf(stderr, "pwcsim run: --timing takes --workload NAME, and 4 KiB IOTLB entries\n");
+	if (o->timing && (o->pid || o->so.file_order || o->so.tlb2m)) {
+		fprintf(stderr, "pwcsim run: --timing takes --workload NAME or an Accel-Sim trace on the GPU model (not --pid, not --trace-order file), and 4 KiB IOTLB entries\n");
 		return 2;
 	}
 	return 0;
@@ -255,10 +255,14 @@ static void run_print(const struct run_opts *o, const char *source,
 	record_free(&rec);
 }
 
-/* --timing: the workload's timed runs, printed; the exit status */
+/* --timing: the source's timed runs, printed; the exit status */
 static int run_timed(struct run_opts *o, const struct workload *w,
 		     struct progress *pg)
 {
+	struct gpu_params gp;
+	struct timing_source src = {
+		.w = w, .wo = &o->so.wo, .path = o->path, .fmt = o->so.fmt,
+		.gpu = shared_trace_gpu(&o->so, &gp) };
 	struct timing_config tc = { .specs = o->so.specs,
 				    .nspecs = o->so.nspecs,
 				    .budget = o->so.budget, .io = o->io,
@@ -269,15 +273,15 @@ static int run_timed(struct run_opts *o, const struct workload *w,
 
 	tc.io.levels = o->so.levels;
 	tc.io.tlb = o->so.tlb ? o->so.tlb : SHARED_TLB_REPORT;
-	if (!o->so.wo.window)	/* else the window ends the runs */
+	if (w && !o->so.wo.window)	/* else the window ends the runs */
 		pg->total = (o->so.nspecs + 1) *
 			    workload_planned(w, &o->so.wo);
-	if (run_timing(&tc, w, &o->so.wo, &r)) {
+	if (run_timing(&tc, &src, &r)) {
 		progress_end(pg);
 		return 1;
 	}
 	progress_end(pg);
-	timing_print(&r, w->name, &tc.io, o->so.json);
+	timing_print(&r, w ? w->name : o->path, &tc.io, o->so.json);
 	if (r.real && r.m[0].st.not_walked)
 		fprintf(stderr, "pwcsim: %llu translation%s had no walk: the shadow process may not map below vm.mmap_min_addr (a GPU's parameters and constants, from 0x0; mapping them takes CAP_SYS_RAWIO)\n",
 			r.m[0].st.not_walked,

@@ -60,32 +60,64 @@ static void timing_tick(void *arg, unsigned long long n)
 	progress_add(arg, n);
 }
 
-/* One run of @w; @xl NULL: ideal translation.  The sink's counters. */
-static struct gpu_counts timing_pass(const struct timing_config *cfg,
-				     const struct workload *w,
-				     const struct workload_opts *wo,
-				     const struct gpu_xlate *xl,
-				     struct timed *t,
-				     unsigned long long *emitted)
+/* A trace's run through translator @xl into *@c; 0 or -1 */
+static int trace_pass(const struct timing_source *src,
+		      const struct gpu_xlate *xl, struct timed *t,
+		      struct gpu_counts *c, unsigned long long *emitted)
+{
+	unsigned long long buf[4096];
+	struct addr_stream in;
+	struct gpu_sink *sink;
+	long n;
+
+	if (addr_open_gpu(&in, src->path, src->fmt, src->gpu))
+		return -1;
+	sink = addr_gpu_sink(&in);
+	if (!sink) {
+		fprintf(stderr, "pwcsim: --timing takes an Accel-Sim trace scheduled on the GPU model (a trace directory or a .traceg file)\n");
+		addr_close(&in);
+		return -1;
+	}
+	sink->xl = xl;
+	if (t)
+		t->sink = sink;
+	while ((n = addr_next_block(&in, buf, 4096)) > 0)
+		;
+	*c = sink->c;
+	*emitted = sink->count;
+	addr_close(&in);
+	return n < 0 ? -1 : 0;
+}
+
+/*
+ * One run of the source through @xl (NULL: ideal translation) into *@c,
+ * its translations into *@emitted; 0 or -1.
+ */
+static int timing_pass(const struct timing_config *cfg,
+		       const struct timing_source *src,
+		       const struct gpu_xlate *xl, struct timed *t,
+		       struct gpu_counts *c, unsigned long long *emitted)
 {
 	struct gpu_sink sink = { .emit = count_emit, .xl = xl };
 	struct gpu_heap heap = {};
 
+	if (!src->w)
+		return trace_pass(src, xl, t, c, emitted);
 	if (cfg->progress) {
 		sink.tick = timing_tick;
 		sink.tick_arg = cfg->progress;
 	}
 	if (t)
 		t->sink = &sink;
-	workload_run(w, wo, &heap, &sink);
+	workload_run(src->w, src->wo, &heap, &sink);
 	*emitted = sink.count;
-	return sink.c;
+	*c = sink.c;
+	return 0;
 }
 
 /* Model @spec's timed run into @m, walks from @mw (NULL: synthetic) */
 static int timing_model_run(const struct timing_config *cfg,
-			    const struct workload *w,
-			    const struct workload_opts *wo, const char *spec,
+			    const struct timing_source *src, const char *spec,
 			    struct module_walks *mw, struct timing_model *m,
 			    unsigned long long *emitted)
 {
@@ -93,6 +125,7 @@ static int timing_model_run(const struct timing_config *cfg,
 	struct gpu_counts c;
 	unsigned int i;
 	struct timed t;
+	int ret;
 	struct gpu_xlate xl = { timed_translate, timed_advance, timed_next,
 				&t };
 
@@ -108,7 +141,7 @@ static int timing_model_run(const struct timing_config *cfg,
 		t.io.walk = module_walks_get;
 		t.io.walk_arg = mw;
 	}
-	c = timing_pass(cfg, w, wo, &xl, &t, emitted);
+	ret = timing_pass(cfg, src, &xl, &t, &c, emitted);
 	/* the walks still going when the window closed: to their ends */
 	t.io.done = NULL;
 	iommu_drain(&t.io);
@@ -125,37 +158,37 @@ static int timing_model_run(const struct timing_config *cfg,
 	m->pwc = set.e[0].m->stats;
 	m->gpu_cycles = c.cycles - c.emit_cycle;
 	m->xl_waits = c.xl_waits;
-	m->insts = c.insts;
+	m->insts = c.insts - c.emit_insts;
 	iommu_free(&t.io);
 	model_set_free(&set);
-	return mw && mw->failed ? -1 : 0;
+	return ret || (mw && mw->failed) ? -1 : 0;
 }
 
 /* Every model's timed run, then the ideal one; 0 or -1 */
 static int timing_runs(const struct timing_config *cfg,
-		       const struct workload *w,
-		       const struct workload_opts *wo, struct module_walks *mw,
-		       struct timing_result *res)
+		       const struct timing_source *src,
+		       struct module_walks *mw, struct timing_result *res)
 {
 	struct gpu_counts c;
 	unsigned long long n;
 	unsigned int i;
 
 	for (i = 0; i < cfg->nspecs; i++) {
-		if (timing_model_run(cfg, w, wo, cfg->specs[i], mw,
-				     &res->m[i], &n))
+		if (timing_model_run(cfg, src, cfg->specs[i], mw, &res->m[i],
+				     &n))
 			return -1;
-		res->addresses = n;
 		res->n++;
 	}
-	c = timing_pass(cfg, w, wo, NULL, NULL, &n);
+	if (timing_pass(cfg, src, NULL, NULL, &c, &n))
+		return -1;
+	res->addresses = n;
 	res->gpu_cycles_ideal = c.cycles - c.emit_cycle;
-	res->insts_ideal = c.insts;
+	res->insts_ideal = c.insts - c.emit_insts;
 	return 0;
 }
 
-int run_timing(const struct timing_config *cfg, const struct workload *w,
-	       const struct workload_opts *wo, struct timing_result *res)
+int run_timing(const struct timing_config *cfg,
+	       const struct timing_source *src, struct timing_result *res)
 {
 	struct timing_config c = *cfg;
 	struct module_walks mw;
@@ -186,7 +219,7 @@ int run_timing(const struct timing_config *cfg, const struct workload *w,
 	res->walkers = c.io.walkers;
 	res->buffer = c.io.buffer;
 	res->sched = c.io.sched;
-	ret = timing_runs(&c, w, wo, cfg->userspace ? NULL : &mw, res);
+	ret = timing_runs(&c, src, cfg->userspace ? NULL : &mw, res);
 	if (!cfg->userspace) {
 		res->feeds = mw.feeds;
 		module_walks_stop(&mw);

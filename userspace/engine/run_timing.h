@@ -35,6 +35,7 @@ struct timing_model {
 	/* the latency at each of TIMING_CDF_POINTS fractions, 1/N .. 1 */
 	unsigned long long cdf[TIMING_CDF_POINTS];
 	struct pwc_stats pwc;		/* the model's own counters */
+	/* the window's cycles and warp instructions */
 	unsigned long long gpu_cycles, xl_waits, insts;
 };
 
@@ -43,14 +44,26 @@ struct timing_result {
 	unsigned long long feeds;	/* walks asked of the module */
 	unsigned int levels, walkers, buffer;
 	enum iommu_sched sched;
-	unsigned long long addresses;	/* translations asked per run */
-	unsigned long long gpu_cycles_ideal, insts_ideal;
+	unsigned long long addresses;	/* translations of the ideal run */
+	unsigned long long gpu_cycles_ideal, insts_ideal;	/* its window's */
 	unsigned int n;
 	struct timing_model m[RUN_MAX_MODELS];
 };
 
+/*
+ * What runs: a generated workload @w with @wo (its window), or an
+ * Accel-Sim trace at @path scheduled on the GPU model with @gpu (whole).
+ */
+struct timing_source {
+	const struct workload *w;
+	const struct workload_opts *wo;
+	const char *path;
+	enum addr_format fmt;
+	const struct gpu_params *gpu;
+};
+
 /* 0, or -1 with a message on stderr. */
-int run_timing(const struct timing_config *cfg, const struct workload *w,
-	       const struct workload_opts *wo, struct timing_result *res);
+int run_timing(const struct timing_config *cfg,
+	       const struct timing_source *src, struct timing_result *res);
 
 #endif /* RUN_TIMING_H */

@@ -4,7 +4,8 @@
 # userspace/tests/timing-test.sh - `pwcsim run --timing` end to end
 # (engine/run_timing.c, iommu/): the JSON members Documentation/timing.rst
 # lists and how they must relate (every request an IOTLB hit, a walk or a
-# merged miss or not walked; p50 <= p95 <= p99 <= max; the slowdown the cycles' ratio;
+# merged miss or not walked; p50 <= p95 <= p99 <= max; the slowdown the
+# ratio of cycles per warp instruction;
 # the none model's walks read the whole path, 4 or 5 entries; one walker
 # queues longer than 32); the three policies on the same stream; the text
 # table; bad values refused with exit 2 and a message.  $PWCSIM is the
@@ -37,7 +38,9 @@ for m in d["models"]:
         print("requests", m["model"])
     if not lat["p50"] <= lat["p95"] <= lat["p99"] <= lat["max"]:
         print("quantiles", m["model"])
-    if abs(m["slowdown"] / (m["gpu_cycles"] / m["gpu_cycles_ideal"]) - 1) > 1e-3:
+    cpi = (m["gpu_cycles"] / m["gpu_insts"]) / \
+          (m["gpu_cycles_ideal"] / m["gpu_insts_ideal"])
+    if abs(m["slowdown"] / cpi - 1) > 1e-3:
         print("slowdown", m["model"])
     if not 0 <= t["walker_utilization"] <= 1:
         print("utilization", m["model"])
@@ -87,11 +90,20 @@ else
 	bad "--l1-tlb 32: $(relations "$tmp/l1.json" 4) $(head -2 "$tmp/err")"
 fi
 if "$P" run "${W[@]}" -m tpc >"$tmp/t.txt" 2>"$tmp/err" &&
-	head -1 "$tmp/t.txt" | grep -q '5000 translations per run' &&
+	head -1 "$tmp/t.txt" | grep -q '5000 translations' &&
 	grep -q '^tpc:entries=24 ' "$tmp/t.txt"; then
 	ok "the text table"
 else
 	bad "the text table"
+fi
+# an Accel-Sim trace directory (gen --format traceg) on the same model
+"$P" gen 2DCONV --size small --format traceg -o "$tmp/tg" -q 2>"$tmp/err"
+if "$P" run --userspace --timing --quiet "$tmp/tg" -m tpc -m none --json \
+	>"$tmp/tg.json" 2>>"$tmp/err" &&
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); m=d["models"]; sys.exit(not (len(m) == 2 and m[1]["translation"]["reads_per_walk"] == 4 and m[0]["translation"]["walks"] > 0))' "$tmp/tg.json"; then
+	ok "run --timing on an Accel-Sim trace directory"
+else
+	bad "run --timing on a trace: $(head -2 "$tmp/err")"
 fi
 fails() {	# fails NAME PATTERN ARGS...: exit 2, PATTERN on stderr
 	local name=$1 pat=$2 rc
@@ -111,8 +123,9 @@ fails "--iommu-buffer 70000 refused" "--iommu-buffer takes" "${W[@]}" \
 	--iommu-buffer 70000
 fails "--walk-sched lifo refused" "--walk-sched takes" "${W[@]}" \
 	--walk-sched lifo
-fails "--timing on a trace refused" "takes --workload" --userspace \
-	--timing /dev/null
+fails "--timing in file order refused" "not --trace-order file" \
+	--userspace --timing --trace-order file "$tmp/tg"
+fails "--timing on a live process refused" "not --pid" --timing --pid 1
 fails "--timing with 2 MiB IOTLB entries refused" "4 KiB" "${W[@]}" \
 	--tlb 64,2m
 echo "timing-test: $passed passed, $failed failed"

@@ -127,6 +127,12 @@ int addr_next(struct addr_stream *s, unsigned long long *va)
 	return s->reader->next(s, va);
 }
 
+struct gpu_sink *addr_gpu_sink(struct addr_stream *s)
+{
+	return s->reader && s->reader->gpu_sink ? s->reader->gpu_sink(s) :
+						  NULL;
+}
+
 long addr_next_block(struct addr_stream *s, unsigned long long *va, long n)
 {
 	long got = 0;

@@ -79,6 +79,12 @@ int addr_open_gpu(struct addr_stream *s, const char *path,
 /* 1: *va set; 0: end of input; -1: malformed (message printed). */
 int addr_next(struct addr_stream *s, unsigned long long *va);
 /*
+ * The GPU model's sink a scheduled Accel-Sim trace runs on (to give it a
+ * translator, gpu_sink.xl, and read its counters before addr_close()),
+ * or NULL for any other input.
+ */
+struct gpu_sink *addr_gpu_sink(struct addr_stream *s);
+/*
  * Up to @n addresses into @va: how many (fewer only at the end of the
  * input or before an error), 0 at the end, -1 on an error (message
  * printed) with nothing read.  Binary traces are read a block at a time.

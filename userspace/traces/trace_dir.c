@@ -175,8 +175,16 @@ static void trace_dir_close(struct addr_stream *s)
 	s->state = NULL;
 }
 
+static struct gpu_sink *trace_dir_sink(struct addr_stream *s)
+{
+	struct trace_dir *d = s->state;
+
+	return d && s->gpu ? &d->sink : NULL;
+}
+
 const struct trace_reader trace_dir_reader = {
 	.open = trace_dir_open,
 	.next = trace_dir_next,
 	.close = trace_dir_close,
+	.gpu_sink = trace_dir_sink,
 };

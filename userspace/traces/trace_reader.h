@@ -28,6 +28,11 @@ struct trace_reader {
 		     unsigned long long *buf, long n);
 	/* NULL, or free s->state */
 	void (*close)(struct addr_stream *s);
+	/*
+	 * NULL, or the GPU model's sink a scheduled Accel-Sim trace runs on
+	 * (its translator, its counters), NULL in file order
+	 */
+	struct gpu_sink *(*gpu_sink)(struct addr_stream *s);
 };
 
 extern const struct trace_reader text_reader;		/* text.c */

@@ -446,8 +446,16 @@ static void traceg_close(struct addr_stream *s)
 	s->state = NULL;
 }
 
+static struct gpu_sink *traceg_sink(struct addr_stream *s)
+{
+	struct traceg_state *t = s->state;
+
+	return t && s->gpu ? (s->sched ? s->sched : &t->own) : NULL;
+}
+
 const struct trace_reader traceg_reader = {
 	.open = traceg_open,
 	.next = traceg_next,
 	.close = traceg_close,
+	.gpu_sink = traceg_sink,
 };

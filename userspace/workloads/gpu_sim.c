@@ -1168,8 +1168,10 @@ static void run_warmup(struct gpu_run *r)
 		st->warm_at = r->nblocks / r->stride / 2;
 	st->warm_set = true;
 	st->emitting = !st->warm_at;
-	if (st->emitting)
+	if (st->emitting) {
 		r->out->c.emit_cycle = st->cycle;
+		r->out->c.emit_insts = r->out->c.insts;
+	}
 }
 
 /*
@@ -1201,6 +1203,7 @@ static bool run_deal(struct gpu_run *r)
 			st->emitting = true;
 			out->c.emitted_from_cta = st->ctas;
 			out->c.emit_cycle = r->now;
+			out->c.emit_insts = out->c.insts;
 		}
 		r->next += r->stride;
 		st->last_sm = s;

@@ -396,7 +396,8 @@ struct gpu_counts {
 	unsigned long long l1_writebacks;	/* dirty local lines evicted */
 	unsigned long long ifetches, ifetch_misses;
 	unsigned long long ctas, cycles, emitted_from_cta;
-	unsigned long long emit_cycle;	/* the cycle the window began */
+	/* the cycle and the instructions issued when the window began */
+	unsigned long long emit_cycle, emit_insts;
 	/* warp instructions that waited for a translation (gpu_sink.xl) */
 	unsigned long long xl_waits;
 	/* warp instructions issued (memory steps and ld.param) */
