@@ -204,30 +204,37 @@ static unsigned long id_checks(int fd, bool privileged)
 	return c_failed;
 }
 
-TEST(table_ids_for_an_unprivileged_opener)
+/*
+ * @child's exit status in a process of uid 65534 that opens the node
+ * group-accessible (0660, group LAB_GROUP); -1 if it did not exit.
+ */
+static int as_nobody(int (*child)(void))
 {
-	pid_t child;
-	int st;
+	int st = -1;
+	pid_t pid;
 
-	ASSERT_EQ(0, chown("/dev/pwcsim", 0, LAB_GROUP));
-	ASSERT_EQ(0, chmod("/dev/pwcsim", 0660));
-	child = fork();
-	if (!child) {
-		int fd;
-
-		if (drop_to_nobody(LAB_GROUP))
-			_exit(100);
-		fd = pwcsim_open();
-		if (fd < 0)
-			_exit(101);
-		_exit(id_checks(fd, false) ? 1 : 0);
-	}
-	ASSERT_LT(0, child);
-	waitpid(child, &st, 0);
+	if (chown("/dev/pwcsim", 0, LAB_GROUP) || chmod("/dev/pwcsim", 0660))
+		return -1;
+	pid = fork();
+	if (!pid)
+		_exit(drop_to_nobody(LAB_GROUP) ? 100 : child());
+	if (pid > 0)
+		waitpid(pid, &st, 0);
 	chown("/dev/pwcsim", 0, 0);
 	chmod("/dev/pwcsim", 0600);
-	EXPECT_TRUE(WIFEXITED(st));
-	EXPECT_EQ(0, WEXITSTATUS(st));
+	return pid > 0 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int ids_as_nobody(void)
+{
+	int fd = pwcsim_open();
+
+	return fd < 0 ? 101 : id_checks(fd, false) ? 1 : 0;
+}
+
+TEST(table_ids_for_an_unprivileged_opener)
+{
+	EXPECT_EQ(0, as_nobody(ids_as_nobody));
 }
 
 TEST(table_ids_for_root_are_not_physical_bases)
@@ -238,32 +245,17 @@ TEST(table_ids_for_root_are_not_physical_bases)
 	EXPECT_EQ(0, id_checks(fd, true));
 }
 
+static int phys_as_nobody(void)
+{
+	int fd = pwcsim_open(), pm = open("/proc/self/pagemap", O_RDONLY);
+
+	return fd < 0 || pm < 0 ? 101 : phys_checks(fd, pm, false) ? 1 : 0;
+}
+
 /* The node group-accessible (0660, group LAB_GROUP); opened by nobody. */
 TEST(unprivileged_opener_sees_no_physical_address)
 {
-	pid_t child;
-	int st;
-
-	ASSERT_EQ(0, chown("/dev/pwcsim", 0, LAB_GROUP));
-	ASSERT_EQ(0, chmod("/dev/pwcsim", 0660));
-	child = fork();
-	if (!child) {
-		int fd, pm;
-
-		if (drop_to_nobody(LAB_GROUP))
-			_exit(100);
-		fd = pwcsim_open();
-		pm = open("/proc/self/pagemap", O_RDONLY);
-		if (fd < 0 || pm < 0)
-			_exit(101);
-		_exit(phys_checks(fd, pm, false) ? 1 : 0);
-	}
-	ASSERT_LT(0, child);
-	waitpid(child, &st, 0);
-	chown("/dev/pwcsim", 0, 0);
-	chmod("/dev/pwcsim", 0600);
-	EXPECT_TRUE(WIFEXITED(st));
-	EXPECT_EQ(0, WEXITSTATUS(st));
+	EXPECT_EQ(0, as_nobody(phys_as_nobody));
 }
 
 /* Opened by root, used by nobody: the opener's capability counts. */

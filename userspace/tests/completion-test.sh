@@ -61,7 +61,7 @@ expect "pwcsim run --trace-order " scheduled file
 expect "pwcsim report --si" --size
 expect "pwcsim report --size s" small sampled
 includes "pwcsim gen " MUM
-expect "pwcsim run --l" --layout --levels	# not "--list", which run --help mentions
+expect "pwcsim run --l" --l1-tlb --layout --levels	# not "--list", which run --help mentions
 expect "pwcsim report --sh" --shard
 expect "pwcsim gen --li" --limit --list
 expect "pwcsim trace info --f" --format

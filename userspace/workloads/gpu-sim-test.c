@@ -177,16 +177,24 @@ static void seq_deps(const void *ctx, const struct gpu_thread *t,
 	*d = dep_seq[step];
 }
 
-/* @seq by one thread, its registers @deps (NULL: the default chain) */
-static struct gpu_counts run_seq_p(const gva_t *seq, unsigned int n,
+/* the sink of the run in progress (a test translator tells it) */
+static struct gpu_sink *cur_sink;
+
+/*
+ * @seq by one thread, its registers @deps (NULL: the default chain),
+ * translated by @xl (NULL: none)
+ */
+static struct gpu_counts run_seq_x(const gva_t *seq, unsigned int n,
 				   enum gpu_iotlb_at at, bool addr64,
-				   const struct gpu_dep *deps)
+				   const struct gpu_dep *deps,
+				   const struct gpu_xlate *xl)
 {
 	struct gpu_launch l = { 1, 1, 32, 1, n, seq_addr, NULL, 0, 0,
 				deps ? seq_deps : NULL };
-	struct gpu_sink s = { .emit = record,
+	struct gpu_sink s = { .emit = record, .xl = xl,
 			      .p = { at, 0, 0, 1, addr64 } };
 
+	cur_sink = &s;
 	cache_seq = seq;
 	cache_n = n;
 	dep_seq = deps;
@@ -194,6 +202,13 @@ static struct gpu_counts run_seq_p(const gva_t *seq, unsigned int n,
 	gpu_run(&l, &s);
 	gpu_done(&s);
 	return s.c;
+}
+
+static struct gpu_counts run_seq_p(const gva_t *seq, unsigned int n,
+				   enum gpu_iotlb_at at, bool addr64,
+				   const struct gpu_dep *deps)
+{
+	return run_seq_x(seq, n, at, addr64, deps, NULL);
 }
 
 /* @seq by one thread; 32-bit addresses */
@@ -357,7 +372,6 @@ static void test_scoreboard(void)
  * completing at 2500; the asks counted.
  */
 struct fake_xl {
-	struct gpu_sink *s;
 	bool pending;
 	unsigned int asks, stores, nwait;
 	unsigned long long wait[8];
@@ -385,7 +399,7 @@ static void fake_advance(void *arg, unsigned long long now)
 	if (now < 2000)
 		return;
 	while (f->nwait)
-		gpu_xlate_done(f->s, f->wait[--f->nwait], 2500);
+		gpu_xlate_done(cur_sink, f->wait[--f->nwait], 2500);
 }
 
 static unsigned long long fake_next(void *arg)
@@ -397,20 +411,9 @@ static unsigned long long fake_next(void *arg)
 static struct gpu_counts run_xl(const gva_t *seq, unsigned int n,
 				const struct gpu_dep *deps, struct fake_xl *f)
 {
-	struct gpu_launch l = { 1, 1, 32, 1, n, seq_addr, NULL, 0, 0,
-				deps ? seq_deps : NULL };
 	struct gpu_xlate xl = { fake_translate, fake_advance, fake_next, f };
-	struct gpu_sink s = { .emit = record, .xl = &xl,
-			      .p = { GPU_AT_COALESCED, 0, 0, 1 } };
 
-	f->s = &s;
-	cache_seq = seq;
-	cache_n = n;
-	dep_seq = deps;
-	ngot = 0;
-	gpu_run(&l, &s);
-	gpu_done(&s);
-	return s.c;
+	return run_seq_x(seq, n, GPU_AT_COALESCED, false, deps, &xl);
 }
 
 /*
