@@ -14,7 +14,10 @@ levels=4
 grep -qw la57 /proc/cpuinfo && levels=5
 
 t "module is loaded" grep -q '^pwcsim ' /proc/modules
-t "debugfs version" grep -qx "pwcsim [0-9.]* abi 2 levels $levels" \
+# the ABI version the module was built with, from its uapi header
+abi=$(sed -n 's/^#define PWCSIM_ABI_VERSION \([0-9]*\)$/\1/p' \
+	../../include/uapi/linux/pwcsim.h)
+t "debugfs version" grep -qx "pwcsim [0-9.]* abi ${abi:-none} levels $levels" \
 	/sys/kernel/debug/pwcsim/version
 # shellcheck disable=SC2016 # expanded by the inner sh
 t "/dev/pwcsim is a 0600 char device" \
