@@ -68,9 +68,9 @@ static void timing_table(const struct timing_result *r, struct table *t)
 		table_u64(t, 4, m->st.walks);
 		table_u64(t, 5, m->st.merged);
 		table_f64(t, 6, f.lat_mean);
-		table_u64(t, 7, m->p50);
-		table_u64(t, 8, m->p95);
-		table_u64(t, 9, m->p99);
+		table_u64(t, 7, TIMING_P(m, 50));
+		table_u64(t, 8, TIMING_P(m, 95));
+		table_u64(t, 9, TIMING_P(m, 99));
 		table_u64(t, 10, m->st.lat_max);
 		table_f64(t, 11, f.queueing);
 		table_f64(t, 12, f.walk);
@@ -116,9 +116,9 @@ static void timing_record(const struct timing_result *r,
 	record_u64(x, "not_walked", m->st.not_walked);
 	l = record_object(x, "latency");
 	record_f64(l, "mean", f.lat_mean);
-	record_u64(l, "p50", m->p50);
-	record_u64(l, "p95", m->p95);
-	record_u64(l, "p99", m->p99);
+	record_u64(l, "p50", TIMING_P(m, 50));
+	record_u64(l, "p95", TIMING_P(m, 95));
+	record_u64(l, "p99", TIMING_P(m, 99));
 	record_u64(l, "max", m->st.lat_max);
 	timing_cdf(m, l);
 	record_f64(x, "queueing_mean", f.queueing);

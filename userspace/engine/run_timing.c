@@ -15,6 +15,10 @@
 #include "engine/module_walks.h"
 #include "engine/run_timing.h"
 
+/* The IOMMU's "not yet known" is the one the GPU model takes. */
+_Static_assert(IOMMU_PENDING == GPU_XLATE_PENDING,
+	       "iommu_translate() returns what gpu_xlate.translate returns");
+
 struct timed {
 	struct iommu io;
 	struct gpu_sink *sink;
@@ -123,7 +127,6 @@ static int timing_model_run(const struct timing_config *cfg,
 {
 	struct model_set set;
 	struct gpu_counts c;
-	unsigned int i;
 	struct timed t;
 	int ret;
 	struct gpu_xlate xl = { timed_translate, timed_advance, timed_next,
@@ -147,12 +150,7 @@ static int timing_model_run(const struct timing_config *cfg,
 	iommu_drain(&t.io);
 	m->given = spec;
 	memcpy(m->spec, set.e[0].spec, sizeof(m->spec));
-	m->p50 = iommu_latency_quantile(&t.io, 0.50);
-	m->p95 = iommu_latency_quantile(&t.io, 0.95);
-	m->p99 = iommu_latency_quantile(&t.io, 0.99);
-	for (i = 0; i < TIMING_CDF_POINTS; i++)
-		m->cdf[i] = iommu_latency_quantile(&t.io, (i + 1.0) /
-						   TIMING_CDF_POINTS);
+	iommu_latency_cdf(&t.io, TIMING_CDF_POINTS, m->cdf);
 	m->st = t.io.st;
 	m->st.hist = NULL;
 	m->pwc = set.e[0].m->stats;

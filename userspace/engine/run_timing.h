@@ -14,6 +14,8 @@
 #include "iommu/iommu.h"
 
 #define TIMING_CDF_POINTS 100
+/* The latency at percentile @p (1..100) of a timing_model */
+#define TIMING_P(m, p) ((m)->cdf[(p) - 1])
 
 struct timing_config {
 	const char *const *specs;
@@ -31,8 +33,10 @@ struct timing_model {
 	const char *given;
 	char spec[PWC_SPEC_LEN];
 	struct iommu_stats st;		/* .hist not kept */
-	unsigned long long p50, p95, p99;
-	/* the latency at each of TIMING_CDF_POINTS fractions, 1/N .. 1 */
+	/*
+	 * the latency at each of TIMING_CDF_POINTS fractions, 1/N .. 1
+	 * (p50 = cdf[49], p95 = cdf[94], p99 = cdf[98]: TIMING_P())
+	 */
 	unsigned long long cdf[TIMING_CDF_POINTS];
 	struct pwc_stats pwc;		/* the model's own counters */
 	/* the window's cycles and warp instructions */

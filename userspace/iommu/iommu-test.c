@@ -101,7 +101,7 @@ static void test_queueing(void)
 	struct iommu io;
 	struct told t;
 	struct pwc_model *m = setup(&io, 1, 256, IOMMU_FCFS, "none", 0, &t);
-	unsigned long long a, b;
+	unsigned long long a, b, cdf[100];
 
 	a = iommu_translate(&io, GIB, 0, 0, 1, 1);
 	b = iommu_translate(&io, 2 * GIB, 0, 0, 2, 2);
@@ -114,9 +114,9 @@ static void test_queueing(void)
 	expect(io.st.queueing == 1201 && io.st.lat_max == 1822 &&
 	       io.st.lat_sum == 1201 + 1822,
 	       "queueing 1201 cycles; latencies 1201 and 1822");
-	expect(iommu_latency_quantile(&io, 0.99) == 1822 &&
-	       iommu_latency_quantile(&io, 0.0) == 1201,
-	       "the latency quantiles from the histogram");
+	iommu_latency_cdf(&io, 100, cdf);
+	expect(cdf[0] == 1201 && cdf[48] == 1201 && cdf[49] == 1822 &&
+	       cdf[99] == 1822, "the latency CDF from the histogram");
 	expect(io.st.busy == 1822 && io.st.last == 1822,
 	       "the walker busy 1822 of 1822 cycles");
 	teardown(&io, m);

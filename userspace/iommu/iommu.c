@@ -76,7 +76,6 @@ int iommu_init(struct iommu *io, const struct iommu_config *cfg,
 	io->ptc_used = calloc(lines ? lines : 1, sizeof(*io->ptc_used));
 	io->hash = calloc(IOMMU_HASH, sizeof(*io->hash));
 	io->st.hist = calloc(IOMMU_HIST, sizeof(*io->st.hist));
-	io->hash_size = IOMMU_HASH;
 	io->st.first = IOMMU_PENDING;
 	if (cfg->l1_tlb && iommu_l1_init(io))
 		return -1;
@@ -113,11 +112,16 @@ void iommu_free(struct iommu *io)
 	memset(io, 0, sizeof(*io));
 }
 
+/* The misses in the buffer: the oldest of those waiting, up to its size */
+static unsigned long long occupancy(const struct iommu *io)
+{
+	return io->nwaiting < io->cfg.buffer ? io->nwaiting : io->cfg.buffer;
+}
+
 /* The buffer's occupancy and fullness counted up to cycle @t. */
 static void occ_mark(struct iommu *io, unsigned long long t)
 {
-	unsigned long long occ = io->nwaiting < io->cfg.buffer ?
-				 io->nwaiting : io->cfg.buffer;
+	unsigned long long occ = occupancy(io);
 
 	if (t <= io->now)
 		return;
@@ -129,11 +133,8 @@ static void occ_mark(struct iommu *io, unsigned long long t)
 
 static void occ_changed(struct iommu *io)
 {
-	unsigned long long occ = io->nwaiting < io->cfg.buffer ?
-				 io->nwaiting : io->cfg.buffer;
-
-	if (occ > io->st.occ_max)
-		io->st.occ_max = occ;
+	if (occupancy(io) > io->st.occ_max)
+		io->st.occ_max = occupancy(io);
 }
 
 /* One translation's latency, into the statistics. */
@@ -151,7 +152,7 @@ static void latency(struct iommu *io, unsigned long long lat)
 static unsigned int *hash_slot(struct iommu *io, unsigned long long page)
 {
 	return &io->hash[(page * 0x9E3779B97F4A7C15ULL >> 40) %
-			 io->hash_size];
+			 IOMMU_HASH];
 }
 
 /* The miss in flight for @page (index + 1), or 0 */
@@ -294,7 +295,6 @@ static void walk_start(struct iommu *io, unsigned int wi, unsigned int k,
 		reads += pt_read(io, line);
 	}
 	m->done = t + lookup + reads;
-	m->walking = true;
 	io->walker_free[k] = m->done;
 	io->walking[io->nwalking++] = i;
 	io->batch = m->inst;
@@ -452,7 +452,7 @@ unsigned long long iommu_translate(struct iommu *io, unsigned long long va,
 	if (i) {
 		io->miss[i - 1].sms |= bit;
 		io->st.merged++;
-		if (io->miss[i - 1].walking) {
+		if (io->miss[i - 1].done != IOMMU_PENDING) {	/* walking */
 			latency(io, io->miss[i - 1].done - now);
 			return io->miss[i - 1].done;
 		}
@@ -474,7 +474,7 @@ unsigned long long iommu_translate(struct iommu *io, unsigned long long va,
 	io->waiting[io->nwaiting++] = i;
 	occ_changed(io);
 	iommu_advance(io, now);
-	if (io->miss[i].walking) {
+	if (io->miss[i].done != IOMMU_PENDING) {	/* it started */
 		latency(io, io->miss[i].done - now);
 		return io->miss[i].done;
 	}
@@ -490,23 +490,26 @@ void iommu_drain(struct iommu *io)
 		iommu_advance(io, t);
 }
 
-unsigned long long iommu_latency_quantile(const struct iommu *io, double q)
+void iommu_latency_cdf(const struct iommu *io, unsigned int n,
+		       unsigned long long *cycles)
 {
-	unsigned long long n = 0, total = 0, want;
-	unsigned int i;
+	unsigned long long seen = 0, total = io->st.lat_over, want;
+	unsigned int i, k = 0;
 
 	for (i = 0; i < IOMMU_HIST; i++)
 		total += io->st.hist[i];
-	total += io->st.lat_over;
-	if (!total)
-		return 0;
-	want = (unsigned long long)(q * (double)total);
-	if (want >= total)
-		want = total - 1;
-	for (i = 0; i < IOMMU_HIST; i++) {
-		n += io->st.hist[i];
-		if (n > want)
-			return i;
+	/* quantile (k + 1) / n: the first latency with more than want below */
+	for (i = 0; i < IOMMU_HIST && k < n; i++) {
+		seen += io->st.hist[i];
+		for (; k < n && total; k++) {
+			want = (unsigned long long)((k + 1.0) / n * (double)total);
+			if (want >= total)
+				want = total - 1;
+			if (seen <= want)
+				break;
+			cycles[k] = i;
+		}
 	}
-	return io->st.lat_max;
+	for (; k < n; k++)	/* past the histogram, or nothing measured */
+		cycles[k] = total ? io->st.lat_max : 0;
 }

@@ -93,12 +93,12 @@ struct iommu_stats {
  */
 struct iommu_miss {
 	unsigned long long page, arrival, inst;
-	unsigned long long done;	/* IOMMU_PENDING until its walk starts */
+	/* its walk's end; IOMMU_PENDING while it waits (not yet walked) */
+	unsigned long long done;
 	unsigned long long sms;		/* the SMs whose L1 TLBs it fills */
 	unsigned int waiters;		/* first waiter (index + 1), or 0 */
 	unsigned int next;		/* hash chain (index + 1) */
 	struct pwc_walk w;
-	bool walking;
 };
 
 struct iommu {
@@ -122,7 +122,7 @@ struct iommu {
 	unsigned long long *ptc_tag, *ptc_used, stamp;
 	/* misses in flight: a slab, a hash of their pages, the waiting ones */
 	struct iommu_miss *miss;
-	unsigned int nmiss, cap, free_head, *hash, hash_size;
+	unsigned int nmiss, cap, free_head, *hash;	/* IOMMU_HASH chains */
 	unsigned int *waiting, nwaiting, waiting_cap;	/* in arrival order */
 	unsigned int *walking, nwalking;
 	/* the instruction of the last walk started (the simt policy) */
@@ -158,8 +158,12 @@ void iommu_advance(struct iommu *io, unsigned long long now);
 unsigned long long iommu_next_event(const struct iommu *io);
 /* Run every miss left to its end (the statistics' last cycle). */
 void iommu_drain(struct iommu *io);
-/* The latency at quantile @q (0..1) of the translations, in cycles */
-unsigned long long iommu_latency_quantile(const struct iommu *io, double q);
+/*
+ * The translations' latency CDF in one pass over the histogram:
+ * @cycles[k], the latency at quantile (k + 1) / @n (0 if none measured)
+ */
+void iommu_latency_cdf(const struct iommu *io, unsigned int n,
+		       unsigned long long *cycles);
 
 /*
  * iommu_sched.c: the miss a free walker serves at cycle @t, as an index
