@@ -46,6 +46,8 @@ static void report_usage(FILE *f)
 		"      --shard K/N        only workloads K, K+N, ...: DIR/shard.txt\n"
 		"      --merge            the report of the shards in SHARD-DIRs\n"
 		"      --scenarios        also the sensitivity study (scenarios.csv)\n"
+		"      --timing           also translation in time: every model behind the\n"
+		"                         timed IOMMU, a walker sweep (timing*.csv)\n"
 		"      --wins-iotlb N     the wins map's cells behind an N-entry IOTLB\n"
 		"                         (%u pages a region visit; default 0: none)\n"
 		"  -q, --quiet            no progress line on stderr\n",
@@ -99,11 +101,23 @@ static int report_parse_wins_iotlb(const char *arg, unsigned int *iotlb)
 }
 
 /*
- * The options into @o (the wins map's IOTLB into @wins_iotlb): 0, 1 when done (--help, --plot; *ret is the exit
+ * The options into @o (the wins map's IOTLB into @wins_iotlb, --timing
+ * into @timing): 0, 1 when done (--help, --plot; *ret is the exit
  * status), 2 on a bad option (message printed).
  */
+/* What report_parse() starts from: the defaults the usage names. */
+static void report_defaults(struct report_opts *o, struct shared_opts *so)
+{
+	shared_opts_init(so);
+	so->tlb = SHARED_TLB_REPORT;	/* the paper's GPU IOTLB */
+	o->dir = "report";
+	o->capacity = 24;
+	memcpy(o->sweep, default_sweep, sizeof(default_sweep));
+	o->nsweep = ARRAY_SIZE(default_sweep);
+}
+
 static int report_parse(int argc, char **argv, struct report_opts *o,
-			unsigned int *wins_iotlb, int *ret)
+			unsigned int *wins_iotlb, bool *timing, int *ret)
 {
 	static const struct option opts[] = {
 		SHARED_OPT_USERSPACE, SHARED_OPT_TLB, SHARED_OPT_SIZE,
@@ -116,6 +130,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 		{ "shard", required_argument, NULL, 'K' },
 		{ "merge", no_argument, NULL, 'M' },
 		{ "scenarios", no_argument, NULL, 'C' },
+		{ "timing", no_argument, NULL, 'T' },
 		{ "wins-iotlb", required_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
@@ -123,12 +138,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 	struct shared_opts so;
 	int c;
 
-	shared_opts_init(&so);
-	so.tlb = SHARED_TLB_REPORT;	/* the paper's GPU IOTLB */
-	o->dir = "report";
-	o->capacity = 24;
-	memcpy(o->sweep, default_sweep, sizeof(default_sweep));
-	o->nsweep = ARRAY_SIZE(default_sweep);
+	report_defaults(o, &so);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:ut:b:l:qh", opts, NULL)) != -1) {
 		switch (c) {
@@ -151,6 +161,9 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 			break;
 		case 'C':
 			o->scenarios = true;
+			break;
+		case 'T':
+			*timing = true;
 			break;
 		case 'W':
 			if (report_parse_wins_iotlb(optarg, wins_iotlb))
@@ -205,17 +218,64 @@ static bool report_merge_out_is_shard(int argc, char **argv, const char *dir)
 	return false;
 }
 
+/*
+ * The report of @rows (run here, or merged from the shards in @argv): the
+ * studies asked for, the wins map, the tables, summary and plots in
+ * o->dir (@dir: what the user named); 0 or -1 with a message.
+ */
+static int report_analyse(struct report_opts *o, struct report_row *rows,
+			  int argc, char **argv, unsigned int wins_iotlb,
+			  bool want_timing, const char *dir)
+{
+	struct report_timing *timing = NULL;
+	struct wins_map *wins = NULL;
+	int ret = -1;
+
+	if (o->merge ? report_shard_merge(o, rows, argv + optind,
+					  argc - optind) :
+		       report_run(o, rows))
+		goto out;
+	if (o->scenarios && !o->merge && report_scenarios_run(o))
+		goto out;
+	if (want_timing) {
+		timing = calloc(1, sizeof(*timing));
+		if (!timing || report_timing_run(o, timing))
+			goto out;
+		o->timing = timing;
+	}
+	wins = malloc(sizeof(*wins));
+	if (!wins || wins_run(o, rows, wins_iotlb, wins))
+		goto out;
+	o->wins = wins;
+	if (report_write(o, rows, o->nlist, stdout))
+		goto out;
+	/* Plots where gnuplot is (the VM has none: `--plot DIR` later). */
+	if (!report_have_gnuplot())
+		fprintf(stderr, "pwcsim: gnuplot is not installed: no plots (draw them later: pwcsim report --plot %s)\n",
+			dir);
+	else if (report_plot(o->dir, o->quiet))
+		goto out;
+	ret = 0;
+out:
+	o->timing = NULL;
+	o->wins = NULL;
+	free(timing);
+	free(wins);
+	return ret;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = {};
 	struct report_row *rows = NULL;
-	struct wins_map *wins = NULL;
 	unsigned int wins_iotlb = 0;
 	struct report_dir rd = {};
+	bool want_timing = false;
 	const char *dir;
 	int ret = 1;
 
-	switch (report_parse(argc, argv, &o, &wins_iotlb, &ret)) {
+	switch (report_parse(argc, argv, &o, &wins_iotlb, &want_timing,
+			     &ret)) {
 	case 1:
 		return ret;
 	case 2:
@@ -223,6 +283,10 @@ int cmd_report(int argc, char **argv)
 	}
 	if (o.merge && (o.shard_n || optind == argc)) {
 		fprintf(stderr, "pwcsim report: --merge takes the shards' directories (and no --shard)\n");
+		return 2;
+	}
+	if (want_timing && (o.merge || o.shard_n)) {
+		fprintf(stderr, "pwcsim report: --timing runs unsharded (not with --shard or --merge)\n");
 		return 2;
 	}
 	if (!o.merge && report_list(argc, argv, &o))
@@ -247,23 +311,8 @@ int cmd_report(int argc, char **argv)
 		ret = 0;
 		goto out;
 	}
-	if (o.merge ? report_shard_merge(&o, rows, argv + optind,
-					  argc - optind) :
-		      report_run(&o, rows))
-		goto out;
-	if (o.scenarios && !o.merge && report_scenarios_run(&o))
-		goto out;
-	wins = malloc(sizeof(*wins));
-	if (!wins || wins_run(&o, rows, wins_iotlb, wins))
-		goto out;
-	o.wins = wins;
-	if (report_write(&o, rows, o.nlist, stdout))
-		goto out;
-	/* Plots where gnuplot is (the VM has none: `--plot DIR` later). */
-	if (!report_have_gnuplot())
-		fprintf(stderr, "pwcsim: gnuplot is not installed: no plots (draw them later: pwcsim report --plot %s)\n",
-			dir);
-	else if (report_plot(o.dir, o.quiet))
+	if (report_analyse(&o, rows, argc, argv, wins_iotlb, want_timing,
+			   dir))
 		goto out;
 	if (report_dir_commit(&rd))
 		goto out;
@@ -271,7 +320,6 @@ int cmd_report(int argc, char **argv)
 	ret = 0;
 out:
 	report_dir_abort(&rd);
-	free(wins);
 	free(rows);
 	return ret;
 }

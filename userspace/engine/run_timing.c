@@ -3,10 +3,12 @@
  * run_timing.c - a workload with translation in the loop (run_timing.h):
  * for each model, the GPU execution model's sink translates through a
  * timed IOMMU around that model (gpu_sink.xl), so the run's cycles are
- * the ones this translation gives; then the same workload with ideal
- * translation.  Each run is the workload's own window (--window), so
- * every run asks the same number of translations.  With the module, its
- * walks are taken once per page and kept for every run.
+ * the ones this translation gives, against the same workload with ideal
+ * translation, run first.  A windowed workload's ideal run ends at its
+ * window (--window: translations), each timed run after as many warp
+ * instructions as that one issued in it: the same work, in more cycles.
+ * With the module, its walks are taken once per page and kept for every
+ * run.
  */
 #include <stdio.h>
 #include <string.h>
@@ -95,14 +97,20 @@ static int trace_pass(const struct timing_source *src,
 
 /*
  * One run of the source through @xl (NULL: ideal translation) into *@c,
- * its translations into *@emitted; 0 or -1.
+ * its translations into *@emitted; 0 or -1.  A workload's ideal run ends
+ * at its window (translations, --window); a timed one, when @insts is
+ * not 0, after as many warp instructions as that, so that both do the
+ * same work.
  */
 static int timing_pass(const struct timing_config *cfg,
 		       const struct timing_source *src,
 		       const struct gpu_xlate *xl, struct timed *t,
-		       struct gpu_counts *c, unsigned long long *emitted)
+		       unsigned long long insts, struct gpu_counts *c,
+		       unsigned long long *emitted)
 {
-	struct gpu_sink sink = { .emit = count_emit, .xl = xl };
+	struct gpu_sink sink = { .emit = count_emit, .xl = xl,
+				 .insts_limit = insts };
+	struct workload_opts wo = *src->wo;
 	struct gpu_heap heap = {};
 
 	if (!src->w)
@@ -113,7 +121,9 @@ static int timing_pass(const struct timing_config *cfg,
 	}
 	if (t)
 		t->sink = &sink;
-	workload_run(src->w, src->wo, &heap, &sink);
+	if (insts)
+		wo.window = 0;
+	workload_run(src->w, &wo, &heap, &sink);
 	*emitted = sink.count;
 	*c = sink.c;
 	return 0;
@@ -122,9 +132,10 @@ static int timing_pass(const struct timing_config *cfg,
 /* Model @spec's timed run into @m, walks from @mw (NULL: synthetic) */
 static int timing_model_run(const struct timing_config *cfg,
 			    const struct timing_source *src, const char *spec,
-			    struct module_walks *mw, struct timing_model *m,
-			    unsigned long long *emitted)
+			    struct module_walks *mw, unsigned long long insts,
+			    struct timing_model *m)
 {
+	unsigned long long emitted;
 	struct model_set set;
 	struct gpu_counts c;
 	struct timed t;
@@ -144,7 +155,7 @@ static int timing_model_run(const struct timing_config *cfg,
 		t.io.walk = module_walks_get;
 		t.io.walk_arg = mw;
 	}
-	ret = timing_pass(cfg, src, &xl, &t, &c, emitted);
+	ret = timing_pass(cfg, src, &xl, &t, insts, &c, &emitted);
 	/* the walks still going when the window closed: to their ends */
 	t.io.done = NULL;
 	iommu_drain(&t.io);
@@ -162,26 +173,36 @@ static int timing_model_run(const struct timing_config *cfg,
 	return ret || (mw && mw->failed) ? -1 : 0;
 }
 
-/* Every model's timed run, then the ideal one; 0 or -1 */
+/*
+ * The ideal run (or cfg->ideal's), then every model's timed run to its
+ * length in warp instructions (a windowed workload's); 0 or -1
+ */
 static int timing_runs(const struct timing_config *cfg,
 		       const struct timing_source *src,
 		       struct module_walks *mw, struct timing_result *res)
 {
+	unsigned long long n, insts;
 	struct gpu_counts c;
-	unsigned long long n;
 	unsigned int i;
 
+	if (cfg->ideal) {
+		res->addresses = cfg->ideal->addresses;
+		res->gpu_cycles_ideal = cfg->ideal->gpu_cycles_ideal;
+		res->insts_ideal = cfg->ideal->insts_ideal;
+	} else {
+		if (timing_pass(cfg, src, NULL, NULL, 0, &c, &n))
+			return -1;
+		res->addresses = n;
+		res->gpu_cycles_ideal = c.cycles - c.emit_cycle;
+		res->insts_ideal = c.insts - c.emit_insts;
+	}
+	insts = src->w && src->wo->window ? res->insts_ideal : 0;
 	for (i = 0; i < cfg->nspecs; i++) {
-		if (timing_model_run(cfg, src, cfg->specs[i], mw, &res->m[i],
-				     &n))
+		if (timing_model_run(cfg, src, cfg->specs[i], mw, insts,
+				     &res->m[i]))
 			return -1;
 		res->n++;
 	}
-	if (timing_pass(cfg, src, NULL, NULL, &c, &n))
-		return -1;
-	res->addresses = n;
-	res->gpu_cycles_ideal = c.cycles - c.emit_cycle;
-	res->insts_ideal = c.insts - c.emit_insts;
 	return 0;
 }
 

@@ -17,6 +17,8 @@
 /* The latency at percentile @p (1..100) of a timing_model */
 #define TIMING_P(m, p) ((m)->cdf[(p) - 1])
 
+struct timing_result;
+
 struct timing_config {
 	const char *const *specs;
 	unsigned int nspecs;
@@ -26,6 +28,11 @@ struct timing_config {
 	enum shadow_thp thp;		/* the shadow's pages (the module) */
 	unsigned long long max_footprint;
 	struct progress *progress;	/* by warp instructions, or NULL */
+	/*
+	 * the ideal run's figures taken from this earlier result of the
+	 * same source, not run again (NULL: run it): a sweep's runs share it
+	 */
+	const struct timing_result *ideal;
 };
 
 /* One model's timed run */

@@ -3,7 +3,9 @@
  * iommu-test.c - the timed IOMMU (iommu.h) on hand-worked cases: a walk's
  * latency from its reads, merging, walkers and queueing, the buffer's
  * occupancy, the PWC filled when a walk ends, and the order in which each
- * scheduling policy serves the same misses.  Latencies: PWC lookup 1,
+ * scheduling policy serves the same misses; no queueing with a walker
+ * for every miss, the reads per walk of `none` and `ideal`, Little's law
+ * on a long run.  Latencies: PWC lookup 1,
  * page-table line cache hit 10, DRAM 300 cycles (a PWC probe 1, UPTC's
  * three in turn).  On the synthetic
  * 4-level table, two walks of different 1 GiB regions among the first
@@ -271,6 +273,80 @@ static void test_l1_tlbs(void)
 	teardown(&io, m);
 }
 
+/* Walkers for every miss and a buffer that never fills: no miss waits */
+static void test_no_queueing(void)
+{
+	struct iommu io;
+	struct told t;
+	struct pwc_model *m = setup(&io, 64, 65536, IOMMU_FCFS, "none", 0,
+				    &t);
+	unsigned long long i, late = 0;
+
+	for (i = 0; i < 64; i++)
+		late |= iommu_translate(&io, (i + 1) * GIB, 0, 0, i + 1,
+					i + 1) > 1201;
+	iommu_drain(&io);
+	expect(io.st.walks == 64 && !io.st.queueing && !late &&
+	       !io.st.full_cycles && !io.st.occ_cycles,
+	       "64 walkers, 64 misses at once: none waits, each done by 1201");
+	teardown(&io, m);
+}
+
+/* `none` reads the whole path each walk, `ideal` one entry once warm */
+static void test_reads_per_walk(void)
+{
+	static const char *const spec[] = { "none", "ideal" };
+	unsigned long long want[] = { 8 * 4, 4 + 7 }, i;
+	struct iommu io;
+	struct told t;
+	unsigned int k;
+
+	for (k = 0; k < 2; k++) {
+		struct pwc_model *m = setup(&io, 1, 256, IOMMU_FCFS, spec[k],
+					    0, &t);
+
+		for (i = 0; i < 8; i++)	/* one after another: 1 walker */
+			iommu_translate(&io, GIB + i * 4096, i, 0, i + 1, i + 1);
+		iommu_drain(&io);
+		expect(io.st.walks == 8 && io.st.reads == want[k],
+		       k ? "ideal: a walk reads one entry after its path's first fill"
+			 : "none: a walk reads every level (4)");
+		teardown(&io, m);
+	}
+}
+
+/*
+ * Little's law on a long run (no buffer limit): the buffer's mean
+ * occupancy (occupancy x cycles over the span) equals the arrival rate
+ * (walks over the span) times the mean wait (queueing per walk), within
+ * 1 %; counted two ways, by the cycle and by the miss.
+ */
+static void test_littles_law(void)
+{
+	struct iommu io;
+	struct told t;
+	struct pwc_model *m = setup(&io, 4, 65536, IOMMU_FCFS, "tpc", 0, &t);
+	unsigned long long x = 12345, now = 0, i, span;
+	double occ, rate_wait;
+
+	for (i = 0; i < 200000; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		now += (x >> 60) < 12 ? 0 : (x >> 33) % 2000;	/* bursts */
+		iommu_advance(&io, now);
+		iommu_translate(&io, ((x >> 20) % (64ULL << 30)) & ~4095ULL,
+				now, 0, 0, i + 1);
+	}
+	iommu_drain(&io);
+	span = io.st.last - io.st.first;
+	occ = (double)io.st.occ_cycles / span;
+	rate_wait = (double)io.st.walks / span *
+		    ((double)io.st.queueing / io.st.walks);
+	expect(io.st.walks > 100000 && io.st.queueing > 100 * io.st.walks &&
+	       occ > 1 && occ < rate_wait * 1.01 && occ > rate_wait * 0.99,
+	       "Little's law: mean occupancy = arrival rate x mean wait (1 %)");
+	teardown(&io, m);
+}
+
 static void test_names(void)
 {
 	enum iommu_sched s;
@@ -291,6 +367,9 @@ int main(void)
 	test_fill_at_end();
 	test_serial_lookup();
 	test_l1_tlbs();
+	test_no_queueing();
+	test_reads_per_walk();
+	test_littles_law();
 	test_names();
 	return expect_done("iommu-test");
 }

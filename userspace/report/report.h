@@ -15,6 +15,7 @@
 
 #include "pwc.h"
 #include "engine/run_engine.h"
+#include "engine/run_timing.h"
 #include "workloads/workloads.h"
 
 #define REPORT_MAX_SWEEP 8
@@ -30,6 +31,22 @@ struct report_scen {
 };
 
 struct wins_map;
+
+/* report --timing's walker sweep: 1, 2, 4, ... 32 walkers, TPC and CPWC */
+#define REPORT_TIMING_WALKERS 6
+#define REPORT_TIMING_SWEPT 2
+
+/*
+ * report --timing (report_timing.c): each workload's timed runs at the
+ * default IOMMU, every model of the registry at the budget (@main), and
+ * the walker sweep of TPC and CPWC (@sweep, its ideal run @main's)
+ */
+struct report_timing {
+	struct iommu_config io;		/* @main's (the sweep: its walkers) */
+	unsigned int walkers[REPORT_TIMING_WALKERS];
+	struct timing_result main[REPORT_MAX_WORKLOADS];
+	struct timing_result sweep[REPORT_MAX_WORKLOADS][REPORT_TIMING_WALKERS];
+};
 
 struct report_opts {
 	const char *dir;
@@ -52,6 +69,8 @@ struct report_opts {
 	unsigned int nscen;
 
 	const struct wins_map *wins;	/* the wins map (report_wins.h) */
+	/* report --timing: translation in time, or NULL */
+	const struct report_timing *timing;
 };
 
 /* One workload's results; arrays indexed by enum pwc_kind. */
@@ -114,6 +133,15 @@ void report_scenarios_table(const struct report_opts *o, struct table *t);
 void report_scenarios_wide(const struct report_opts *o, struct table *t);
 void report_scenarios_text(const struct report_opts *o, FILE *f);
 /*
+ * report --timing (report_timing.c): every workload of @o timed into
+ * @rt; 0, or -1 with a message.  Its tables and summary
+ * (report_timing_write.c): the CSV files and members of @rec, the text.
+ */
+int report_timing_run(const struct report_opts *o, struct report_timing *rt);
+struct record;
+int report_timing_write(const struct report_opts *o, struct record *rec);
+void report_timing_text(const struct report_opts *o, FILE *f);
+/*
  * Does the report run at the settings of the one fit (scripts/calibrate;
  * workload_fit_holds())?  If not, the options it needs into @needs.
  */
@@ -134,5 +162,13 @@ bool report_have_gnuplot(void);
  * message; gnuplot's warnings shown unless @quiet.
  */
 int report_plot(const char *dir, bool quiet);
+/*
+ * gnuplot on @script written to @dir/@name after the report's caption
+ * and budget and @prelude (or NULL): 0, or -1 with a message.
+ */
+int report_plot_gp(const char *dir, const char *name, const char *prelude,
+		   const char *script, bool quiet);
+/* report --timing's plots, from @dir's timing*.csv (report_timing_plot.c) */
+int report_timing_plot(const char *dir, bool quiet);
 
 #endif /* REPORT_H */

@@ -4,7 +4,7 @@
  * report's CSV files: figure3.png (the L2 hit rate per workload and
  * model, the paper's Figure 3) and sweep.png (mean L2 hit rate and
  * page-table accesses against the storage budget, per model, from
- * sweep.dat).
+ * sweep.dat); with --timing, report_timing_plot.c's three.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,8 +138,8 @@ static void plot_caption(const char *dir, struct plot_caption *c)
 	fclose(f);
 }
 
-static int plot(const char *dir, const char *name, const char *script,
-		bool quiet)
+int report_plot_gp(const char *dir, const char *name, const char *prelude,
+		   const char *script, bool quiet)
 {
 	struct plot_caption c;
 	struct out_file o;
@@ -149,6 +149,8 @@ static int plot(const char *dir, const char *name, const char *script,
 		return -1;
 	fprintf(o.f, "caption = '%s'\nbudget = %llu\n", c.text,
 		c.budget ? c.budget : 5280);
+	if (prelude)
+		fputs(prelude, o.f);
 	fputs(script, o.f);
 	if (out_close(&o, false))
 		return -1;
@@ -168,11 +170,16 @@ int report_plot(const char *dir, bool quiet)
 		fprintf(stderr, "pwcsim: gnuplot is not installed: no plots drawn\n");
 		return -1;
 	}
-	if (plot(dir, "figure3.gp", figure3, quiet) ||
-	    plot(dir, "sweep.gp", sweep, quiet) || wins_plot(dir, quiet))
+	if (report_plot_gp(dir, "figure3.gp", NULL, figure3, quiet) ||
+	    report_plot_gp(dir, "sweep.gp", NULL, sweep, quiet) ||
+	    wins_plot(dir, quiet))
+		return -1;
+	snprintf(path, sizeof(path), "%s/timing.csv", dir);
+	if (!access(path, R_OK) && report_timing_plot(dir, quiet))
 		return -1;
 	snprintf(path, sizeof(path), "%s/scenarios_wide.csv", dir);
 	if (!access(path, R_OK))
-		return plot(dir, "scenarios.gp", scenarios, quiet);
+		return report_plot_gp(dir, "scenarios.gp", NULL, scenarios,
+				      quiet);
 	return 0;
 }

@@ -411,6 +411,8 @@ static int write_results(const struct report_opts *o,
 		ret |= wins_write(o->dir, o->wins, &rec);
 	paper_table(o, &t, ours);
 	ret |= report_table(o->dir, &t, &rec);
+	if (o->timing)
+		ret |= report_timing_write(o, &rec);
 	if (o->nscen) {
 		report_scenarios_table(o, &t);
 		ret |= report_table(o->dir, &t, &rec);
@@ -448,6 +450,8 @@ int report_write(const struct report_opts *o, const struct report_row *rows,
 		return -1;
 	summary(f, o, rows, n, ours);
 	report_table1_text(rows, n, f);
+	if (o->timing)
+		report_timing_text(o, f);
 	if (o->nscen)
 		report_scenarios_text(o, f);
 	fclose(f);

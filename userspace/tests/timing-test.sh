@@ -4,11 +4,14 @@
 # userspace/tests/timing-test.sh - `pwcsim run --timing` end to end
 # (engine/run_timing.c, iommu/): the JSON members Documentation/timing.rst
 # lists and how they must relate (every request an IOTLB hit, a walk or a
-# merged miss or not walked; p50 <= p95 <= p99 <= max; the slowdown the
-# ratio of cycles per warp instruction;
+# merged miss or not walked; p50 <= p95 <= p99 <= max; each timed run
+# the ideal run's instructions; the slowdown the ratio of cycles per warp
+# instruction;
 # the none model's walks read the whole path, 4 or 5 entries; one walker
 # queues longer than 32); the three policies on the same stream; the text
-# table; bad values refused with exit 2 and a message.  $PWCSIM is the
+# table; a whole run's cycles at least ideal translation's; report
+# --timing's tables, summary and plots; bad values refused with exit 2
+# and a message.  $PWCSIM is the
 # binary.  Ends with "timing-test: N passed, N failed".
 set -u
 P=${PWCSIM:-./pwcsim}
@@ -32,8 +35,9 @@ for m in d["models"]:
               "walker_utilization"):
         if k not in t:
             print("no", k)
-    if t["requests"] != d["translations"] or \
-       t["l1_hits"] + t["tlb_hits"] + t["walks"] + t["merged"] + \
+    if m["gpu_insts"] != m["gpu_insts_ideal"]:
+        print("not the same work", m["model"])
+    if t["l1_hits"] + t["tlb_hits"] + t["walks"] + t["merged"] + \
        t["not_walked"] != t["requests"]:
         print("requests", m["model"])
     if not lat["p50"] <= lat["p95"] <= lat["p99"] <= lat["max"]:
@@ -105,10 +109,60 @@ if "$P" run --userspace --timing --quiet "$tmp/tg" -m tpc -m none --json \
 else
 	bad "run --timing on a trace: $(head -2 "$tmp/err")"
 fi
-fails() {	# fails NAME PATTERN ARGS...: exit 2, PATTERN on stderr
+# a whole run (no window): the same work with and without translation,
+# so its cycles are at least ideal translation's, at one walker too
+if "$P" run --userspace --timing --quiet -w BFS --size small --window 0 \
+	-m tpc -m none --walkers 1 --json >"$tmp/whole.json" 2>"$tmp/err" &&
+	python3 -c 'import json,sys; m=json.load(open(sys.argv[1]))["models"]; sys.exit(not all(x["gpu_insts"] == x["gpu_insts_ideal"] and x["gpu_cycles"] >= x["gpu_cycles_ideal"] > 0 for x in m))' "$tmp/whole.json"; then
+	ok "a whole run: gpu_cycles >= gpu_cycles_ideal, the same instructions"
+else
+	bad "a whole run: gpu_cycles against ideal $(head -2 "$tmp/err")"
+fi
+# report --timing: its tables, its summary, the sweep's 8 walkers the
+# first runs' own, one walker queueing longer than 32
+R=(report --userspace --timing -q --size full --warmup 0 --window 3000)
+if "$P" "${R[@]}" -o "$tmp/rep" 2mm streamcluster >"$tmp/rep.txt" \
+	2>"$tmp/err" && grep -q '^Translation in time' "$tmp/rep.txt" &&
+	python3 - "$tmp/rep" <<'PY2'
+import csv, json, sys
+d = sys.argv[1]
+rows = lambda f: list(csv.DictReader(open("%s/%s.csv" % (d, f))))
+t, w = rows("timing"), rows("timing_walkers")
+models = {r["model"] for r in t}
+assert len(t) == 2 * len(models) >= 12, "a row per workload and model"
+assert len(w) == 2 * 2 * 6, "the sweep: 2 workloads, TPC, CPWC, 6 points"
+for src in ("2mm", "streamcluster"):
+    main = [r for r in t if r["source"] == src and r["model"].startswith("tpc")]
+    sw = {int(r["walkers"]): r for r in w
+          if r["workload"] == src and r["model"] == "tpc"}
+    assert abs(float(sw[8]["slowdown"]) - float(main[0]["slowdown"])) < 1e-3
+    assert float(sw[1]["queueing"]) > float(sw[32]["queueing"])
+cls = rows("timing_classes")
+assert {r["class"] for r in cls} >= {"0", "3"}
+cdf = [r for r in rows("timing_cdf") if r["class"] == "0" and r["model"] == "tpc"]
+assert len(cdf) == 100 and all(int(a["cycles"]) <= int(b["cycles"])
+                               for a, b in zip(cdf, cdf[1:]))
+j = json.load(open(d + "/results.json"))
+runs = j["timing_runs"]
+assert len(runs) == 2 and "p99" in runs[0]["models"][0]["translation"]["latency"]
+PY2
+then
+	ok "report --timing: tables, summary, sweep, pooled CDF, results.json"
+else
+	bad "report --timing: $(head -3 "$tmp/err")"
+fi
+if command -v gnuplot >/dev/null; then
+	if [ -s "$tmp/rep/timing_cdf.png" ] && [ -s "$tmp/rep/timing_walkers.png" ] &&
+		[ -s "$tmp/rep/timing_slowdown.png" ]; then
+		ok "report --timing: its three plots"
+	else
+		bad "report --timing: its three plots"
+	fi
+fi
+fails() {	# fails NAME PATTERN COMMAND ARGS...: exit 2, PATTERN on stderr
 	local name=$1 pat=$2 rc
 	shift 2
-	"$P" run "$@" >/dev/null 2>"$tmp/err"
+	"$P" "$@" >/dev/null 2>"$tmp/err"
 	rc=$?
 	if [ "$rc" = 2 ] && grep -q -- "$pat" "$tmp/err"; then
 		ok "$name"
@@ -116,17 +170,19 @@ fails() {	# fails NAME PATTERN ARGS...: exit 2, PATTERN on stderr
 		bad "$name (exit $rc: $(head -1 "$tmp/err"))"
 	fi
 }
-fails "--walkers 0 refused" "--walkers takes" "${W[@]}" --walkers 0
-fails "--l1-tlb 0 refused" "--l1-tlb takes" "${W[@]}" --l1-tlb 0
-fails "--walkers 2000 refused" "--walkers takes" "${W[@]}" --walkers 2000
-fails "--iommu-buffer 70000 refused" "--iommu-buffer takes" "${W[@]}" \
+fails "--walkers 0 refused" "--walkers takes" run "${W[@]}" --walkers 0
+fails "--l1-tlb 0 refused" "--l1-tlb takes" run "${W[@]}" --l1-tlb 0
+fails "--walkers 2000 refused" "--walkers takes" run "${W[@]}" --walkers 2000
+fails "--iommu-buffer 70000 refused" "--iommu-buffer takes" run "${W[@]}" \
 	--iommu-buffer 70000
-fails "--walk-sched lifo refused" "--walk-sched takes" "${W[@]}" \
+fails "--walk-sched lifo refused" "--walk-sched takes" run "${W[@]}" \
 	--walk-sched lifo
-fails "--timing in file order refused" "not --trace-order file" \
+fails "--timing in file order refused" "not --trace-order file" run \
 	--userspace --timing --trace-order file "$tmp/tg"
-fails "--timing on a live process refused" "not --pid" --timing --pid 1
-fails "--timing with 2 MiB IOTLB entries refused" "4 KiB" "${W[@]}" \
+fails "--timing on a live process refused" "not --pid" run --timing --pid 1
+fails "--timing with 2 MiB IOTLB entries refused" "4 KiB" run "${W[@]}" \
 	--tlb 64,2m
+fails "report --timing --shard refused" "unsharded" "${R[@]}" --shard 0/2 \
+	-o "$tmp/rs"
 echo "timing-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -450,6 +450,57 @@ static void test_xlate(void)
 	       "translation: a kernel of one store does not wait for it");
 }
 
+/* Translation at no cost: known at once, the cycle it was asked */
+static unsigned long long free_translate(void *arg, gva_t va,
+					 unsigned long long now, unsigned int sm,
+					 unsigned long long cookie,
+					 unsigned long long inst)
+{
+	(*(unsigned long long *)arg)++;
+	return now;
+}
+
+static void free_advance(void *arg, unsigned long long now)
+{
+}
+
+static unsigned long long free_next(void *arg)
+{
+	return GPU_XLATE_PENDING;
+}
+
+/*
+ * Ideal translation (every translation at no cost) through the closed
+ * loop gives the cycles, instructions and caches' counts of the model
+ * without translation, on whole runs of real workloads.
+ */
+static void test_xlate_ideal(void)
+{
+	static const char *const names[3] = { "2mm", "BFS", "streamcluster" };
+	unsigned long long asks = 0;
+	struct gpu_xlate xl = { free_translate, free_advance, free_next,
+				&asks };
+	struct workload_opts o;
+	unsigned int i, same = 0;
+
+	for (i = 0; i < 3; i++) {
+		const struct workload *w = workload_find(names[i]);
+		struct gpu_sink a = { .emit = count_emit };
+		struct gpu_sink b = { .emit = count_emit, .xl = &xl };
+		struct gpu_heap ha = {}, hb = {};
+
+		workload_opts_init(&o);
+		workload_size("small", w, &o);
+		workload_run(w, &o, &ha, &a);
+		workload_run(w, &o, &hb, &b);
+		same += a.c.cycles == b.c.cycles && a.c.insts == b.c.insts &&
+			a.c.l2_misses == b.c.l2_misses &&
+			a.count == b.count && !b.c.xl_waits && a.c.cycles;
+	}
+	expect(same == 3 && asks > 0,
+	       "ideal translation in the loop: the cycles of no translation (2mm, BFS, streamcluster)");
+}
+
 /* two CTAs on two SMs load one line in the same cycle */
 static bool pair_addr(const void *ctx, const struct gpu_thread *t,
 		      unsigned int step, gva_t *va)
@@ -947,6 +998,7 @@ int main(void)
 	test_scoreboard();
 	test_l2_mshr();
 	test_xlate();
+	test_xlate_ideal();
 	test_texture();
 	test_constant();
 	test_local();

@@ -1128,6 +1128,9 @@ static void run_issued(struct gpu_sink *out)
 {
 	if (++out->c.insts - out->ticked >= GPU_TICK)
 		sink_tick(out);
+	if (out->insts_limit && out->st->emitting &&
+	    out->c.insts - out->c.emit_insts >= out->insts_limit)
+		out->stopped = true;
 }
 
 /* A dry run's count of what @l can issue (gpu_counts.planned). */
@@ -1261,7 +1264,7 @@ static bool run_issue(struct gpu_run *r, unsigned int s,
 	unsigned int sch;
 	bool acted = false;
 
-	for (sch = 0; sch < GPU_SCHEDULERS; sch++) {
+	for (sch = 0; sch < GPU_SCHEDULERS && !r->out->stopped; sch++) {
 		while (sm->warps_live &&
 		       (w = gto_pick(sm, sch, r->now, wake))) {
 			acted = true;

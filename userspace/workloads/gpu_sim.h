@@ -458,6 +458,11 @@ struct gpu_sink {
 	int (*emit)(void *arg, gva_t va);
 	void *arg;
 	unsigned long long limit;	/* stop after this many (0: none) */
+	/*
+	 * stop after this many warp instructions issued in the window, past
+	 * the warm-up (0: none): a timed run the length of another's
+	 */
+	unsigned long long insts_limit;
 	unsigned long long count;
 	bool stopped;
 	unsigned int sample;		/* fast mode: every sample-th CTA */
