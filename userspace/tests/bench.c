@@ -14,7 +14,9 @@
  *
  * NAME=FILE: a binary trace (scripts/bench writes gen RAY, 2mm and STO);
  * --stress N: also a generated stress stream of N addresses at 5 levels
- * (many L4 and L3 values; every start level), 0 for none.
+ * (many L4 and L3 values; every start level), 0 for none; --scatter N:
+ * also a stream of N addresses at 4 levels of which no two consecutive
+ * share a 2 MiB region, 0 for none.
  */
 #include <getopt.h>
 #include <stdbool.h>
@@ -76,13 +78,18 @@ static double median(double *v, unsigned int n)
 }
 
 /*
- * The stress stream: runs in one 2 MiB region, new L2, L3, L4 and L5
- * indices drawn in turn over 64 L5, 64 L4 and 64 L3 values, so that every
- * model sees every start level.
+ * The generated streams.  Stress (5 levels): runs in one 2 MiB region,
+ * new L2, L3, L4 and L5 indices drawn in turn over 64 L5, 64 L4 and 64 L3
+ * values, so that every model sees every start level.  Scatter (4
+ * levels): every address in another 2 MiB region than the one before (a
+ * new L4, L3 or L2 index in equal parts, over 8 L4, 64 L3 and 512 L2
+ * values), where the same-2MiB shortcut never applies and a TPC of 24
+ * mostly misses.
  */
-static int gen_stress(const char *path, unsigned long long n)
+static int gen_stream(const char *path, unsigned long long n, bool scatter)
 {
-	unsigned long long x = 88172645463325252ULL, va = 0, i;
+	unsigned long long x = 88172645463325252ULL, va = 0, prev, i;
+	unsigned int l4 = scatter ? 8 : 64;
 	FILE *f = fopen(path, "wb");
 
 	if (!f || addr_write_binary_header(f)) {
@@ -93,12 +100,13 @@ static int gen_stress(const char *path, unsigned long long n)
 		x ^= x << 13;
 		x ^= x >> 7;
 		x ^= x << 17;
-		switch (x % 8) {
+		prev = va;
+		switch (scatter ? 1 + x % 3 : x % 8) {
 		case 0:		/* a new L5 path */
 			va = (x >> 8) % 64 << 48 | (va & ((1ULL << 48) - 1));
 			/* fall through */
 		case 1:		/* a new L4 index */
-			va = (va & ~(511ULL << 39)) | ((x >> 16) % 64 << 39);
+			va = (va & ~(511ULL << 39)) | ((x >> 16) % l4 << 39);
 			/* fall through */
 		case 2:		/* a new L3 index */
 			va = (va & ~(511ULL << 30)) | ((x >> 24) % 64 << 30);
@@ -109,6 +117,8 @@ static int gen_stress(const char *path, unsigned long long n)
 		default:	/* the same 2 MiB region */
 			va = (va & ~((1ULL << 21) - 1)) | ((x >> 40) & 0x1ff000);
 		}
+		if (scatter && i && va >> 21 == prev >> 21)
+			va ^= 1ULL << 21;	/* drawn the same: the next */
 		if (addr_write_binary(f, va)) {
 			perror(path);
 			fclose(f);
@@ -341,7 +351,8 @@ static int bench_stream(struct table *tb, struct bench_stream *s,
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: pwcsim-bench [--json] [--repeat N] [--stress N] [--min N]\n"
+	fprintf(f, "usage: pwcsim-bench [--json] [--repeat N] [--stress N] [--scatter N]\n"
+		   "                    [--min N]\n"
 		   "                    [--pwcsim PATH] [NAME=FILE ...]\n");
 }
 
@@ -349,10 +360,26 @@ static void usage(FILE *f)
 struct bench_opts {
 	bool json;
 	unsigned int repeat, ns;
-	unsigned long long stress, min;
+	unsigned long long stress, scatter, min;
 	const char *pwcsim;		/* time `pwcsim replay` too */
 	struct bench_stream st[BENCH_MAX_STREAMS];
 };
+
+/* --stress, --scatter or --min (@c) from @arg into @o; 0, or -1 */
+static int bench_count(int c, const char *arg, struct bench_opts *o)
+{
+	unsigned long long *v = c == 's' ? &o->stress :
+				c == 'c' ? &o->scatter : &o->min;
+	char *end;
+
+	*v = strtoull(arg, &end, 10);
+	if (*end || !*arg || *v > 1000000000ULL) {
+		fprintf(stderr, "pwcsim-bench: --%s 0..1000000000\n",
+			c == 's' ? "stress" : c == 'c' ? "scatter" : "min");
+		return -1;
+	}
+	return 0;
+}
 
 static int bench_parse(int argc, char **argv, struct bench_opts *o)
 {
@@ -360,6 +387,7 @@ static int bench_parse(int argc, char **argv, struct bench_opts *o)
 		{ "json", no_argument, NULL, 'j' },
 		{ "repeat", required_argument, NULL, 'r' },
 		{ "stress", required_argument, NULL, 's' },
+		{ "scatter", required_argument, NULL, 'c' },
 		{ "min", required_argument, NULL, 'n' },
 		{ "pwcsim", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
@@ -368,7 +396,7 @@ static int bench_parse(int argc, char **argv, struct bench_opts *o)
 	char *eq;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "jr:s:n:p:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "jr:s:c:n:p:h", opts, NULL)) != -1) {
 		if (c == 'j') {
 			o->json = true;
 		} else if (c == 'r') {
@@ -378,18 +406,9 @@ static int bench_parse(int argc, char **argv, struct bench_opts *o)
 					BENCH_MAX_REPEAT);
 				return 2;
 			}
-		} else if (c == 's') {
-			o->stress = strtoull(optarg, &eq, 10);
-			if (*eq || o->stress > 1000000000ULL) {
-				fprintf(stderr, "pwcsim-bench: --stress 0..1000000000\n");
+		} else if (c == 's' || c == 'c' || c == 'n') {
+			if (bench_count(c, optarg, o))
 				return 2;
-			}
-		} else if (c == 'n') {
-			o->min = strtoull(optarg, &eq, 10);
-			if (*eq || o->min > 1000000000ULL) {
-				fprintf(stderr, "pwcsim-bench: --min 0..1000000000\n");
-				return 2;
-			}
 		} else if (c == 'p') {
 			o->pwcsim = optarg;
 		} else {
@@ -399,7 +418,7 @@ static int bench_parse(int argc, char **argv, struct bench_opts *o)
 	}
 	for (; optind < argc; optind++) {
 		eq = strchr(argv[optind], '=');
-		if (!eq || o->ns == BENCH_MAX_STREAMS - 1) {
+		if (!eq || o->ns == BENCH_MAX_STREAMS - 2) {	/* 2: generated */
 			usage(stderr);
 			return 2;
 		}
@@ -431,8 +450,9 @@ static void cpu_name(char *cpu, size_t len)
 int main(int argc, char **argv)
 {
 	struct bench_opts o = { .repeat = 5, .stress = 4000000,
-				.min = 2000000 };
+				.scatter = 4000000, .min = 2000000 };
 	const char *stress_path = "/tmp/pwcsim-bench-stress.trace";
+	const char *scatter_path = "/tmp/pwcsim-bench-scatter.trace";
 	struct record rec;
 	struct table tb;
 	char cpu[256];
@@ -442,11 +462,18 @@ int main(int argc, char **argv)
 	if (ret)
 		return ret == 1 ? 0 : ret;
 	if (o.stress) {
-		if (gen_stress(stress_path, o.stress))
+		if (gen_stream(stress_path, o.stress, false))
 			return 1;
 		o.st[o.ns++] = (struct bench_stream){ .name = "stress-5level",
 						      .path = stress_path,
 						      .levels = 5 };
+	}
+	if (o.scatter) {
+		if (gen_stream(scatter_path, o.scatter, true))
+			return 1;
+		o.st[o.ns++] = (struct bench_stream){ .name = "scatter-2m",
+						      .path = scatter_path,
+						      .levels = 4 };
 	}
 	cpu_name(cpu, sizeof(cpu));
 	table_init(&tb, NULL, "bench");
@@ -458,6 +485,8 @@ int main(int argc, char **argv)
 		ret = bench_stream(&tb, &o.st[i], o.repeat, o.min, o.pwcsim);
 	if (o.stress)
 		remove(stress_path);
+	if (o.scatter)
+		remove(scatter_path);
 	for (i = 0; i < o.ns; i++)
 		if (o.st[i].tmp[0])
 			remove(o.st[i].tmp);
