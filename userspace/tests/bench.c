@@ -451,8 +451,17 @@ int main(int argc, char **argv)
 {
 	struct bench_opts o = { .repeat = 5, .stress = 4000000,
 				.scatter = 4000000, .min = 2000000 };
-	const char *stress_path = "/tmp/pwcsim-bench-stress.trace";
-	const char *scatter_path = "/tmp/pwcsim-bench-scatter.trace";
+	const struct {
+		const char *name, *path;
+		unsigned long long *n;
+		bool scatter;
+		unsigned int levels;
+	} gen[] = {
+		{ "stress-5level", "/tmp/pwcsim-bench-stress.trace",
+		  &o.stress, false, 5 },
+		{ "scatter-2m", "/tmp/pwcsim-bench-scatter.trace",
+		  &o.scatter, true, 4 },
+	};
 	struct record rec;
 	struct table tb;
 	char cpu[256];
@@ -461,19 +470,14 @@ int main(int argc, char **argv)
 
 	if (ret)
 		return ret == 1 ? 0 : ret;
-	if (o.stress) {
-		if (gen_stream(stress_path, o.stress, false))
+	for (i = 0; i < ARRAY_SIZE(gen); i++) {
+		if (!*gen[i].n)
+			continue;
+		if (gen_stream(gen[i].path, *gen[i].n, gen[i].scatter))
 			return 1;
-		o.st[o.ns++] = (struct bench_stream){ .name = "stress-5level",
-						      .path = stress_path,
-						      .levels = 5 };
-	}
-	if (o.scatter) {
-		if (gen_stream(scatter_path, o.scatter, true))
-			return 1;
-		o.st[o.ns++] = (struct bench_stream){ .name = "scatter-2m",
-						      .path = scatter_path,
-						      .levels = 4 };
+		o.st[o.ns++] = (struct bench_stream){ .name = gen[i].name,
+						      .path = gen[i].path,
+						      .levels = gen[i].levels };
 	}
 	cpu_name(cpu, sizeof(cpu));
 	table_init(&tb, NULL, "bench");
@@ -483,10 +487,9 @@ int main(int argc, char **argv)
 			"floor_ns:f x_floor:f");
 	for (i = 0; i < o.ns && !ret; i++)
 		ret = bench_stream(&tb, &o.st[i], o.repeat, o.min, o.pwcsim);
-	if (o.stress)
-		remove(stress_path);
-	if (o.scatter)
-		remove(scatter_path);
+	for (i = 0; i < ARRAY_SIZE(gen); i++)
+		if (*gen[i].n)
+			remove(gen[i].path);
 	for (i = 0; i < o.ns; i++)
 		if (o.st[i].tmp[0])
 			remove(o.st[i].tmp);
