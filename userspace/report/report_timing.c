@@ -58,6 +58,7 @@ static int timing_workload(const struct report_opts *o,
 		two[i] = pwc_kind_name(swept[i]);
 	workload_size(o->size, w, &wo);
 	iommu_config_default(&tc.io, o->run.levels);
+	tc.io.levels = o->run.levels;	/* 0: the module's (run_timing()) */
 	tc.io.tlb = o->run.tlb;
 	if (run_timing(&tc, &src, main))
 		return -1;

@@ -110,6 +110,24 @@ else
 	{ bad "run --timing as uid 65534"; cat $tmp/tnerr; head -c 400 $tmp/tn.json; }
 fi
 
+# report --timing on real tables: the module's walks for every model and
+# the walker sweep give the tables --userspace gives on the synthetic
+# table of the same shape, at the kernel's paging levels.
+R="--timing -q --size full --warmup 0 --window 3000"
+# shellcheck disable=SC2086 # the options, split on purpose
+$P report $R -o $tmp/rk 2mm BFS >$tmp/rk.out 2>&1
+# shellcheck disable=SC2086
+$P report $R --userspace --levels "$levels" -o $tmp/ru 2mm BFS >$tmp/ru.out 2>&1
+same=0
+for f in timing.csv timing_walkers.csv timing_classes.csv timing_cdf.csv; do
+	cmp -s $tmp/rk/$f $tmp/ru/$f && same=$((same + 1))
+done
+if [ $same = 4 ] && grep -q '^2mm,tpc' $tmp/rk/timing.csv; then
+	ok "report --timing: the module's walks = --userspace (2mm, BFS; models and walker sweep)"
+else
+	{ bad "report --timing: kernel != --userspace ($same of 4 tables the same)"; tail -3 $tmp/rk.out; diff $tmp/rk/timing.csv $tmp/ru/timing.csv | head -4; }
+fi
+
 # Both GPU layouts on real tables: GPGPU-Sim's packed cudaMalloc from
 # 0xC0000000 (below 4 GiB, the default) and 2 MiB-aligned at 1 TiB; the
 # shadow process maps the pages at those addresses.
