@@ -285,8 +285,8 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "pwcsim report: --merge takes the shards' directories (and no --shard)\n");
 		return 2;
 	}
-	if (want_timing && (o.merge || o.shard_n)) {
-		fprintf(stderr, "pwcsim report: --timing runs unsharded (not with --shard or --merge)\n");
+	if (want_timing && (o.merge || o.shard_n || o.run.tlb2m)) {
+		fprintf(stderr, "pwcsim report: --timing runs unsharded (not with --shard or --merge), with 4 KiB IOTLB entries (not -t N,2m)\n");
 		return 2;
 	}
 	if (!o.merge && report_list(argc, argv, &o))

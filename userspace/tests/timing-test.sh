@@ -184,5 +184,9 @@ fails "--timing with 2 MiB IOTLB entries refused" "4 KiB" run "${W[@]}" \
 	--tlb 64,2m
 fails "report --timing --shard refused" "unsharded" "${R[@]}" --shard 0/2 \
 	-o "$tmp/rs"
+fails "report --timing with 2 MiB IOTLB entries refused" "4 KiB" "${R[@]}" \
+	-t 64,2m -o "$tmp/r2m" 2mm
+if [ ! -e "$tmp/r2m" ]; then ok "report --timing refused: no directory made"
+else bad "report --timing refused: $tmp/r2m made"; fi
 echo "timing-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]
