@@ -13,6 +13,7 @@
 #include "pwc.h"
 #include "pwc_synth.h"
 #include "cli/cli.h"
+#include "cli/model_specs.h"
 #include "cli/options.h"
 #include "cli/parse.h"
 #include "engine/model_set.h"
@@ -23,11 +24,11 @@
 
 static void replay_usage(FILE *f)
 {
+	fprintf(f, "usage: pwcsim replay --model SPEC [--model SPEC ...] [OPTIONS] FILE|DIR|-\n"
+		   "       pwcsim replay --list\n");
+	model_specs_usage(f);
 	fprintf(f,
-		"usage: pwcsim replay --model SPEC [--model SPEC ...] [OPTIONS] FILE|DIR|-\n"
-		"  -m, --model SPEC       tpc[:entries=N,ways=W], cpwc[:l4=,l3=,blocks=,ways=,l5=],\n"
-		"                         stc[:l4=,l3=,l2=,l5=,ways=W], uptc[:entries=N,ways=W],\n"
-		"                         none, ideal (ways=W: W entries per set)\n"
+		"      --list             the models, one a line: name, parameters\n"
 		"  -b, --budget-bits N    size bare model names to N bits of storage\n"
 		SHARED_BUDGET_RANGE
 		"  -l, --levels 4|5       paging levels of the synthetic page table\n"
@@ -154,6 +155,7 @@ struct replay_opts {
 	struct pwc_synth pt;		/* huge ranges */
 	bool per_access, dump;
 	bool no_shortcut;		/* --no-shortcut */
+	bool list;			/* --list */
 	unsigned int uptc_sizes;	/* --uptc-sizes N, or 0 */
 	const char *path;
 };
@@ -193,6 +195,36 @@ static int replay_uptc_sizes(const char *arg, struct replay_opts *o)
 }
 
 /* 0, 1 when --help was printed, 2 on a bad option (message printed). */
+/* --list: the models, or 2 when given more (message printed); else 1 */
+static int replay_list(int argc)
+{
+	if (optind != argc) {
+		fprintf(stderr, "pwcsim replay: --list takes nothing else\n");
+		return 2;
+	}
+	model_specs_list(stdout);
+	return 1;
+}
+
+/* The operands and combinations parsed: 0, or -1 (message printed). */
+static int replay_check(int argc, const struct replay_opts *o)
+{
+	if (optind != argc - 1 || (!o->so.nspecs && !o->uptc_sizes)) {
+		fprintf(stderr, "pwcsim replay: %s\n",
+			!o->so.nspecs && !o->uptc_sizes ?
+			"give at least one --model (or --uptc-sizes)" :
+			"give one trace FILE (or - for stdin)");
+		replay_usage(stderr);
+		return -1;
+	}
+	if (o->uptc_sizes && (o->per_access || o->dump || o->pt.n2m ||
+			      o->pt.n1g)) {
+		fprintf(stderr, "pwcsim replay: --uptc-sizes gives the table only, on 4 KiB leaves (no -p, --dump or huge ranges)\n");
+		return -1;
+	}
+	return 0;
+}
+
 static int replay_parse(int argc, char **argv, struct replay_opts *o)
 {
 	static const struct option opts[] = {
@@ -205,6 +237,7 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 		{ "dump", no_argument, NULL, 'd' },
 		{ "no-shortcut", no_argument, NULL, 'S' },
 		{ "uptc-sizes", required_argument, NULL, 'U' },
+		{ "list", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -233,6 +266,9 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 			if (replay_uptc_sizes(optarg, o))
 				return 2;
 			break;
+		case 'L':
+			o->list = true;
+			break;
 		case 'h':
 			replay_usage(stdout);
 			return 1;
@@ -241,19 +277,10 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 				return 2;
 		}
 	}
-	if (optind != argc - 1 || (!o->so.nspecs && !o->uptc_sizes)) {
-		fprintf(stderr, "pwcsim replay: %s\n",
-			!o->so.nspecs && !o->uptc_sizes ?
-			"give at least one --model (or --uptc-sizes)" :
-			"give one trace FILE (or - for stdin)");
-		replay_usage(stderr);
+	if (o->list)
+		return replay_list(argc);
+	if (replay_check(argc, o))
 		return 2;
-	}
-	if (o->uptc_sizes && (o->per_access || o->dump || o->pt.n2m ||
-			      o->pt.n1g)) {
-		fprintf(stderr, "pwcsim replay: --uptc-sizes gives the table only, on 4 KiB leaves (no -p, --dump or huge ranges)\n");
-		return 2;
-	}
 	o->path = argv[optind];
 	o->so.levels = o->so.levels ? o->so.levels : 4;
 	o->pt.levels = o->so.levels;

@@ -469,5 +469,26 @@ if "$P" replay -q --dump -m tpc -m cpwc -m stc -m uptc -m none -m ideal \
 	ok "replay --dump of an empty stream: every model, nothing past its text"
 else bad "replay --dump of an empty stream"; head -3 "$tmp/err"; fi
 
+# replay --list: the registry's models, each one replay takes, each in
+# replay's --help (which is made from the same registry), and each
+# parameter one its spec takes
+printf '0x1000\n0x200000\n' >"$tmp/two.txt"
+listed=0 taken=0 params=0 nparams=0
+while read -r name rest; do
+	listed=$((listed + 1))
+	"$P" replay -q -m "$name" "$tmp/two.txt" 2>/dev/null | grep -q "^$name" &&
+		"$P" replay --help | grep -q "[ ,]$name[[,]*" && taken=$((taken + 1))
+	for k in $rest; do
+		nparams=$((nparams + 1))
+		# a parameter the spec knows: never "unknown parameter"
+		"$P" replay -q -m "$name:$k=1" "$tmp/two.txt" 2>&1 |
+			grep -q "unknown" || params=$((params + 1))
+	done
+done < <("$P" replay --list)
+if [ "$listed" -ge 6 ] && [ "$taken" = "$listed" ] && [ "$params" = "$nparams" ]; then
+	ok "replay --list: $listed models, each taken by replay and in --help, $nparams parameters known"
+else bad "replay --list: $taken of $listed models taken, $params of $nparams parameters"; fi
+fails "replay --list with a FILE" "takes nothing else" "$P" replay --list "$tmp/two.txt"
+
 echo "cli-test: $passed passed, $failed failed"
 [ $failed = 0 ]

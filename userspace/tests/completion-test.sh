@@ -53,6 +53,9 @@ includes() {	# includes LINE WORD: WORD is among LINE's completions
 expect "pwcsim re" replay report
 expect "pwcsim replay --mo" --model
 includes "pwcsim run -m t" tpc
+# the models and parameters from `pwcsim replay --list`, not a list here
+expect "pwcsim replay -m s" stc stc:l2= stc:l3= stc:l4= stc:l5= stc:ways=
+expect "pwcsim replay -m ide" ideal
 expect "pwcsim run --workload 2m" 2mm
 expect "pwcsim replay --format tr" traceg
 expect "pwcsim trace c" convert

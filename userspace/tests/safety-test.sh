@@ -99,6 +99,8 @@ if [ -w /dev/full ]; then
 		sh -c '"$0" run --userspace -w gemm --size small -q >/dev/full' "$P"
 	fails "gen --list to a full disk" "write error" \
 		sh -c '"$0" gen --list >/dev/full' "$P"
+	fails "replay --list to a full disk" "write error" \
+		sh -c '"$0" replay --list >/dev/full' "$P"
 	fails "gen to a full disk" "write error" \
 		sh -c '"$0" gen gemm --size small --iotlb-at coalesced >/dev/full' "$P"
 	fails "trace info to a full disk" "write error" \
