@@ -477,7 +477,7 @@ listed=0 taken=0 params=0 nparams=0
 while read -r name rest; do
 	listed=$((listed + 1))
 	"$P" replay -q -m "$name" "$tmp/two.txt" 2>/dev/null | grep -q "^$name" &&
-		"$P" replay --help | grep -q "[ ,]$name[[,]*" && taken=$((taken + 1))
+		"$P" replay --help | grep -q "[ ,]${name}[[,]*" && taken=$((taken + 1))
 	for k in $rest; do
 		nparams=$((nparams + 1))
 		# a parameter the spec knows: never "unknown parameter"
