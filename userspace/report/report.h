@@ -162,12 +162,6 @@ bool report_have_gnuplot(void);
  * message; gnuplot's warnings shown unless @quiet.
  */
 int report_plot(const char *dir, bool quiet);
-/*
- * gnuplot on @script written to @dir/@name after the report's caption
- * and budget and @prelude (or NULL): 0, or -1 with a message.
- */
-int report_plot_gp(const char *dir, const char *name, const char *prelude,
-		   const char *script, bool quiet);
 /* report --timing's plots, from @dir's timing*.csv (report_timing_plot.c) */
 int report_timing_plot(const char *dir, bool quiet);
 

@@ -3,6 +3,7 @@
  * report_files.c - the files of a report directory (report_files.h).
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,4 +77,61 @@ int report_gnuplot(const char *dir, const char *name, bool quiet)
 		fprintf(stderr, "pwcsim: gnuplot failed on %s/%s\n", dir, name);
 	free(text);
 	return st ? -1 : 0;
+}
+
+/* What a plot's title says of the run (summary.txt's first line). */
+struct plot_caption {
+	char text[512];
+	unsigned long long budget;
+};
+
+/*
+ * @c from @dir/summary.txt ("pwcsim report: N workloads (S inputs) on ...,
+ * B bits each, IOTLB E entries"): the budget, inputs and IOTLB in every
+ * title, for a report just written and for --plot DIR alike.
+ */
+static void plot_caption(const char *dir, struct plot_caption *c)
+{
+	char path[PATH_MAX], line[sizeof(c->text)], *p, *q;
+	FILE *f;
+
+	snprintf(c->text, sizeof(c->text), "(no summary.txt)");
+	c->budget = 0;
+	snprintf(path, sizeof(path), "%s/summary.txt", dir);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		p = strncmp(line, "pwcsim report: ", 15) ? line : line + 15;
+		for (q = p; *q; q++)	/* a gnuplot string in single quotes */
+			if (*q == '\'')
+				*q = ' ';
+		memmove(c->text, p, strlen(p) + 1);
+		q = strstr(p, " bits each");
+		while (q && q > p && q[-1] >= '0' && q[-1] <= '9')
+			q--;
+		if (q)
+			c->budget = strtoull(q, NULL, 10);
+	}
+	fclose(f);
+}
+
+int report_plot_gp(const char *dir, const char *name, const char *prelude,
+		   const char *script, bool quiet)
+{
+	struct plot_caption c;
+	struct out_file o;
+
+	plot_caption(dir, &c);
+	if (report_file(dir, name, &o))
+		return -1;
+	fprintf(o.f, "caption = '%s'\nbudget = %llu\n", c.text,
+		c.budget ? c.budget : 5280);
+	if (prelude)
+		fputs(prelude, o.f);
+	fputs(script, o.f);
+	if (out_close(&o, false))
+		return -1;
+	return report_gnuplot(dir, name, quiet);
 }

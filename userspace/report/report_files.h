@@ -4,7 +4,7 @@
  * writing (out_file.h: a temporary renamed into place by out_close(), so
  * no report file is ever half-written), a table written as its CSV
  * file and kept as a member of results.json, and gnuplot run on a
- * script there.  Used by every report
+ * script there (with the report's caption and budget before it).  Used by every report
  * writer (report_write.c, report_wins_write.c, report_plot.c,
  * report_shard.c).
  */
@@ -33,5 +33,11 @@ int report_table(const char *dir, struct table *t, struct record *rec);
  * warnings are shown unless @quiet (-q); all of them when it fails.
  */
 int report_gnuplot(const char *dir, const char *name, bool quiet);
+/*
+ * gnuplot on @script written to @dir/@name after the report's caption
+ * and budget and @prelude (or NULL): 0, or -1 with a message.
+ */
+int report_plot_gp(const char *dir, const char *name, const char *prelude,
+		   const char *script, bool quiet);
 
 #endif /* REPORT_FILES_H */

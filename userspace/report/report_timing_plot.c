@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "report/report_files.h"
 
 static const char cdf[] =
 	"set terminal pngcairo size 1500,460 font ',10'\n"

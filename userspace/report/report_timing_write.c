@@ -128,9 +128,9 @@ static void class_cdf(const struct report_opts *o, unsigned int c,
 			continue;
 		for (q = 0; q < TIMING_CDF_POINTS; q++) {
 			pt[n].cycles = m->cdf[q];
-			pt[n++].weight = (double)m->st.requests /
-					 TIMING_CDF_POINTS;
-			total += (double)m->st.requests / TIMING_CDF_POINTS;
+			pt[n].weight = (double)m->st.requests /
+				       TIMING_CDF_POINTS;
+			total += pt[n++].weight;
 		}
 	}
 	if (!n)
