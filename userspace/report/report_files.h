@@ -6,6 +6,7 @@
  * file and kept as a member of results.json, and gnuplot run on a
  * script there (with the report's caption and budget before it).  Used by every report
  * writer (report_write.c, report_wins_write.c, report_plot.c,
+ * report_timing_write.c, report_timing_plot.c,
  * report_shard.c).
  */
 #ifndef REPORT_FILES_H
