@@ -952,85 +952,24 @@ struct batch_models {
 	struct pwc_model *walk;		/* pwc_access() of each walk */
 	struct pwc_model *batch;	/* pwc_access_batch() */
 	struct pwc_model *stats;	/* the same without results (NULL) */
-	struct pwc_model *by_va;	/* pwc_access_batch4k() of the addresses */
-	struct pwc_result *rv;		/* its results */
-	bool fed_va;			/* by_va was fed */
-	struct pwc_model *runs;		/* pwc_access_batch_runs() when it may */
-	struct pwc_walk *c;		/* its walks: those not marked run */
-	u64 skipped;			/* the runs it left out */
 };
 
-/* The results of pwc_access_batch4k() of @va on @p->by_va, against @rb. */
-static unsigned int batch_vs_va(struct batch_models *p, const u64 *va,
-				unsigned int levels,
-				const struct pwc_result *rb, unsigned int flags)
-{
-	unsigned int j, bad = 0;
-
-	p->fed_va = true;
-	if (pwc_access_batch4k(p->by_va, va, PWC_CASE_BATCH, levels, p->rv,
-			       flags))
-		return 1;
-	for (j = 0; j < PWC_CASE_BATCH; j++)
-		if (p->rv[j].start != rb[j].start ||
-		    p->rv[j].accesses != rb[j].accesses ||
-		    p->rv[j].stale != rb[j].stale || p->rv[j].pba != rb[j].pba)
-			bad++;
-	return bad + (p->by_va->run2m != p->batch->run2m);
-}
-
 /*
- * @w through pwc_access_batch_runs() on @p->runs, given only the walks
- * not marked run, when pwc_skips_runs() says it may (else the whole
- * batch, through pwc_access_batch()); 1 if a call failed.
- */
-static unsigned int batch_runs_left_out(struct batch_models *p,
-					const struct pwc_walk *w,
-					unsigned int flags)
-{
-	unsigned int j, nc = 0;
-
-	if (!pwc_skips_runs(p->runs, PWC_CASE_BATCH, flags))
-		return !!pwc_access_batch(p->runs, w, PWC_CASE_BATCH, NULL,
-					  flags);
-	for (j = 0; j < PWC_CASE_BATCH; j++)
-		if (!w[j].run)
-			p->c[nc++] = w[j];
-	p->skipped += PWC_CASE_BATCH - nc;
-	return !!pwc_access_batch_runs(p->runs, p->c, nc,
-				       PWC_CASE_BATCH - nc, flags);
-}
-
-/*
- * The PWC_CASE_BATCH walks @w through pwc_access_batch() (@flags) on
- * @p->batch, with results in @rb, and on @p->stats, with none, then
- * through pwc_access() one by one on @p->walk: how many results differ
- * (a refused batch counts one, and so does a batch that leaves another
- * run2m than its last result says).  With @va (the addresses of walks of
- * the synthetic table with 4 KiB leaves at @levels), also
- * pwc_access_batch4k() of them on @p->by_va, against @rb.
+ * The PWC_CASE_BATCH walks @w through pwc_access_batch() on @p->batch,
+ * with results in @rb, and on @p->stats, with none, then through
+ * pwc_access() one by one on @p->walk: how many results differ (a
+ * refused batch counts one).
  */
 static unsigned int batch_vs_walks(struct batch_models *p,
-				   const struct pwc_walk *w, const u64 *va,
-				   unsigned int levels, struct pwc_result *rb,
-				   unsigned int flags)
+				   const struct pwc_walk *w,
+				   struct pwc_result *rb)
 {
 	struct pwc_result ra;
 	unsigned int j, bad = 0;
-	u64 run2m;
 
-	if (pwc_access_batch(p->batch, w, PWC_CASE_BATCH, rb, flags))
+	if (pwc_access_batch(p->batch, w, PWC_CASE_BATCH, rb, 0))
 		bad++;
-	if (pwc_access_batch(p->stats, w, PWC_CASE_BATCH, NULL, flags))
-		bad++;
-	if (va) {
-		bad += batch_vs_va(p, va, levels, rb, flags);
-		bad += batch_runs_left_out(p, w, flags);
-	}
-	/* what the next batch may skip: the last walk's region, if not stale */
-	run2m = rb[PWC_CASE_BATCH - 1].stale ? 0 :
-		pwc_run2m(&w[PWC_CASE_BATCH - 1]);
-	if (p->batch->run2m != run2m || p->stats->run2m != run2m)
+	if (pwc_access_batch(p->stats, w, PWC_CASE_BATCH, NULL, 0))
 		bad++;
 	for (j = 0; j < PWC_CASE_BATCH; j++) {
 		pwc_access(p->walk, &w[j], &ra);
@@ -1048,14 +987,7 @@ static bool batch_models_make(struct pwc_test *t, const char *spec,
 	p->walk = pwc_case_model(t, spec);
 	p->batch = pwc_case_model(t, spec);
 	p->stats = pwc_case_model(t, spec);
-	p->by_va = pwc_case_model(t, spec);
-	p->rv = pwc_zalloc(PWC_CASE_BATCH * sizeof(*p->rv));
-	p->fed_va = false;
-	p->runs = pwc_case_model(t, spec);
-	p->c = pwc_zalloc(PWC_CASE_BATCH * sizeof(*p->c));
-	p->skipped = 0;
-	return p->walk && p->batch && p->stats && p->by_va && p->rv &&
-	       p->runs && p->c;
+	return p->walk && p->batch && p->stats;
 }
 
 static void batch_models_free(struct batch_models *p)
@@ -1063,64 +995,45 @@ static void batch_models_free(struct batch_models *p)
 	pwc_destroy(p->walk);
 	pwc_destroy(p->batch);
 	pwc_destroy(p->stats);
-	pwc_destroy(p->by_va);
-	pwc_free(p->rv);
-	pwc_destroy(p->runs);
-	pwc_free(p->c);
 }
 
 /*
- * No result differed (@bad), nor the statistics, nor the dumps; and the
- * batch without results, and the one by addresses if fed, left their
- * models exactly as the one with them.
+ * No result differed (@bad), nor the statistics, nor the dumps, nor the
+ * recency clocks; and the batch without results left its model exactly
+ * as the one with them.
  */
 static void batch_expect_same(struct pwc_test *t, struct batch_models *p,
 			      unsigned int bad)
 {
 	struct pwc_model *a = p->walk, *b = p->batch, *c = p->stats;
-	struct pwc_model *d = p->by_va, *e = p->runs;
-
-	if (p->fed_va) {
-		PWC_EXPECT_TRUE(t, !memcmp(&b->stats, &d->stats,
-					   sizeof(b->stats)));
-		PWC_EXPECT_TRUE(t, pwc_case_same_dump(b, d));
-		PWC_EXPECT_EQ(t, b->clock, d->clock);
-		/* and the batches given only the walks not marked run */
-		PWC_EXPECT_TRUE(t, !memcmp(&b->stats, &e->stats,
-					   sizeof(b->stats)));
-		PWC_EXPECT_TRUE(t, pwc_case_same_dump(b, e));
-		PWC_EXPECT_EQ(t, b->clock, e->clock);
-		PWC_EXPECT_EQ(t, b->run2m, e->run2m);
-	}
 
 	PWC_EXPECT_EQ(t, bad, 0);
 	PWC_EXPECT_TRUE(t, !memcmp(&a->stats, &b->stats, sizeof(a->stats)));
 	PWC_EXPECT_TRUE(t, pwc_case_same_dump(a, b));
+	PWC_EXPECT_EQ(t, a->clock, b->clock);
 	PWC_EXPECT_TRUE(t, !memcmp(&b->stats, &c->stats, sizeof(b->stats)));
 	PWC_EXPECT_TRUE(t, pwc_case_same_dump(b, c));
 	PWC_EXPECT_EQ(t, b->clock, c->clock);
-	PWC_EXPECT_EQ(t, b->run2m, c->run2m);
 }
 
 /*
- * One model of batch_same2m_exact(): pwc_access() and pwc_access_batch()
- * (@flags) on two instances, compared; @fires: the shortcut must have
- * skipped recency ticks.
+ * One model of batch_exact(): pwc_access() and pwc_access_batch() on
+ * instances of @spec, compared, over a stream where three walks in four
+ * stay in the 2 MiB region of the one before.
  */
 static void batch_case_one(struct pwc_test *t, const char *spec,
-			   unsigned int levels, unsigned int flags, bool fires,
-			   u64 *va, struct pwc_walk *w, struct pwc_result *rb)
+			   unsigned int levels, u64 *va, struct pwc_walk *w,
+			   struct pwc_result *rb)
 {
 	struct pwc_synth pt = { .levels = levels };
 	struct batch_models p;
 	unsigned int j, n, bad = 0;
-	u64 seed = 0x51ed270b27e1f3a5ULL + levels, runs = 0, want = 0;
+	u64 seed = 0x51ed270b27e1f3a5ULL + levels;
 
 	if (!batch_models_make(t, spec, &p))
 		goto out;
 	for (n = 0; n < PWC_TEST_SCALE * 1000; n += PWC_CASE_BATCH) {
 		for (j = 0; j < PWC_CASE_BATCH; j++) {
-			/* three in four stay in the 2 MiB region */
 			if (pwc_case_rand(&seed) % 4 == 0 || (!n && !j))
 				va[j] = pwc_case_va(&seed, levels);
 			else
@@ -1129,63 +1042,39 @@ static void batch_case_one(struct pwc_test *t, const char *spec,
 					(pwc_case_rand(&seed) &
 					 ((1ULL << 21) - 1));
 		}
-		/* as replay builds them: with their run marks */
 		pwc_synth_walks(&pt, va, PWC_CASE_BATCH, w);
-		for (j = 0; j < PWC_CASE_BATCH; j++) {
-			runs += w[j].run;
-			want += j && !((va[j] ^ va[j - 1]) >> 21);
-		}
-		bad += batch_vs_walks(&p, w, va, levels, rb, flags);
+		bad += batch_vs_walks(&p, w, rb);
 	}
 	batch_expect_same(t, &p, bad);
-	PWC_EXPECT_TRUE(t, p.fed_va);
-	/* the runs were left out wherever the shortcut holds */
-	PWC_EXPECT_TRUE(t, fires ? p.skipped > 0 : !flags ? !p.skipped : 1);
-	PWC_EXPECT_EQ(t, runs, want);
-	/* each walk the shortcut counts skips at least one recency tick */
-	if (fires)
-		PWC_EXPECT_TRUE(t, runs && p.batch->clock + runs <=
-				   p.walk->clock);
-	else if (!flags)
-		PWC_EXPECT_EQ(t, p.batch->clock, p.walk->clock);
 out:
 	batch_models_free(&p);
 }
 
 /*
- * pwc_access_batch() against pwc_access() walk by walk, with and without
- * the same-2MiB shortcut: the same results, statistics and dumps (which
- * show each table's recency order; a batch without results leaves its
- * model as one with them), at 4 and 5 levels, on a stream where
- * most walks stay in the 2 MiB region of the one before, for the default
- * models and tables too small to hold a path.  The shortcut must have
- * fired (fewer recency ticks) wherever the model states it exact.
+ * pwc_access_batch() against pwc_access() walk by walk: the same results,
+ * statistics, dumps (which show each table's recency order) and clocks
+ * (a batch without results leaves its model as one with them), at 4 and
+ * 5 levels, for the default models, set-associative ones and tables too
+ * small to hold a path.
  */
-static void batch_same2m_exact(struct pwc_test *t)
+static void batch_exact(struct pwc_test *t)
 {
-	static const struct {
-		const char *spec;
-		unsigned int fires;	/* at these levels (bit 4, bit 5) */
-	} c[] = {
-		{ "tpc:entries=24", 0x30 }, { "tpc:entries=1", 0x30 },
-		{ "cpwc:l4=2,l3=4,blocks=62,ways=1", 0x30 },
-		{ "cpwc:l4=1,l3=1,blocks=1,ways=1", 0x30 },
-		{ "cpwc:l4=2,l3=8,blocks=16,ways=2,l5=2", 0x30 },
-		{ "stc:l4=5,l3=10,l2=40", 0x30 }, { "stc:l4=1,l3=1,l2=1", 0x30 },
-		{ "uptc:entries=46", 0x30 },
-		{ "uptc:entries=4", 0x30 }, { "uptc:entries=3", 0 },
-		{ "uptc:entries=1", 0 }, { "ideal", 0 }, { "none", 0 },
-		{ "tpc:entries=24,ways=1", 0x30 },
-		{ "tpc:entries=24,ways=4", 0x30 },
-		{ "stc:l4=4,l3=8,l2=32,ways=2", 0x30 },
-		{ "uptc:entries=48,ways=4", 0x30 },
-		{ "uptc:entries=48,ways=3", 0 },
-		{ "uptc:entries=46,ways=1", 0 },
+	static const char *const spec[] = {
+		"tpc:entries=24", "tpc:entries=1",
+		"cpwc:l4=2,l3=4,blocks=62,ways=1",
+		"cpwc:l4=1,l3=1,blocks=1,ways=1",
+		"cpwc:l4=2,l3=8,blocks=16,ways=2,l5=2",
+		"stc:l4=5,l3=10,l2=40", "stc:l4=1,l3=1,l2=1",
+		"uptc:entries=46", "uptc:entries=4", "uptc:entries=3",
+		"uptc:entries=1", "ideal", "none",
+		"tpc:entries=24,ways=1", "tpc:entries=24,ways=4",
+		"stc:l4=4,l3=8,l2=32,ways=2", "uptc:entries=48,ways=4",
+		"uptc:entries=48,ways=3", "uptc:entries=46,ways=1",
 	};
 	struct pwc_result *rb;
 	struct pwc_walk *w;
 	u64 *va;
-	unsigned int i, levels, flags;
+	unsigned int i, levels;
 
 	va = pwc_zalloc(PWC_CASE_BATCH * sizeof(*va));
 	w = pwc_zalloc(PWC_CASE_BATCH * sizeof(*w));
@@ -1195,11 +1084,8 @@ static void batch_same2m_exact(struct pwc_test *t)
 		goto out;
 	}
 	for (levels = 4; levels <= 5; levels++)
-		for (flags = 0; flags <= PWC_BATCH_SAME2M; flags++)
-			for (i = 0; i < ARRAY_SIZE(c); i++)
-				batch_case_one(t, c[i].spec, levels, flags,
-					       flags && (c[i].fires & (1U << levels)),
-					       va, w, rb);
+		for (i = 0; i < ARRAY_SIZE(spec); i++)
+			batch_case_one(t, spec[i], levels, va, w, rb);
 out:
 	pwc_free(va);
 	pwc_free(w);
@@ -1239,7 +1125,7 @@ static u64 batch_stale_one(struct pwc_test *t, const char *spec,
 				w[j].base[k] ^= (u64)(gen[pwc_index(va, 2) % 8] %
 						      16) << 60;
 		}
-		bad += batch_vs_walks(&p, w, NULL, 0, rb, 0);
+		bad += batch_vs_walks(&p, w, rb);
 	}
 	batch_expect_same(t, &p, bad);
 	stale = p.batch->stats.stale;
@@ -1285,7 +1171,6 @@ out:
  * A batch holding one walk that is not a walk (levels other than 4 or 5,
  * end outside 1..levels) is refused whole: -EINVAL, no statistic and no
  * recency tick, for every model; pwc_walks_valid() agrees walk by walk.
- * So is a batch by addresses at levels other than 4 or 5.
  */
 static void batch_rejects_bad_walks(struct pwc_test *t)
 {
@@ -1324,18 +1209,10 @@ static void batch_rejects_bad_walks(struct pwc_test *t)
 			PWC_EXPECT_TRUE(t, !pwc_walks_valid(w, ARRAY_SIZE(b->w)));
 			PWC_EXPECT_TRUE(t, pwc_walks_valid(w, 5));
 			PWC_EXPECT_EQ(t, pwc_access_batch(m, w, ARRAY_SIZE(b->w),
-							  b->r, PWC_BATCH_SAME2M),
+							  b->r, 0),
 				      -EINVAL);
 			PWC_EXPECT_EQ(t, m->stats.lookups, 0);
 			PWC_EXPECT_EQ(t, m->clock, 0);
-			/* by addresses: levels other than 4 or 5 refused */
-			j = bad[i].levels;
-			if (j != 4 && j != 5)
-				PWC_EXPECT_EQ(t, pwc_access_batch4k(m, &w[0].va,
-								    1, j, b->r,
-								    0),
-					      -EINVAL);
-			PWC_EXPECT_EQ(t, m->stats.lookups, 0);
 		}
 		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 5, b->r, 0), 0);
 		PWC_EXPECT_EQ(t, m->stats.lookups, 5);
@@ -1718,7 +1595,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(invalidate_ranges),
 	PWC_CASE(stale_hits_corrected),
 	PWC_CASE(rejected_specs),
-	PWC_CASE(batch_same2m_exact),
+	PWC_CASE(batch_exact),
 	PWC_CASE(batch_stale_exact),
 	PWC_CASE(batch_rejects_bad_walks),
 	PWC_CASE(set_geometry_budget),

@@ -90,9 +90,6 @@ static inline u64 pwc_uptc_key(u64 base, u64 va, unsigned int k)
  *	2 for a 2 MiB leaf, 3 for a 1 GiB leaf, or the level of the
  *	non-present entry that ended the walk as a fault
  * @fault: the walk ended on a non-present entry
- * @run: a 4 KiB-leaf walk in the 2 MiB region, at the levels, of the
- *	4 KiB-leaf walk before it in its array (pwc_walk_continues();
- *	pwc_synth_walks() sets it, else 0); read only with PWC_BATCH_SAME2M
  */
 struct pwc_walk {
 	u64 va;
@@ -100,7 +97,6 @@ struct pwc_walk {
 	u8 levels;
 	u8 end;
 	u8 fault;
-	u8 run;
 };
 
 /**
@@ -118,17 +114,11 @@ struct pwc_result {
 	u64 pba;
 };
 
-/*
- * The models, in the order tools list them; each has one row in the
- * registry (pwc_registry.c) and everything else in its own file.
- */
+/* The models, in the order tools list them (pwc_models.h). */
 enum pwc_kind {
-	PWC_KIND_TPC,
-	PWC_KIND_CPWC,
-	PWC_KIND_STC,
-	PWC_KIND_UPTC,
-	PWC_KIND_NONE,
-	PWC_KIND_IDEAL,
+#define PWC_MODEL(KIND, name) PWC_KIND_##KIND,
+#include "pwc_models.h"
+#undef PWC_MODEL
 	PWC_KIND_COUNT,
 };
 
@@ -173,17 +163,6 @@ struct pwc_stats {
 	u64 invalidations;
 	u64 stale;
 };
-
-/*
- * @n lookups into @st, each an L2 hit of one access, counted without a
- * lookup (a batch's quick hits and the walks its shortcut skips).
- */
-static inline void pwc_stats_l2_hits(struct pwc_stats *st, u64 n)
-{
-	st->lookups += n;
-	st->hits[1] += n;
-	st->accesses += n;
-}
 
 struct pwc_model;
 
@@ -275,36 +254,21 @@ struct pwc_ops {
 	void (*size)(struct pwc_config *cfg, u32 n);
 	int (*init)(struct pwc_model *m);
 	void (*destroy)(struct pwc_model *m);
+	/* The lookup alone: @r's start and base, recency touched, no fill */
 	void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
 		       struct pwc_result *r);
-	void (*fill)(struct pwc_model *m, const struct pwc_walk *w,
-		     const struct pwc_result *r);
 	/*
-	 * Lookup and fill fused, for a model that fills each missed entry
-	 * before it looks up the next (UPTC's sequential walk); pwc_access()
-	 * then uses it instead of lookup + fill.
+	 * Lookup, shadow check and fill of one walk (the same as @lookup,
+	 * pwc_shadow_check() and the model's fill), @r zeroed on entry
 	 */
 	void (*access)(struct pwc_model *m, const struct pwc_walk *w,
 		       struct pwc_result *r);
 	/*
-	 * pwc_access() of @n valid walks in turn, in one call: lookup and
-	 * fill fused, with the model's own functions called directly
-	 * (pwc_batch_run(), pwc_batch.h); @flags: PWC_BATCH_*
+	 * pwc_access() of @n valid walks in turn, in one call: the model's
+	 * @access inlined into pwc_batch_loop(); @r: the results, or NULL
 	 */
 	void (*batch)(struct pwc_model *m, const struct pwc_walk *w, u32 n,
-		      struct pwc_result *r, unsigned int flags);
-	/*
-	 * The same for the walks of @va[0..@n) on the synthetic table with
-	 * 4 KiB leaves at @levels (pwc_access_batch4k(), pwc_batch_run4k())
-	 */
-	void (*batch4k)(struct pwc_model *m, const u64 *va, u32 n,
-			unsigned int levels, struct pwc_result *r,
-			unsigned int flags);
-	/*
-	 * Does the shortcut of PWC_BATCH_SAME2M (in @flags) hold for every
-	 * walk of a batch of @n (pwc_skips_runs())?  NULL: never (none)
-	 */
-	bool (*same2m)(const struct pwc_model *m, u32 n, unsigned int flags);
+		      struct pwc_result *r);
 	void (*invalidate)(struct pwc_model *m, u64 start, u64 end);
 	void (*clear)(struct pwc_model *m);
 	void (*dump)(struct pwc_model *m, struct pwc_out *o);
@@ -326,8 +290,6 @@ struct pwc_ops {
  * @cfg: its configuration
  * @stats: its counters
  * @clock: recency stamp source for LRU (one tick per touch)
- * @run2m: pwc_run2m() of the last access if it went through
- *	pwc_access_batch() and was not stale; 0 after anything else
  * @priv: the model's own state
  */
 struct pwc_model {
@@ -335,7 +297,6 @@ struct pwc_model {
 	struct pwc_config cfg;
 	struct pwc_stats stats;
 	u64 clock;
-	u64 run2m;
 	void *priv;
 };
 
@@ -402,8 +363,7 @@ static inline void pwc_shadow_check(const struct pwc_walk *w,
 
 /*
  * Is @pba, supplied by a hit on the full path down to L2, the walk's own
- * PBA(L1)?  Then the hit is not stale (start 1, one access); a quick hit
- * (pwc_batch_run()) is exactly such a hit.
+ * PBA(L1)?  Then the hit is not stale (start 1, one access).
  */
 static inline bool pwc_l2_hit_ok(const struct pwc_walk *w, u64 pba)
 {
@@ -423,6 +383,34 @@ static inline void pwc_account(struct pwc_model *m, const struct pwc_walk *w,
 	m->stats.stale += r->stale;
 }
 
+/* A model's access op (struct pwc_ops), for pwc_batch_loop(). */
+typedef void (*pwc_access_fn)(struct pwc_model *m, const struct pwc_walk *w,
+			      struct pwc_result *r);
+
+/*
+ * The one batch loop: @access (a model's own, inlined: each model's batch
+ * op is this loop's one caller with its access function), the shadow
+ * check and the accounting of each of @n valid walks; @r: the results,
+ * or NULL.
+ */
+static __always_inline void pwc_batch_loop(struct pwc_model *m,
+					   const struct pwc_walk *w, u32 n,
+					   struct pwc_result *r,
+					   pwc_access_fn access)
+{
+	struct pwc_result x;
+	u32 i;
+
+	for (i = 0; i < n; i++) {
+		x = (struct pwc_result){ 0 };
+		access(m, &w[i], &x);
+		pwc_shadow_check(&w[i], &x);
+		pwc_account(m, &w[i], &x);
+		if (r)
+			r[i] = x;
+	}
+}
+
 /* Is @w a walk pwc_access() accepts? */
 static inline bool pwc_walk_valid(const struct pwc_walk *w)
 {
@@ -431,47 +419,10 @@ static inline bool pwc_walk_valid(const struct pwc_walk *w)
 }
 
 /*
- * pwc_access_batch() flag: the walks are of the synthetic page table
- * (pwc_synth.h), whose bases are fixed functions of the path, and nothing
- * else (no invalidation, no pwc_access()) reaches the model between two
- * batches.  It allows the same-2MiB shortcut: a 4 KiB-leaf walk in the
- * 2 MiB region of the immediately preceding access, itself a 4 KiB-leaf
- * walk at the same paging levels whose result was not stale, is an L2 hit
- * (start level 1, one access) that changes no entry and whose only
- * effect, touching entries that are already the most recent of their
- * tables, leaves every recency order as it is.  Each model states in its
- * batch op when that holds for its configuration (a table too small to
- * keep the path is the exception); it is counted without the lookup.
- * The walks must carry their run marks (@run, as pwc_synth_walks() sets
- * them); a walk not marked is looked up.  Never for real page tables:
- * their bases change under the cache.
- */
-#define PWC_BATCH_SAME2M 1u
-
-/* The 2 MiB region and levels of a 4 KiB-leaf walk of @va (never 0). */
-static inline u64 pwc_run2m_4k(u64 va, unsigned int levels)
-{
-	return (va >> 21) << 3 | levels;
-}
-
-/* The 2 MiB region and levels of a 4 KiB-leaf walk; 0 for any other. */
-static inline u64 pwc_run2m(const struct pwc_walk *w)
-{
-	return w->end == 1 ? pwc_run2m_4k(w->va, w->levels) : 0;
-}
-
-/* @w's run mark after @prev: both 4 KiB leaves, one region and levels. */
-static inline bool pwc_walk_continues(const struct pwc_walk *prev,
-				      const struct pwc_walk *w)
-{
-	return pwc_run2m(w) && pwc_run2m(w) == pwc_run2m(prev);
-}
-
-/*
  * pwc_access_batch() flag: the caller has checked the walks with
  * pwc_walks_valid() (once for all the models it feeds them to).
  */
-#define PWC_BATCH_VALID 2u
+#define PWC_BATCH_VALID 1u
 
 /* pwc_walk_valid() of each of @n walks. */
 bool pwc_walks_valid(const struct pwc_walk *w, u32 n);
@@ -480,7 +431,7 @@ bool pwc_walks_valid(const struct pwc_walk *w, u32 n);
  * pwc_access() of @n walks in turn, in one call (the model's batch op);
  * -EINVAL, with nothing done, if one of them is not a walk.  @r: the @n
  * results, or NULL when only the statistics are wanted.  @flags:
- * PWC_BATCH_SAME2M, PWC_BATCH_VALID, or 0.
+ * PWC_BATCH_VALID or 0.
  */
 int pwc_access_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		     struct pwc_result *r, unsigned int flags);
@@ -508,9 +459,10 @@ void pwc_clear(struct pwc_model *m);
 void pwc_dump(struct pwc_model *m, struct pwc_out *o);
 bool pwc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant);
 
-/* Internal to the model sources: the registry's rows. */
-extern const struct pwc_ops pwc_none_ops, pwc_ideal_ops, pwc_tpc_ops,
-	pwc_cpwc_ops, pwc_stc_ops, pwc_uptc_ops;
+/* Internal to the model sources: the registry's rows (pwc_models.h). */
+#define PWC_MODEL(KIND, name) extern const struct pwc_ops pwc_##name##_ops;
+#include "pwc_models.h"
+#undef PWC_MODEL
 
 /*
  * Core cycles of one lookup of @m at @levels, for the timed IOMMU

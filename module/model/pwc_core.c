@@ -42,37 +42,26 @@ void pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 	pwc_shadow_check(w, r);
 }
 
-static int pwc_access_fill(struct pwc_model *m, const struct pwc_walk *w,
-			   struct pwc_result *r, bool fill)
-{
-	bool fused = fill && m->ops->access;
-
-	if (!pwc_walk_valid(w))
-		return -EINVAL;
-	m->run2m = 0;
-	if (fused) {
-		memset(r, 0, sizeof(*r));
-		m->ops->access(m, w, r);
-		pwc_shadow_check(w, r);
-	} else {
-		pwc_lookup(m, w, r);
-	}
-	pwc_account(m, w, r);
-	if (fill && !fused)
-		m->ops->fill(m, w, r);
-	return 0;
-}
-
 int pwc_access(struct pwc_model *m, const struct pwc_walk *w,
 	       struct pwc_result *r)
 {
-	return pwc_access_fill(m, w, r, true);
+	if (!pwc_walk_valid(w))
+		return -EINVAL;
+	memset(r, 0, sizeof(*r));
+	m->ops->access(m, w, r);
+	pwc_shadow_check(w, r);
+	pwc_account(m, w, r);
+	return 0;
 }
 
 int pwc_access_nofill(struct pwc_model *m, const struct pwc_walk *w,
 		      struct pwc_result *r)
 {
-	return pwc_access_fill(m, w, r, false);
+	if (!pwc_walk_valid(w))
+		return -EINVAL;
+	pwc_lookup(m, w, r);
+	pwc_account(m, w, r);
+	return 0;
 }
 
 bool pwc_walks_valid(const struct pwc_walk *w, u32 n)
@@ -91,7 +80,7 @@ int pwc_access_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 {
 	if (!(flags & PWC_BATCH_VALID) && !pwc_walks_valid(w, n))
 		return -EINVAL;
-	m->ops->batch(m, w, n, r, flags);
+	m->ops->batch(m, w, n, r);
 	return 0;
 }
 
@@ -102,14 +91,12 @@ u64 pwc_cost(const struct pwc_model *m)
 
 void pwc_invalidate(struct pwc_model *m, u64 start, u64 end)
 {
-	m->run2m = 0;
 	if (start < end)
 		m->ops->invalidate(m, start, end);
 }
 
 void pwc_clear(struct pwc_model *m)
 {
-	m->run2m = 0;
 	m->ops->clear(m);
 }
 
@@ -118,7 +105,6 @@ void pwc_reset(struct pwc_model *m)
 	m->ops->clear(m);
 	memset(&m->stats, 0, sizeof(m->stats));
 	m->clock = 0;
-	m->run2m = 0;
 }
 
 void pwc_printf(struct pwc_out *o, const char *fmt, ...)

@@ -12,7 +12,7 @@
  * and replacing or dropping an entry drops its whole subtree: a hit always
  * returns the base of the request's own path.
  */
-#include "pwc_batch.h"
+#include "pwc.h"
 
 /* The most L3 mask bits (l3 x blocks) a configuration may hold. */
 #define CPWC_MAX_MASK_BITS BIT_ULL(24)
@@ -524,38 +524,11 @@ static __always_inline void cpwc_access(struct pwc_model *m,
 	cpwc_access_slow(m, w, r, false);
 }
 
-/*
- * pwc_batch_run()'s quick hit: a hinted L2 hit on the walk's PBA(L1),
- * touched as cpwc_access() would.
- */
-static __always_inline bool cpwc_quick(struct pwc_model *m,
-				       const struct pwc_walk *w, bool above,
-				       u64 *pba)
+static void cpwc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+		       struct pwc_result *r)
 {
-	struct pwc_cpwc *c = m->priv;
-	u32 i, b;
-
-	if (c->levels != w->levels || !cpwc_hinted(c, w, &i, &b) ||
-	    !pwc_l2_hit_ok(w, c->pba2[i]))
-		return false;
-	*pba = c->pba2[i];
-	c->stamp2[i] = pwc_tick(m);
-	c->bstamp[b] = c->stamp2[i];
-	return true;
+	pwc_batch_loop(m, w, n, r, cpwc_access);
 }
-
-/*
- * The same-2MiB shortcut is exact with an L2 entry or more: the walk
- * before hit every stage or filled it (an L2 fill always places the
- * entry), and its L2 entry and block are the most recently stamped.
- */
-static bool cpwc_same2m(const struct pwc_model *m, u32 n,
-			unsigned int flags)
-{
-	return (flags & PWC_BATCH_SAME2M) && m->cfg.blocks && m->cfg.ways;
-}
-
-PWC_BATCH_OPS(cpwc, false, cpwc_access, NULL)
 
 /* The key (pwc_key) of the path held by stage k, set s. */
 static u64 cpwc_path_key(const struct pwc_cpwc *c, unsigned int k, u32 s)
@@ -798,8 +771,6 @@ const struct pwc_ops pwc_cpwc_ops = {
 	.lookup = cpwc_lookup,
 	.access = cpwc_access,
 	.batch = cpwc_batch,
-	.batch4k = cpwc_batch4k,
-	.same2m = cpwc_same2m,
 	.invalidate = cpwc_invalidate,
 	.clear = cpwc_clear,
 	.dump = cpwc_dump,

@@ -192,7 +192,7 @@ bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 stamp, u64 key, u64 val,
 	t->cover_level[i] = cover_level;
 	t->stamp[i] = stamp;
 	pwc_lru_index(t, set, i);
-	/* found first at its level next time (uptc_quick() relies on it) */
+	/* found first at its level next time (pwc_lru_find_at()) */
 	if (cover_level >= 3)
 		t->hint[cover_level] = i;
 	return evicted;

@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pwc_registry.c - the models pwcsim knows: one row per model, in the
- * order the tools list them (enum pwc_kind).  Adding a model is its own
- * file (pwc_<kind>.c, with its ops) plus a row here.
+ * pwc_registry.c - the models pwcsim knows, by kind: the rows of
+ * pwc_models.h (adding a model is its own file, pwc_<name>.c with its
+ * ops, plus a row there).
  */
 #include "pwc.h"
 
 static const struct pwc_ops *const pwc_registry[PWC_KIND_COUNT] = {
-	[PWC_KIND_TPC] = &pwc_tpc_ops,
-	[PWC_KIND_CPWC] = &pwc_cpwc_ops,
-	[PWC_KIND_STC] = &pwc_stc_ops,
-	[PWC_KIND_UPTC] = &pwc_uptc_ops,
-	[PWC_KIND_NONE] = &pwc_none_ops,
-	[PWC_KIND_IDEAL] = &pwc_ideal_ops,
+#define PWC_MODEL(KIND, name) [PWC_KIND_##KIND] = &pwc_##name##_ops,
+#include "pwc_models.h"
+#undef PWC_MODEL
 };
 
 const struct pwc_ops *pwc_kind_ops(enum pwc_kind kind)

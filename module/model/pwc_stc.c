@@ -8,7 +8,6 @@
  * sets of W entries (a cache of at most W entries stays one set); the set
  * of a key in cache k is its Lk index (its low 9 bits) mod the sets.
  */
-#include "pwc_batch.h"
 #include "pwc_lru.h"
 
 struct pwc_stc {
@@ -92,42 +91,6 @@ static __always_inline void stc_probe(struct pwc_stc *s, unsigned int k,
 	r->pba = s->t[k].val[i];
 }
 
-/*
- * pwc_batch_run()'s quick hit: the L2 cache holds the walk's PBA(L1);
- * then every level's hit is touched, as stc_lookup() would (the start
- * is level 1 whatever the levels above hold, and nothing is filled).
- * With @above (pwc_batch.h), the caches above are left alone: the walk
- * before, of the same path down to the L2 table, touched or filled its
- * entry in each of them last (each level is its own cache), so each held
- * entry is already the most recent of its set and touching it again
- * changes no order.
- */
-static __always_inline bool stc_quick(struct pwc_model *m,
-				      const struct pwc_walk *w, bool above,
-				      u64 *pba)
-{
-	struct pwc_stc *s = m->priv;
-	unsigned int levels = w->levels;
-	u64 now, va = w->va, key = pwc_key(va, 2);
-	int i;
-
-	if (s->levels != levels)
-		return false;
-	i = pwc_lru_find_at(&s->t[2], stc_index(key), key, 2);
-	if (i < 0 || !pwc_l2_hit_ok(w, s->t[2].val[i]))
-		return false;
-	now = pwc_tick(m);
-	s->t[2].stamp[i] = now;
-	*pba = s->t[2].val[i];
-	if (above)
-		return true;	/* the path above: already the most recent */
-	if (levels == 5)
-		stc_touch(s, 5, va, now);
-	stc_touch(s, 4, va, now);
-	stc_touch(s, 3, va, now);
-	return true;
-}
-
 /* The probes from the top down; written out for 4 and 5 levels. */
 static __always_inline void stc_lookup(struct pwc_model *m,
 				       const struct pwc_walk *w,
@@ -195,19 +158,21 @@ static __always_inline void stc_fill(struct pwc_model *m,
 	}
 }
 
-/*
- * The same-2MiB shortcut is exact with an L2 cache of one entry or more:
- * the walk before left its L2 key in it, and every entry of its path that
- * the lookup would touch was touched or written by that walk, the only
- * one of its table to be.
- */
-static bool stc_same2m(const struct pwc_model *m, u32 n,
-		       unsigned int flags)
+/* Lookup, shadow check and fill. */
+static __always_inline void stc_access(struct pwc_model *m,
+				       const struct pwc_walk *w,
+				       struct pwc_result *r)
 {
-	return (flags & PWC_BATCH_SAME2M) && m->cfg.e[2];
+	stc_lookup(m, w, r);
+	pwc_shadow_check(w, r);
+	stc_fill(m, w, r);
 }
 
-PWC_BATCH_OPS(stc, false, stc_lookup, stc_fill)
+static void stc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+		      struct pwc_result *r)
+{
+	pwc_batch_loop(m, w, n, r, stc_access);
+}
 
 static void stc_invalidate(struct pwc_model *m, u64 start, u64 end)
 {
@@ -315,10 +280,8 @@ const struct pwc_ops pwc_stc_ops = {
 	.init = stc_init,
 	.destroy = stc_destroy,
 	.lookup = stc_lookup,
-	.fill = stc_fill,
+	.access = stc_access,
 	.batch = stc_batch,
-	.batch4k = stc_batch4k,
-	.same2m = stc_same2m,
 	.invalidate = stc_invalidate,
 	.clear = stc_clear,
 	.dump = stc_dump,

@@ -32,20 +32,30 @@ void pwc_synth_walk(const struct pwc_synth *pt, u64 va, struct pwc_walk *w)
 }
 
 /*
- * The walks of @n addresses with 4 KiB leaves, each walk's run mark set
- * (the same 2 MiB region as the address before).
+ * The walk of @va with 4 KiB leaves at @levels, every base from one key
+ * with no loop; a constant @levels at each call lets the compiler drop
+ * the test.
  */
-static inline void pwc_synth_walks4k(const u64 *va, u32 n,
-				     unsigned int levels, struct pwc_walk *w)
+static __always_inline void pwc_synth_walk4k(u64 va, unsigned int levels,
+					     struct pwc_walk *w)
 {
-	u64 prev = n ? ~va[0] : 0;	/* no run for the first */
-	u32 i;
+	u64 key = pwc_key(va, 2) << 12;	/* L(top)..L2 tags, as a base */
+	u64 page = ~0xfffULL;
 
-	for (i = 0; i < n; i++) {
-		pwc_synth_walk4k_head(va[i], levels, &w[i]);
-		pwc_synth_walk4k_rest(va[i], levels, &w[i]);
-		w[i].run = !((va[i] ^ prev) >> 21);
-		prev = va[i];
+	w->va = va;
+	w->levels = levels;
+	w->end = 1;
+	w->fault = 0;
+	w->base[0] = 0;
+	w->base[1] = 1ULL << 57 | key;
+	w->base[2] = 2ULL << 57 | (key >> 9 & page);
+	w->base[3] = 3ULL << 57 | (key >> 18 & page);
+	if (levels == 4) {
+		w->base[4] = 4ULL << 57;
+		w->base[5] = 0;
+	} else {
+		w->base[4] = 4ULL << 57 | (key >> 27 & page);
+		w->base[5] = 5ULL << 57;
 	}
 }
 
@@ -57,46 +67,18 @@ u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
 
 	/* 4 KiB leaves only: no range to search, levels reads a walk */
 	if (!pt->n2m && !pt->n1g && pt->levels == 4) {
-		pwc_synth_walks4k(va, n, 4, w);
+		for (i = 0; i < n; i++)
+			pwc_synth_walk4k(va[i], 4, &w[i]);
 		return (u64)n * 4;
 	}
 	if (!pt->n2m && !pt->n1g && pt->levels == 5) {
-		pwc_synth_walks4k(va, n, 5, w);
+		for (i = 0; i < n; i++)
+			pwc_synth_walk4k(va[i], 5, &w[i]);
 		return (u64)n * 5;
 	}
 	for (i = 0; i < n; i++) {
 		pwc_synth_walk(pt, va[i], &w[i]);
-		w[i].run = i && pwc_walk_continues(&w[i - 1], &w[i]);
 		reads += w[i].levels - w[i].end + 1;
 	}
 	return reads;
-}
-
-bool pwc_skips_runs(const struct pwc_model *m, u32 n, unsigned int flags)
-{
-	return m->ops->same2m && m->ops->same2m(m, n, flags);
-}
-
-int pwc_access_batch_runs(struct pwc_model *m, const struct pwc_walk *w,
-			  u32 n, u32 runs, unsigned int flags)
-{
-	int err;
-
-	if (!pwc_skips_runs(m, n + runs, flags))
-		return -EINVAL;
-	err = pwc_access_batch(m, w, n, NULL, flags);
-	if (err)
-		return err;
-	pwc_stats_l2_hits(&m->stats, runs);
-	return 0;
-}
-
-int pwc_access_batch4k(struct pwc_model *m, const u64 *va, u32 n,
-		       unsigned int levels, struct pwc_result *r,
-		       unsigned int flags)
-{
-	if (levels != 4 && levels != 5)
-		return -EINVAL;
-	m->ops->batch4k(m, va, n, levels, r, flags);
-	return 0;
 }

@@ -13,7 +13,7 @@
  * (L4, L3, L2 tags with 4-level paging).  Shorter entries come from walks
  * that ended above L1 (2 MiB and 1 GiB leaves, faults).
  */
-#include "pwc_batch.h"
+#include "pwc.h"
 
 /* The paging levels in an entry's tag word, above any pwc_key(va, 2). */
 #define TPC_LEVELS_SHIFT 40
@@ -373,40 +373,11 @@ static __always_inline void tpc_access(struct pwc_model *m,
 		tpc_stale(m, w, r);
 }
 
-/*
- * pwc_batch_run()'s quick hit: the hinted entry holds the full path and
- * the walk's PBA(L1), touched as tpc_access() would.
- */
-static __always_inline bool tpc_quick(struct pwc_model *m,
-				      const struct pwc_walk *w, bool above,
-				      u64 *pba)
+static void tpc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+		      struct pwc_result *r)
 {
-	struct pwc_tpc *t = m->priv;
-	u64 req = tpc_req(w->va, w->levels);
-	u32 slot = t->hint[tpc_hash(t, req)];
-
-	if (!tpc_full(t, slot, req))
-		return false;
-	*pba = tpc_pba(t, slot)[1];
-	if (!pwc_l2_hit_ok(w, *pba))
-		return false;
-	t->stamp[slot] = pwc_tick(m);
-	return true;
+	pwc_batch_loop(m, w, n, r, tpc_access);
 }
-
-/*
- * The same-2MiB shortcut is exact with one entry or more (any ways): the
- * walk before, of the same L2 index and so the same set, left its full
- * path in the most recent entry of that set (a hit touches it, a fill
- * writes it and replaces the same path rather than adding another).
- */
-static bool tpc_same2m(const struct pwc_model *m, u32 n,
-		       unsigned int flags)
-{
-	return (flags & PWC_BATCH_SAME2M) && m->cfg.entries;
-}
-
-PWC_BATCH_OPS(tpc, false, tpc_access, NULL)
 
 static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)
 {
@@ -567,11 +538,8 @@ const struct pwc_ops pwc_tpc_ops = {
 	.init = tpc_init,
 	.destroy = tpc_destroy,
 	.lookup = tpc_lookup,
-	.fill = tpc_fill,
 	.access = tpc_access,
 	.batch = tpc_batch,
-	.batch4k = tpc_batch4k,
-	.same2m = tpc_same2m,
 	.invalidate = tpc_invalidate,
 	.clear = tpc_clear,
 	.dump = tpc_dump,

@@ -13,7 +13,6 @@
  * Each entry also records the virtual region it translates (bookkeeping
  * for range invalidation only, not counted in the storage bits).
  */
-#include "pwc_batch.h"
 #include "pwc_lru.h"
 
 static int uptc_init(struct pwc_model *m)
@@ -129,64 +128,6 @@ done:
 	r->pba = w->base[st.start];
 }
 
-/* The entry at level @k of @w's path, if it holds the walk's next base. */
-static __always_inline int uptc_held(struct pwc_lru *t,
-				     const struct pwc_walk *w, unsigned int k)
-{
-	u64 key;
-	int i = uptc_find(t, w, k, &key);
-
-	return i >= 0 && t->val[i] == w->base[k - 1] ? i : -1;
-}
-
-/*
- * pwc_batch_run()'s quick hit: every entry of the path down to the L2
- * table's is held with the walk's bases; they are then touched in walk
- * order, as uptc_walk() would (nothing is read but the leaf).
- *
- * With @above (pwc_batch.h: the shortcut holds, so sets have 4 ways or
- * more), the entries above level 2 are those the walk before found or
- * filled at each level, held still and each its level's hint
- * (pwc_lru_find_at() and pwc_lru_insert() leave it there): that walk
- * went through them all without a stale result, and none of its later
- * fills could evict them, each of its set's few most recent entries.
- * Then only @base[1] and @base[2] are read (all that pwc_batch_run4k()
- * builds of the walk's bases).
- */
-static __always_inline bool uptc_quick(struct pwc_model *m,
-				       const struct pwc_walk *w, bool above,
-				       u64 *pba)
-{
-	struct pwc_lru *t = m->priv;
-	int i5, i4, i3, i2;
-	u64 now;
-
-	if (w->end != 1)
-		return false;
-	if (above) {
-		i5 = t->hint[5];
-		i4 = t->hint[4];
-		i3 = t->hint[3];
-	} else {
-		i5 = w->levels == 5 ? uptc_held(t, w, 5) : 0;
-		i4 = i5 < 0 ? -1 : uptc_held(t, w, 4);
-		i3 = i4 < 0 ? -1 : uptc_held(t, w, 3);
-	}
-	i2 = i3 < 0 ? -1 : uptc_held(t, w, 2);
-	if (i2 < 0)
-		return false;
-	/* pwc_tick() of each, from one read of the clock */
-	now = m->clock;
-	if (w->levels == 5)
-		t->stamp[i5] = ++now;
-	t->stamp[i4] = ++now;
-	t->stamp[i3] = ++now;
-	t->stamp[i2] = ++now;
-	m->clock = now;
-	*pba = w->base[1];
-	return true;
-}
-
 static void uptc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 			struct pwc_result *r)
 {
@@ -200,22 +141,11 @@ static __always_inline void uptc_access(struct pwc_model *m,
 	uptc_walk(m, w, r, true);
 }
 
-/*
- * The same-2MiB shortcut is exact when every set can hold a whole path
- * (levels - 1 entries, which may all share one set): the walk before left
- * its path's entries as the most recent of their sets, in walk order, and
- * the next walk touches them again in that order.
- */
-static bool uptc_same2m(const struct pwc_model *m, u32 n,
-			unsigned int flags)
+static void uptc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+		       struct pwc_result *r)
 {
-	const struct pwc_lru *t = m->priv;
-
-	return (flags & PWC_BATCH_SAME2M) && t->ways >= PWC_MAX_LEVELS - 1;
+	pwc_batch_loop(m, w, n, r, uptc_access);
 }
-
-/* uptc_quick() reads the bases of the path (pwc_batch.h: @whole). */
-PWC_BATCH_OPS(uptc, true, uptc_access, NULL)
 
 static void uptc_invalidate(struct pwc_model *m, u64 start, u64 end)
 {
@@ -280,8 +210,6 @@ const struct pwc_ops pwc_uptc_ops = {
 	.lookup = uptc_lookup,
 	.access = uptc_access,
 	.batch = uptc_batch,
-	.batch4k = uptc_batch4k,
-	.same2m = uptc_same2m,
 	.invalidate = uptc_invalidate,
 	.clear = uptc_clear,
 	.dump = uptc_dump,

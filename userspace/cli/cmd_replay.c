@@ -336,14 +336,10 @@ static void replay_print_batch(const struct model_set *set,
 static int replay_stream(struct replay_opts *o, struct model_set *set,
 			 struct uptc_stack *stack, struct progress *pg)
 {
-	unsigned int flags = o->pt.n2m || o->pt.n1g || o->no_shortcut ? 0 :
-			     PWC_BATCH_SAME2M;
-	/* 4 KiB leaves only: each model builds what it reads of a walk */
-	bool by_va = !o->pt.n2m && !o->pt.n1g && !stack &&
-		     pwc_synth_valid(&o->pt);
+	/* the shortcut with 4 KiB leaves only (same_region.h) */
+	bool shortcut = !o->pt.n2m && !o->pt.n1g && !o->no_shortcut;
 	unsigned long long *buf = malloc(REPLAY_BATCH * sizeof(*buf));
 	const unsigned long long *va;
-	struct pwc_walk *w = by_va ? NULL : malloc(REPLAY_BATCH * sizeof(*w));
 	/* the results, printed with -p (else only the statistics) */
 	struct pwc_result *res = o->per_access ?
 				 malloc((size_t)REPLAY_BATCH * set->n *
@@ -352,7 +348,7 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 	struct gpu_params gp;
 	long n = -1;
 
-	if (!buf || (!by_va && !w) || (o->per_access && !res)) {
+	if (!buf || (o->per_access && !res)) {
 		fprintf(stderr, "pwcsim: out of memory\n");
 		goto out;
 	}
@@ -362,16 +358,9 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 	in.with_ifetch = o->so.ifetch;
 	if (o->per_access && !o->so.json)
 		printf("va,model,start_level,accesses\n");
-	if (pwc_synth_valid(&o->pt))
-		flags |= PWC_BATCH_VALID;	/* walks by construction */
 	while ((n = addr_view_block(&in, &va, buf, REPLAY_BATCH)) > 0) {
-		if (by_va)
-			model_set_access_4k(set, va, n, res, flags);
-		else
-			model_set_access_batch(set, w, n,
-					       pwc_synth_walks(&o->pt, va, n, w),
-					       res, flags);
-		if (stack && uptc_stack_walks(stack, w, n)) {
+		if (model_set_access_va(set, &o->pt, va, n, res, shortcut) ||
+		    (stack && uptc_stack_walks(stack, set->w, n))) {
 			n = -1;
 			break;
 		}
@@ -384,7 +373,6 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 		printf("# error: input is malformed; the lines above are incomplete\n");
 out:
 	free(buf);
-	free(w);
 	free(res);
 	return n < 0 ? -1 : 0;
 }

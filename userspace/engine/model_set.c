@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pwc_synth.h"
 #include "engine/model_set.h"
 
 void model_set_init(struct model_set *s, unsigned int levels)
@@ -48,111 +47,62 @@ int model_set_add(struct model_set *s, const char *spec,
 	return 0;
 }
 
-/* @n walks more, with @uncached reads without a cache. */
-static void model_set_count(struct model_set *s, unsigned int n,
-			    unsigned long long uncached)
+/* Room for @n walks and results; false if there is none (nothing changed). */
+static bool model_set_room(struct model_set *s, unsigned int n)
 {
-	s->walks += n;
-	s->uncached += uncached;
+	struct pwc_walk *w;
+	struct pwc_result *r;
+
+	if (n <= s->cap)
+		return true;
+	w = realloc(s->w, (size_t)n * sizeof(*w));
+	if (w)
+		s->w = w;
+	r = realloc(s->r, (size_t)n * sizeof(*r));
+	if (r)
+		s->r = r;
+	if (!w || !r)
+		return false;
+	s->cap = n;
+	return true;
 }
 
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 			    unsigned int n, unsigned long long uncached,
-			    struct pwc_result *res, unsigned int flags)
+			    struct pwc_result *res, bool shortcut)
 {
-	unsigned int i;
+	unsigned int i, flags = 0;
+	struct pwc_result *r;
 
-	model_set_count(s, n, uncached);
-	/* checked once for all the models (else each refuses them) */
-	if (!(flags & PWC_BATCH_VALID) && pwc_walks_valid(w, n))
-		flags |= PWC_BATCH_VALID;
-	for (i = 0; i < s->n; i++)
-		pwc_access_batch(s->e[i].m, w, n,
-				 res ? &res[(size_t)i * n] : NULL, flags);
+	s->walks += n;
+	s->uncached += uncached;
+	if (pwc_walks_valid(w, n))
+		flags = PWC_BATCH_VALID;	/* checked once for all */
+	else
+		shortcut = false;		/* each model refuses them */
+	if (shortcut && !res && !model_set_room(s, n))
+		shortcut = false;		/* no room: the models do all */
+	for (i = 0; i < s->n; i++) {
+		r = res ? &res[(size_t)i * n] : NULL;
+		if (shortcut)
+			same_region_batch(s->e[i].m, &s->e[i].run, w, n,
+					  r ? r : s->r);
+		else
+			pwc_access_batch(s->e[i].m, w, n, r, flags);
+	}
 }
 
-/* Room for @n walks in s->w; false if there is none (nothing changed). */
-static bool model_set_walks_room(struct model_set *s, unsigned int n)
+int model_set_access_va(struct model_set *s, const struct pwc_synth *pt,
+			const unsigned long long *va, unsigned int n,
+			struct pwc_result *res, bool shortcut)
 {
-	struct pwc_walk *w;
-
-	if (n <= s->wcap)
-		return true;
-	w = realloc(s->w, (size_t)n * sizeof(*w));
-	if (!w)
-		return false;
-	s->w = w;
-	s->wcap = n;
-	return true;
-}
-
-/*
- * The walks of @va[0..@n) through every model without results, those
- * whose shortcut holds for the whole batch given only the walks not
- * marked run (pwc_access_batch_runs(), built once in s->w with a copy of
- * those not marked behind them); false, with nothing done, if there is
- * no room for them.
- */
-static bool model_set_access_runs(struct model_set *s,
-				  const unsigned long long *va,
-				  unsigned int n, unsigned int flags)
-{
-	struct pwc_synth pt = { .levels = s->levels };
-	struct pwc_walk *w, *c;
-	unsigned int i, nc = 0;
-
-	if (!model_set_walks_room(s, 2 * n))
-		return false;
-	w = s->w;
-	c = s->w + n;
-	model_set_count(s, n, pwc_synth_walks(&pt, va, n, w));
-	for (i = 0; i < n; i++)
-		if (!w[i].run)
-			c[nc++] = w[i];
-	flags |= PWC_BATCH_VALID;
-	/* a model whose shortcut does not hold refuses the copy */
-	for (i = 0; i < s->n; i++)
-		if (pwc_access_batch_runs(s->e[i].m, c, nc, n - nc, flags))
-			pwc_access_batch(s->e[i].m, w, n, NULL, flags);
-	return true;
-}
-
-/* How many of the walks of @va[0..@n) are runs (pwc_synth_walks()). */
-static unsigned int model_set_runs(const unsigned long long *va,
-				   unsigned int n)
-{
-	unsigned int i, runs = 0;
-
-	for (i = 1; i < n; i++)
-		runs += !((va[i] ^ va[i - 1]) >> 21);
-	return runs;
-}
-
-/*
- * Several models share walks built once only when at least a quarter of
- * a batch are runs that they skip (model_set_access_runs()): each model
- * testing each run mark mispredicts on a stream like RAY's, and the
- * copy tests them once (paired, all six on RAY x6: 1.35 times as fast
- * as by addresses, though callgrind counts 9 % more instructions).
- * Otherwise each model builds what it reads of each walk from the
- * addresses, which costs less than building every walk whole and
- * reading it from memory (callgrind, all six on 2mm: 3 to 6 % fewer
- * instructions; paired, about the same time).
- */
-void model_set_access_4k(struct model_set *s, const unsigned long long *va,
-			 unsigned int n, struct pwc_result *res,
-			 unsigned int flags)
-{
-	unsigned int i;
-
-	if (s->n > 1 && !res && (flags & PWC_BATCH_SAME2M) &&
-	    model_set_runs(va, n) >= n / 4 &&
-	    model_set_access_runs(s, va, n, flags))
-		return;
-	model_set_count(s, n, (unsigned long long)n * s->levels);
-	for (i = 0; i < s->n; i++)
-		pwc_access_batch4k(s->e[i].m, va, n, s->levels,
-				   res ? &res[(size_t)i * n] : NULL, flags);
+	if (!model_set_room(s, n)) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return -1;
+	}
+	model_set_access_batch(s, s->w, n, pwc_synth_walks(pt, va, n, s->w),
+			       res, shortcut);
+	return 0;
 }
 
 void model_set_results(const struct model_set *s, struct model_result *out)
@@ -222,6 +172,8 @@ void model_set_free(struct model_set *s)
 		pwc_destroy(s->e[i].m);
 	s->n = 0;
 	free(s->w);
+	free(s->r);
 	s->w = NULL;
-	s->wcap = 0;
+	s->r = NULL;
+	s->cap = 0;
 }

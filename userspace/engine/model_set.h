@@ -10,6 +10,8 @@
 #include <linux/pwcsim.h>
 
 #include "pwc.h"
+#include "pwc_synth.h"
+#include "engine/same_region.h"
 #include "output/table.h"
 
 /* As many as a pwcsim.ko session holds. */
@@ -20,6 +22,7 @@ struct model_entry {
 	char spec[PWC_SPEC_LEN];	/* canonical, as sized */
 	struct pwc_config cfg;
 	struct pwc_model *m;
+	struct same_region run;		/* the shortcut's (same_region.h) */
 };
 
 /* One model's outcome, without the model: what a run reports. */
@@ -38,9 +41,11 @@ struct model_set {
 	struct model_entry e[MODEL_SET_MAX];
 	unsigned long long walks;
 	unsigned long long uncached;	/* accesses with no cache at all */
-	/* model_set_access_4k()'s walks, shared by several models */
+	/* model_set_access_va()'s walks, built once for all the models */
 	struct pwc_walk *w;
-	unsigned int wcap;
+	/* the shortcut's results when the caller wants none */
+	struct pwc_result *r;
+	unsigned int cap;		/* of each */
 };
 
 void model_set_init(struct model_set *s, unsigned int levels);
@@ -48,27 +53,25 @@ void model_set_init(struct model_set *s, unsigned int levels);
 int model_set_add(struct model_set *s, const char *spec,
 		  unsigned long long budget_bits);
 /*
- * @n walks through every model (pwc_access_batch(): each model's batch op
- * once), the results in @res[model * @n + i] (@res NULL: only the
- * statistics); @uncached: the walks' reads with no cache (as
- * pwc_synth_walks() returns them); @flags: PWC_BATCH_* (the walks are
- * checked once for all the models unless PWC_BATCH_VALID says the caller
- * knows them to be walks).
+ * @n walks through every model (each model's batch op), the results in
+ * @res[model * @n + i] (@res NULL: only the statistics); @uncached: the
+ * walks' reads with no cache (as pwc_synth_walks() returns them).  The
+ * walks are checked once for all the models: a batch holding one that
+ * is not a walk is refused by each.  @shortcut: the walks are of the
+ * synthetic table, and only they reach the models: the same-2 MiB
+ * shortcut (same_region.h) counts what it may.
  */
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 			    unsigned int n, unsigned long long uncached,
-			    struct pwc_result *res, unsigned int flags);
+			    struct pwc_result *res, bool shortcut);
 /*
- * The same for the walks of @va[0..@n) on the synthetic table with 4 KiB
- * leaves at the set's levels (4 or 5): each model builds what it reads of
- * each walk (pwc_access_batch4k()), unless several share walks built
- * once and skip their runs (pwc_synth_walks() in a buffer of the set's,
- * pwc_access_batch_runs(): without results, with the shortcut, and a
- * quarter of the batch or more runs); @flags: PWC_BATCH_SAME2M or 0.
+ * The same for the walks of @va[0..@n) on the synthetic table @pt (its
+ * levels the set's), built once for all the models; -1 with a message if
+ * there is no memory for them (nothing done), else 0.
  */
-void model_set_access_4k(struct model_set *s, const unsigned long long *va,
-			 unsigned int n, struct pwc_result *res,
-			 unsigned int flags);
+int model_set_access_va(struct model_set *s, const struct pwc_synth *pt,
+			const unsigned long long *va, unsigned int n,
+			struct pwc_result *res, bool shortcut);
 /* Each model's outcome into @out (s->n of them). */
 void model_set_results(const struct model_set *s, struct model_result *out);
 /*

@@ -35,17 +35,15 @@ struct run_synthetic {
 
 /*
  * The walks held, through every model's batch op: 4 KiB leaves of the
- * synthetic table, so the same-2MiB shortcut is exact (pwc.h).
+ * synthetic table, so the same-2 MiB shortcut is exact (same_region.h).
  */
 static void synthetic_flush(struct run_synthetic *s)
 {
-	unsigned int k, flags = PWC_BATCH_SAME2M;
+	unsigned int k;
 
-	if (pwc_synth_valid(&s->pt))
-		flags |= PWC_BATCH_VALID;	/* walks by construction */
 	for (k = 0; k < s->nsets; k++)
 		model_set_access_batch(&s->set[k], s->w, s->nw, s->reads,
-				       NULL, flags);
+				       NULL, true);
 	s->nw = 0;
 	s->reads = 0;
 }
@@ -121,8 +119,9 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 			k = n - i < RUN_SYNTHETIC_WALKS ? n - i :
 			    RUN_SYNTHETIC_WALKS;
 			for (j = 0; j < s->nsets; j++)
-				model_set_access_4k(&s->set[j], &va[i], k,
-						    NULL, PWC_BATCH_SAME2M);
+				if (model_set_access_va(&s->set[j], &s->pt,
+							&va[i], k, NULL, true))
+					return -1;
 		}
 		return 0;
 	}
@@ -133,10 +132,6 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 			s->on_walk(s->walk_arg, va[i]);
 		s->reads += pwc_synth_walks(&s->pt, &va[i], 1,
 					    &s->w[s->nw]);
-		/* the run mark within the walks held */
-		s->w[s->nw].run = s->nw &&
-				  pwc_walk_continues(&s->w[s->nw - 1],
-						     &s->w[s->nw]);
 		pwc_tlb_fill(&s->tlb, &s->w[s->nw]);
 		if (++s->nw == RUN_SYNTHETIC_WALKS)
 			synthetic_flush(s);

@@ -4,9 +4,9 @@
  * the registry, alone and all together, on binary traces, with the
  * stream's floor (reading and summing the same file) measured in the same
  * run.  The replay is pwcsim replay's: blocks of addresses read with
- * addr_view_block(), fed to the models through model_set_access_4k() (one
- * model builds what it reads of each walk; several share walks built
- * once), with and without the same-2MiB shortcut.
+ * addr_view_block(), fed to the models through model_set_access_va() (the
+ * walks built once for all the models), with and without the same-2 MiB
+ * shortcut.
  * Each figure is the median of --repeat runs, in CPU time of the process.
  * It measures; it asserts nothing.
  *
@@ -175,11 +175,12 @@ out:
  * replay through @set; seconds, or a negative value on an error.
  */
 static double run(const struct bench_stream *s, struct model_set *set,
-		  unsigned int flags, unsigned long long *sum)
+		  bool shortcut, unsigned long long *sum)
 {
 	static unsigned long long buf[BENCH_BATCH];
 	const unsigned long long *va;
 	struct addr_stream in;
+	struct pwc_synth pt = { .levels = s->levels };
 	unsigned long long total = 0;
 	unsigned int j;
 	double t0;
@@ -195,7 +196,8 @@ static double run(const struct bench_stream *s, struct model_set *set,
 			continue;
 		}
 		/* as pwcsim replay without -p: the statistics only */
-		model_set_access_4k(set, va, n, NULL, flags);
+		if (model_set_access_va(set, &pt, va, n, NULL, shortcut))
+			exit(1);
 	}
 	t0 = now() - t0;
 	for (j = 0; set && j < set->n; j++)
@@ -208,7 +210,7 @@ static double run(const struct bench_stream *s, struct model_set *set,
 
 /* The median seconds of @repeat runs (@nm 0: the floor), on new models. */
 static double timed(const struct bench_stream *s, const enum pwc_kind *kind,
-		    unsigned int nm, unsigned int flags, unsigned int repeat,
+		    unsigned int nm, bool shortcut, unsigned int repeat,
 		    unsigned long long *sum)
 {
 	double t[BENCH_MAX_REPEAT];
@@ -220,7 +222,7 @@ static double timed(const struct bench_stream *s, const enum pwc_kind *kind,
 		for (j = 0; j < nm; j++)
 			if (model_set_add(&set, pwc_kind_name(kind[j]), 0))
 				exit(1);
-		t[i] = run(s, nm ? &set : NULL, flags, sum);
+		t[i] = run(s, nm ? &set : NULL, shortcut, sum);
 		model_set_free(&set);
 		if (t[i] < 0)
 			return -1;
@@ -296,8 +298,8 @@ static int bench_row(struct table *tb, const struct bench_stream *s,
 	double t, t0, tp = 0;
 	unsigned int c = 0;
 
-	t = timed(s, kind, nm, PWC_BATCH_SAME2M, repeat, &sum);
-	t0 = timed(s, kind, nm, 0, repeat, &sum);
+	t = timed(s, kind, nm, true, repeat, &sum);
+	t0 = timed(s, kind, nm, false, repeat, &sum);
 	if (pwcsim)
 		tp = process_timed(pwcsim, s, kind, nm, repeat);
 	if (t < 0 || t0 < 0 || tp < 0)
@@ -337,8 +339,8 @@ static int bench_stream(struct table *tb, struct bench_stream *s,
 	}
 	if (s->n < min && write_passes(s, (min + s->n - 1) / s->n))
 		return -1;
-	timed(s, NULL, 0, 0, 1, &sum);		/* into the page cache */
-	floor = timed(s, NULL, 0, 0, repeat, &sum);
+	timed(s, NULL, 0, false, 1, &sum);		/* into the page cache */
+	floor = timed(s, NULL, 0, false, repeat, &sum);
 	if (floor < 0)
 		return -1;
 	for (k = 0; pwc_kind_ops(k); k++) {

@@ -1,17 +1,15 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# userspace/tests/shortcut-test.sh - replay's same-2MiB shortcut
-# (PWC_BATCH_SAME2M in module/model/pwc.h) changes nothing: `pwcsim replay
-# --per-access`, `--dump` and the table (--json: without results, where
-# several models are given only the walks not marked run) of all six
-# models, with and without --no-shortcut, byte-equal (cmp) on gen RAY,
+# userspace/tests/shortcut-test.sh - replay's same-2 MiB shortcut
+# (userspace/engine/same_region.c) changes nothing: `pwcsim replay
+# --per-access`, `--dump` and the table (--json: without results) of all
+# six models, with and without --no-shortcut, byte-equal (cmp) on gen RAY,
 # 2mm and STO (sampled, at the l1-miss tap, the first 100 k addresses),
 # at 4 and 5 levels,
-# and with small tables at the edge of the shortcut's conditions,
-# set-associative ones too.  Then
-# one model by addresses against the same in the run of all six, and run
-# --userspace against replay.  $PWCSIM is the binary.
+# and with small tables that cannot hold a path, set-associative ones
+# too.  Then one model alone against the same in the run of all six, and
+# run --userspace against replay.  $PWCSIM is the binary.
 # Ends with "shortcut-test: N passed, N failed".
 set -u
 P=${PWCSIM:-./pwcsim}
@@ -51,9 +49,7 @@ for w in RAY 2mm STO; do
 	done
 done
 # Each model alone gives its --per-access lines of the run of all six
-# (each by addresses, pwc_access_batch4k(); without results and with a
-# quarter of runs, several share walks built once: model_set_access_4k(),
-# compared above as --json with the shortcut against without), and run
+# (the walks built once for all: model_set_access_va()), and run
 # --userspace (no IOTLB) replay's rows (the bare names sized to one
 # budget in both).
 for w in RAY 2mm STO; do
@@ -71,7 +67,7 @@ for w in RAY 2mm STO; do
 				same=$((same + 1))
 		done
 		if [ "$same" = 6 ] && [ ! -s "$tmp/err" ]; then
-			ok "$w, $l levels: each model alone, by addresses, as in all six"
+			ok "$w, $l levels: each model alone as in all six"
 		else
 			bad "$w, $l levels: $same of 6 models alone as in all six"
 			head -3 "$tmp/err"

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pwc_ideal.c - "ideal", the upper bound of every figure: a cache unbounded
+ * per level, so only compulsory misses (its lower bound is pwc_none.c).
+ *
+ * ideal keeps, per level k = top .. 2, a growing hash map (pwc_hset.h)
+ * of the keys (tags from the top down to Lk) it has seen, with PBA(L(k-1)).
+ * The deepest known key gives the start level; the walk fills the keys of
+ * the entries it read, as STC does.  It holds at most PWC_IDEAL_MAX_KEYS
+ * keys per level (a 128 GiB footprint in 2 MiB regions; the cap bounds the
+ * work of one rehash or invalidation); past that, or if memory runs out, a
+ * key is simply not added (the model then under-reports hits, never
+ * over-reports).
+ */
+#include "pwc_hset.h"
+
+struct pwc_ideal {
+	struct pwc_hset h[PWC_MAX_LEVELS + 1];
+	u8 levels;
+};
+
+static int ideal_init(struct pwc_model *m)
+{
+	struct pwc_ideal *d = pwc_zalloc(sizeof(*d));
+
+	if (!d)
+		return -ENOMEM;
+	d->levels = 4;
+	m->priv = d;
+	return 0;
+}
+
+static void ideal_clear(struct pwc_model *m)
+{
+	struct pwc_ideal *d = m->priv;
+	unsigned int k;
+
+	for (k = 2; k <= PWC_MAX_LEVELS; k++)
+		pwc_hset_free(&d->h[k]);
+}
+
+static void ideal_destroy(struct pwc_model *m)
+{
+	if (!m->priv)
+		return;
+	ideal_clear(m);
+	pwc_free(m->priv);
+}
+
+/* The probe of the level-k keys: true, and the start, if it holds @va's. */
+static __always_inline bool ideal_probe(struct pwc_ideal *d, unsigned int k,
+					u64 va, struct pwc_result *r)
+{
+	s64 i = pwc_hset_find(&d->h[k], pwc_key(va, k));
+
+	if (i < 0)
+		return false;
+	r->start = k - 1;
+	r->pba = d->h[k].val[i];
+	return true;
+}
+
+/* The deepest known key; the probes written out for 4 and 5 levels. */
+static __always_inline void ideal_lookup(struct pwc_model *m,
+					 const struct pwc_walk *w,
+					 struct pwc_result *r)
+{
+	struct pwc_ideal *d = m->priv;
+	unsigned int k, levels = w->levels;
+	u64 va = w->va;
+
+	r->start = levels;
+	if (d->levels != levels)
+		return;
+	if (levels == 4 || levels == 5) {
+		if (ideal_probe(d, 2, va, r) || ideal_probe(d, 3, va, r) ||
+		    ideal_probe(d, 4, va, r))
+			return;
+		if (levels == 5)
+			ideal_probe(d, 5, va, r);
+		return;
+	}
+	for (k = 2; k <= levels; k++)
+		if (ideal_probe(d, k, va, r))
+			return;
+}
+
+static __always_inline void ideal_fill(struct pwc_model *m,
+				       const struct pwc_walk *w,
+				       const struct pwc_result *r)
+{
+	struct pwc_ideal *d = m->priv;
+	unsigned int k;
+	s64 i;
+
+	if (d->levels != w->levels) {
+		ideal_clear(m);
+		d->levels = w->levels;
+	}
+	if (r->stale) {
+		k = r->start + 1;
+		i = pwc_hset_find(&d->h[k], pwc_key(w->va, k));
+		if (i >= 0 && r->start >= w->end)
+			d->h[k].val[i] = w->base[r->start];
+	}
+	for (k = r->start; k >= 2 && k - 1 >= w->end; k--)
+		if (d->h[k].used < PWC_IDEAL_MAX_KEYS &&
+		    pwc_hset_add(&d->h[k], pwc_key(w->va, k),
+				 w->base[k - 1]) > 0)
+			m->stats.fills++;
+}
+
+/* Lookup, shadow check and fill. */
+static __always_inline void ideal_access(struct pwc_model *m,
+					 const struct pwc_walk *w,
+					 struct pwc_result *r)
+{
+	ideal_lookup(m, w, r);
+	pwc_shadow_check(w, r);
+	ideal_fill(m, w, r);
+}
+
+static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
+			struct pwc_result *r)
+{
+	pwc_batch_loop(m, w, n, r, ideal_access);
+}
+
+static void ideal_invalidate(struct pwc_model *m, u64 start, u64 end)
+{
+	struct pwc_ideal *d = m->priv;
+	unsigned int k;
+
+	for (k = 2; k <= PWC_MAX_LEVELS; k++)
+		m->stats.invalidations +=
+			pwc_hset_drop_overlapping(&d->h[k], k, start, end);
+}
+
+static void ideal_dump(struct pwc_model *m, struct pwc_out *o)
+{
+	struct pwc_ideal *d = m->priv;
+	unsigned int k;
+
+	for (k = d->levels; k >= 2; k--)
+		pwc_printf(o, "  keys to L%u: %llu\n", k, d->h[k].used);
+}
+
+/* A rehash (growth or invalidation) visits every slot of a level. */
+static u64 ideal_cost(const struct pwc_model *m)
+{
+	const struct pwc_ideal *d = m->priv;
+	unsigned int k;
+	u64 n = PWC_MAX_LEVELS;
+
+	for (k = 2; k <= PWC_MAX_LEVELS; k++)
+		n += 2 * d->h[k].cap;
+	return n;
+}
+
+static u64 ideal_bits(const struct pwc_config *cfg, unsigned int levels)
+{
+	return PWC_BITS_UNBOUNDED;
+}
+
+const struct pwc_ops pwc_ideal_ops = {
+	.name = "ideal",
+	.bits = ideal_bits,
+	.init = ideal_init,
+	.destroy = ideal_destroy,
+	.lookup = ideal_lookup,
+	.access = ideal_access,
+	.batch = ideal_batch,
+	.invalidate = ideal_invalidate,
+	.clear = ideal_clear,
+	.dump = ideal_dump,
+	.cost = ideal_cost,
+};
