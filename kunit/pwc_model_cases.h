@@ -413,7 +413,7 @@ static unsigned int lru_ref_step(struct pwc_lru *lru, struct lru_ref *f,
 		bad += a != b;
 		if (b >= 0) {
 			f->stamp[b] = ++f->clock;
-			lru->stamp[b] = f->clock;
+			pwc_lru_touch(lru, b, f->clock);
 			return bad;
 		}
 		ev = pwc_lru_insert(lru, set, f->clock + 1, key, 0, key, 1);

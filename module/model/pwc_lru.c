@@ -40,8 +40,11 @@ int pwc_lru_init(struct pwc_lru *t, u32 size, u32 ways)
 	t->nfree = pwc_zalloc(t->sets * sizeof(*t->nfree));
 	t->low = pwc_zalloc(t->sets * sizeof(*t->low));
 	t->index = pwc_zalloc(buckets * sizeof(*t->index));
+	t->prev = pwc_zalloc((size + t->sets) * sizeof(*t->prev));
+	t->next = pwc_zalloc((size + t->sets) * sizeof(*t->next));
 	if (!t->key || !t->val || !t->stamp || !t->cover || !t->cover_level ||
-	    !t->home || !t->nfree || !t->low || !t->index || !t->hint2) {
+	    !t->home || !t->nfree || !t->low || !t->index || !t->hint2 ||
+	    !t->prev || !t->next) {
 		pwc_lru_free(t);
 		return -ENOMEM;
 	}
@@ -61,6 +64,8 @@ void pwc_lru_free(struct pwc_lru *t)
 	pwc_free(t->low);
 	pwc_free(t->index);
 	pwc_free(t->hint2);
+	pwc_free(t->prev);
+	pwc_free(t->next);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -75,9 +80,9 @@ void pwc_lru_clear(struct pwc_lru *t)
 	for (s = 0; s < t->sets; s++) {
 		t->nfree[s] = t->ways;
 		t->low[s] = s * t->ways;
+		t->next[t->size + s] = t->size + s;
+		t->prev[t->size + s] = t->size + s;
 	}
-	t->queued = 0;
-	t->next_out = 0;
 }
 
 /* Is bucket @gap on the probe path from @home to @b? */
@@ -118,55 +123,11 @@ void pwc_lru_drop(struct pwc_lru *t, u32 i)
 	u32 set = pwc_lru_set_of(t, i);
 
 	pwc_lru_unindex(t, i);
+	pwc_lru_unlink(t, i);
 	t->stamp[i] = 0;
 	t->nfree[set]++;
 	if (i < t->low[set])
 		t->low[set] = i;
-}
-
-/* The oldest entry of a full @set: the first of the smallest stamps. */
-static u32 pwc_lru_scan(const struct pwc_lru *t, u32 set)
-{
-	u32 i, victim = set * t->ways, end = victim + t->ways;
-
-	for (i = victim + 1; i < end; i++)
-		if (t->stamp[i] < t->stamp[victim])
-			victim = i;
-	return victim;
-}
-
-/*
- * The oldest entry of a full single-set table from the queue: entries
- * outside it were newer at the scan than all in it, and stamps only grow,
- * so the first queued entry whose stamp is unchanged is the oldest (one
- * touched, dropped or replaced since has a new stamp, newer than all).
- * When none is left, a scan refills the queue with the oldest entries.
- */
-static u32 pwc_lru_dequeue(struct pwc_lru *t)
-{
-	u32 i, j, n = 0;
-
-	while (t->next_out < t->queued) {
-		j = t->next_out++;
-		if (t->stamp[t->queue[j]] == t->queue_stamp[j])
-			return t->queue[j];
-	}
-	/* insertion into a sorted queue of the PWC_LRU_QUEUE oldest */
-	for (i = 0; i < t->size; i++) {
-		if (n == PWC_LRU_QUEUE &&
-		    t->stamp[i] >= t->queue_stamp[n - 1])
-			continue;
-		j = n < PWC_LRU_QUEUE ? n++ : n - 1;
-		for (; j > 0 && t->queue_stamp[j - 1] > t->stamp[i]; j--) {
-			t->queue[j] = t->queue[j - 1];
-			t->queue_stamp[j] = t->queue_stamp[j - 1];
-		}
-		t->queue[j] = i;
-		t->queue_stamp[j] = t->stamp[i];
-	}
-	t->queued = n;
-	t->next_out = 1;
-	return t->queue[0];
 }
 
 bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 stamp, u64 key, u64 val,
@@ -182,15 +143,16 @@ bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 stamp, u64 key, u64 val,
 		t->low[set] = i + 1;
 		t->nfree[set]--;
 	} else {
-		i = t->sets == 1 && t->size > PWC_LRU_QUEUE ?
-			pwc_lru_dequeue(t) : pwc_lru_scan(t, set);
+		i = t->prev[t->size + set];	/* the least recent */
 		pwc_lru_unindex(t, i);
+		pwc_lru_unlink(t, i);
 	}
 	t->key[i] = key;
 	t->val[i] = val;
 	t->cover[i] = cover;
 	t->cover_level[i] = cover_level;
 	t->stamp[i] = stamp;
+	pwc_lru_link(t, t->size + set, i);
 	pwc_lru_index(t, set, i);
 	/* found first at its level next time (pwc_lru_find_at()) */
 	if (cover_level >= 3)

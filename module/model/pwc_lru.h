@@ -7,19 +7,17 @@
  * that range invalidation can find it.
  *
  * A hash index from (set, key) to the entry finds a key without scanning
- * the set; recency is a stamp per entry (a touch is one store).  The
- * victim is the set's first free entry in slot order, else its oldest;
- * a fully associative table finds the oldest in a queue of the oldest
- * entries its last scan saw, each still valid while its stamp is
- * unchanged (pwc_lru.c), so most fills need no scan.
+ * the set.  Recency is a stamp per entry (the order dumps show) and, per
+ * set, a circular list of its valid entries from the most recent to the
+ * least (pwc_lru_touch() moves an entry to the front): the victim is the
+ * set's first free entry in slot order, else the list's last entry, found
+ * with no scan.
  */
 #ifndef _PWC_LRU_H
 #define _PWC_LRU_H
 
 #include "pwc.h"
 
-/* Entries the victim queue of a fully associative table holds. */
-#define PWC_LRU_QUEUE 8
 /* Slots of the level-2 hints (a power of two; pwc_lru_find_at()). */
 #define PWC_LRU_HINTS2 64
 
@@ -38,10 +36,12 @@ struct pwc_lru {
 	u32 *index;		/* hash buckets: entry + 1, 0 = empty */
 	u32 *home;		/* per entry: its bucket of first choice */
 	u32 mask;		/* buckets - 1 */
-	/* one set: the oldest entries at the last scan, oldest first */
-	u32 queue[PWC_LRU_QUEUE];
-	u64 queue_stamp[PWC_LRU_QUEUE];	/* their stamps then */
-	u32 queued, next_out;
+	/*
+	 * The recency lists: node i < size is entry i, node size + s the
+	 * head of set s; next[] runs from the most recent, prev[] from the
+	 * least
+	 */
+	u32 *prev, *next;
 	/*
 	 * per level: the entry found last; for level 2, whose keys change
 	 * from walk to walk, per slot of the key's hash (0 at first: with no
@@ -124,6 +124,34 @@ static inline int pwc_lru_find_at(struct pwc_lru *t, u64 index, u64 key,
 static inline u32 pwc_lru_set_of(const struct pwc_lru *t, u32 i)
 {
 	return t->sets > 1 ? i / t->ways : 0;
+}
+
+/* Take valid entry @i out of its set's recency list. */
+static inline void pwc_lru_unlink(struct pwc_lru *t, u32 i)
+{
+	t->next[t->prev[i]] = t->next[i];
+	t->prev[t->next[i]] = t->prev[i];
+}
+
+/* Put entry @i at the front (the most recent) of the list of @head. */
+static inline void pwc_lru_link(struct pwc_lru *t, u32 head, u32 i)
+{
+	t->prev[i] = head;
+	t->next[i] = t->next[head];
+	t->prev[t->next[head]] = i;
+	t->next[head] = i;
+}
+
+/* Valid entry @i touched at @stamp (larger than every stamp held). */
+static inline void pwc_lru_touch(struct pwc_lru *t, u32 i, u64 stamp)
+{
+	u32 head = t->size + pwc_lru_set_of(t, i);
+
+	t->stamp[i] = stamp;
+	if (t->next[head] != i) {
+		pwc_lru_unlink(t, i);
+		pwc_lru_link(t, head, i);
+	}
 }
 
 /* Drop entry @i (valid). */

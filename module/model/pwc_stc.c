@@ -75,7 +75,7 @@ static __always_inline int stc_touch(struct pwc_stc *s, unsigned int k,
 	int i = pwc_lru_find_at(&s->t[k], stc_index(key), key, k);
 
 	if (i >= 0)
-		s->t[k].stamp[i] = now;
+		pwc_lru_touch(&s->t[k], i, now);
 	return i;
 }
 

@@ -36,7 +36,7 @@ bool pwc_tlb_lookup(struct pwc_tlb *tlb, u64 va)
 		i = pwc_lru_find(&tlb->t, 0, pwc_tlb_key(va, true));
 	if (i < 0)
 		return false;
-	tlb->t.stamp[i] = ++tlb->clock;
+	pwc_lru_touch(&tlb->t, i, ++tlb->clock);
 	tlb->hits++;
 	return true;
 }
@@ -53,7 +53,7 @@ void pwc_tlb_fill(struct pwc_tlb *tlb, const struct pwc_walk *w)
 	/* a key is held once: a fill of one held (no lookup first) touches */
 	i = pwc_lru_find(&tlb->t, 0, key);
 	if (i >= 0) {
-		tlb->t.stamp[i] = ++tlb->clock;
+		pwc_lru_touch(&tlb->t, i, ++tlb->clock);
 		return;
 	}
 	tlb->fills++;

@@ -145,45 +145,41 @@ static void tpc_destroy(struct pwc_model *m)
 	pwc_free(t);
 }
 
+/* Bits of a stamp below its entry's match depth in tpc_scan()'s rank. */
+#define TPC_RANK_SHIFT 60
+
 /*
  * The winner of [@set, @end) for @req, or @end on a miss, its match depth
- * in *@best: the deepest match, the most recent of equals.  Two passes:
- * the smallest x gives the depth (tpc_depth() falls as x grows), then the
- * most recent entry as deep.  With @victim, the first pass also finds the
- * fill's victim as things were before the lookup: the first invalid
- * entry, else the least recently used (the smallest stamp).
+ * in *@best: the deepest match, the most recent of equals; in one pass,
+ * each entry ranked by its depth (tpc_depth()) above its stamp (stamps
+ * stay below 2^60: a tick per touch).  With @victim, the pass also finds
+ * the fill's victim as things were before the lookup: the first invalid
+ * entry, else the least recently used (the smallest stamp).  Branch-free
+ * (selects), so that random tags cost no mispredictions.
  */
 static inline u32 tpc_scan(const struct pwc_tpc *t, u32 set, u32 end,
 			   u64 req, unsigned int levels, unsigned int *best,
 			   u32 *victim)
 {
-	u64 x, xmin = U64_MAX, below, top = 0, old = U64_MAX, s;
+	u64 x, rank, top = 0, old = U64_MAX, s;
 	u32 i, win = end, v = set;
 	bool lt;
 
-	/* branch-free (selects), so that random tags cost no mispredictions */
 	for (i = set; i < end; i++) {
 		x = (t->tag[i] ^ req) | t->low[i];
-		xmin = x < xmin ? x : xmin;
 		s = t->stamp[i];
+		rank = (u64)tpc_depth(x, levels) << TPC_RANK_SHIFT | s;
+		lt = rank > top;
+		top = lt ? rank : top;
+		win = lt ? i : win;
 		lt = s < old;
 		old = lt ? s : old;
 		v = lt ? i : v;
 	}
 	if (victim)
 		*victim = v;
-	*best = tpc_depth(xmin, levels);
-	if (!*best)
-		return end;
-	below = BIT_ULL(9 * (levels - 1 - *best));
-	for (i = set; i < end; i++) {
-		x = (t->tag[i] ^ req) | t->low[i];
-		s = t->stamp[i] & (0 - (u64)(x < below));
-		lt = s > top;
-		top = lt ? s : top;
-		win = lt ? i : win;
-	}
-	return win;
+	*best = top >> TPC_RANK_SHIFT;
+	return *best ? win : end;
 }
 
 /* Does entry @i hold the full path of @req (x = 0)? */

@@ -84,7 +84,7 @@ static __always_inline bool uptc_step(struct pwc_model *m, struct pwc_lru *t,
 					     pwc_key(w->va, k), k);
 		return true;
 	}
-	t->stamp[i] = pwc_tick(m);	/* in walk order */
+	pwc_lru_touch(t, i, pwc_tick(m));	/* in walk order */
 	if (t->val[i] != w->base[k - 1]) {
 		st->stale = true;
 		t->val[i] = w->base[k - 1];
