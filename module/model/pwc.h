@@ -259,7 +259,8 @@ struct pwc_ops {
 		       struct pwc_result *r);
 	/*
 	 * Lookup, shadow check and fill of one walk (the same as @lookup,
-	 * pwc_shadow_check() and the model's fill), @r zeroed on entry
+	 * pwc_shadow_check() and the model's fill), @r zeroed on entry and
+	 * whole on return (its accesses too)
 	 */
 	void (*access)(struct pwc_model *m, const struct pwc_walk *w,
 		       struct pwc_result *r);
@@ -389,26 +390,39 @@ typedef void (*pwc_access_fn)(struct pwc_model *m, const struct pwc_walk *w,
 
 /*
  * The one batch loop: @access (a model's own, inlined: each model's batch
- * op is this loop's one caller with its access function), the shadow
- * check and the accounting of each of @n valid walks; @r: the results,
- * or NULL.
+ * op is this loop's one caller with its access function) and the
+ * accounting of each of @n valid walks; @r: the results, or NULL.  The counters that the access functions never touch are kept
+ * in locals and stored once.
  */
 static __always_inline void pwc_batch_loop(struct pwc_model *m,
 					   const struct pwc_walk *w, u32 n,
 					   struct pwc_result *r,
 					   pwc_access_fn access)
 {
+	u64 hits[PWC_MAX_LEVELS + 1] = { 0 }, misses = 0, accesses = 0;
+	u64 stale = 0;
 	struct pwc_result x;
+	unsigned int k;
 	u32 i;
 
 	for (i = 0; i < n; i++) {
 		x = (struct pwc_result){ 0 };
 		access(m, &w[i], &x);
-		pwc_shadow_check(&w[i], &x);
-		pwc_account(m, &w[i], &x);
+		if (x.start < w[i].levels)
+			hits[x.start]++;
+		else
+			misses++;
+		accesses += x.accesses;
+		stale += x.stale;
 		if (r)
 			r[i] = x;
 	}
+	m->stats.lookups += n;
+	for (k = 0; k <= PWC_MAX_LEVELS; k++)
+		m->stats.hits[k] += hits[k];
+	m->stats.misses += misses;
+	m->stats.accesses += accesses;
+	m->stats.stale += stale;
 }
 
 /* Is @w a walk pwc_access() accepts? */

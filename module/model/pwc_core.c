@@ -49,7 +49,6 @@ int pwc_access(struct pwc_model *m, const struct pwc_walk *w,
 		return -EINVAL;
 	memset(r, 0, sizeof(*r));
 	m->ops->access(m, w, r);
-	pwc_shadow_check(w, r);
 	pwc_account(m, w, r);
 	return 0;
 }

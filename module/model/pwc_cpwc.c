@@ -515,8 +515,10 @@ static __always_inline void cpwc_access(struct pwc_model *m,
 
 	if (c->levels == w->levels && cpwc_hinted(c, w, &i, &b)) {
 		cpwc_hit(m, r, i, b);
+		r->accesses = 1;	/* the start's entry, as checked */
 		if (pwc_l2_hit_ok(w, r->pba))
 			return;
+		r->accesses = 0;
 		pwc_shadow_check(w, r);
 		cpwc_access_slow(m, w, r, true);
 		return;

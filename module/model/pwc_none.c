@@ -19,12 +19,13 @@ static void none_lookup(struct pwc_model *m, const struct pwc_walk *w,
 	r->start = w->levels;
 }
 
-/* The lookup; nothing to fill. */
+/* The lookup, its every level read; nothing to fill. */
 static __always_inline void none_access(struct pwc_model *m,
 					const struct pwc_walk *w,
 					struct pwc_result *r)
 {
 	r->start = w->levels;
+	r->accesses = w->levels - w->end + 1;
 }
 
 static void none_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,

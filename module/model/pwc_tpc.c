@@ -365,7 +365,9 @@ static __always_inline void tpc_access(struct pwc_model *m,
 	t->stamp[*slot] = pwc_tick(m);
 	r->start = 1;
 	r->pba = tpc_pba(t, *slot)[1];
-	if (!pwc_l2_hit_ok(w, r->pba))
+	if (pwc_l2_hit_ok(w, r->pba))
+		r->accesses = 1;
+	else
 		tpc_stale(m, w, r);
 }
 

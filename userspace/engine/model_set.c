@@ -50,6 +50,7 @@ int model_set_add(struct model_set *s, const char *spec,
 /* Room for @n walks and results; false if there is none (nothing changed). */
 static bool model_set_room(struct model_set *s, unsigned int n)
 {
+	unsigned int *more;
 	struct pwc_walk *w;
 	struct pwc_result *r;
 
@@ -61,35 +62,53 @@ static bool model_set_room(struct model_set *s, unsigned int n)
 	r = realloc(s->r, (size_t)n * sizeof(*r));
 	if (r)
 		s->r = r;
-	if (!w || !r)
+	more = realloc(s->gate.more, (size_t)n * sizeof(*more));
+	if (more)
+		s->gate.more = more;
+	if (!w || !r || !more)
 		return false;
 	s->cap = n;
 	return true;
 }
 
-void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
-			    unsigned int n, unsigned long long uncached,
-			    struct pwc_result *res, bool shortcut)
+/*
+ * model_set_access_batch() of walks known to be valid (@valid, else they
+ * are checked here, once for all the models).
+ */
+static void model_set_feed(struct model_set *s, const struct pwc_walk *w,
+			   unsigned int n, unsigned long long uncached,
+			   struct pwc_result *res, bool shortcut, bool valid)
 {
 	unsigned int i, flags = 0;
 	struct pwc_result *r;
 
 	s->walks += n;
 	s->uncached += uncached;
-	if (pwc_walks_valid(w, n))
-		flags = PWC_BATCH_VALID;	/* checked once for all */
+	if (valid || pwc_walks_valid(w, n))
+		flags = PWC_BATCH_VALID;
 	else
 		shortcut = false;		/* each model refuses them */
-	if (shortcut && !res && !model_set_room(s, n))
+	if (shortcut && !model_set_room(s, n))
 		shortcut = false;		/* no room: the models do all */
+	if (shortcut)
+		shortcut = same_region_use(&s->gate, w, n);
 	for (i = 0; i < s->n; i++) {
 		r = res ? &res[(size_t)i * n] : NULL;
-		if (shortcut)
-			same_region_batch(s->e[i].m, &s->e[i].run, w, n,
-					  r ? r : s->r);
-		else
+		if (shortcut) {
+			same_region_batch(s->e[i].m, &s->e[i].run, w,
+					  s->gate.more, n, r, s->r);
+		} else {
 			pwc_access_batch(s->e[i].m, w, n, r, flags);
+			same_region_forget(&s->e[i].run);
+		}
 	}
+}
+
+void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
+			    unsigned int n, unsigned long long uncached,
+			    struct pwc_result *res, bool shortcut)
+{
+	model_set_feed(s, w, n, uncached, res, shortcut, false);
 }
 
 int model_set_access_va(struct model_set *s, const struct pwc_synth *pt,
@@ -100,8 +119,8 @@ int model_set_access_va(struct model_set *s, const struct pwc_synth *pt,
 		fprintf(stderr, "pwcsim: out of memory\n");
 		return -1;
 	}
-	model_set_access_batch(s, s->w, n, pwc_synth_walks(pt, va, n, s->w),
-			       res, shortcut);
+	model_set_feed(s, s->w, n, pwc_synth_walks(pt, va, n, s->w), res,
+		       shortcut, pwc_synth_valid(pt));
 	return 0;
 }
 
@@ -173,7 +192,9 @@ void model_set_free(struct model_set *s)
 	s->n = 0;
 	free(s->w);
 	free(s->r);
+	free(s->gate.more);
 	s->w = NULL;
 	s->r = NULL;
+	s->gate.more = NULL;
 	s->cap = 0;
 }

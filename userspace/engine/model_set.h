@@ -43,7 +43,8 @@ struct model_set {
 	unsigned long long uncached;	/* accesses with no cache at all */
 	/* model_set_access_va()'s walks, built once for all the models */
 	struct pwc_walk *w;
-	/* the shortcut's results when the caller wants none */
+	/* the shortcut's: whether it pays, the walks' runs, its results */
+	struct same_region_gate gate;
 	struct pwc_result *r;
 	unsigned int cap;		/* of each */
 };
