@@ -25,7 +25,7 @@ int pwc_lru_init(struct pwc_lru *t, u32 size, u32 ways)
 		}
 		return 0;
 	}
-	while (buckets < 2 * size)
+	while (buckets < 8 * size)
 		buckets *= 2;
 	t->size = size;
 	t->ways = ways;
