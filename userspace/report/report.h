@@ -110,6 +110,14 @@ int report_run(struct report_opts *o, struct report_row *rows);
 double report_tlb(const struct report_opts *o, const struct workload *w,
 		  const struct workload_opts *wo, unsigned int entries);
 /* Every table as CSV and JSON in o->dir, the summary also on @out. */
+/*
+ * The models a report shows, from the registry: does @k cache (hold any
+ * storage; none does not)?  Its title in tables and plots: the name in
+ * capitals for a model sized to the budget ("TPC"), else as it is
+ * ("ideal").
+ */
+bool report_caches(enum pwc_kind k);
+const char *report_model_title(enum pwc_kind k, char *buf, size_t len);
 int report_write(const struct report_opts *o, const struct report_row *rows,
 		 unsigned int n, FILE *out);
 /*

@@ -31,12 +31,10 @@ static const char figure3[] =
 	 * no statistics, and the axis from 95)
 	 */
 	"lo = 95\n"
-	"stats 'figure3.csv' using 2:3 nooutput\n"
-	"if (exists('STATS_min_x')) {\n"
-	"  lo = STATS_min_x < STATS_min_y ? STATS_min_x : STATS_min_y\n"
-	"  stats 'figure3.csv' using 4:5 nooutput\n"
-	"  lo = STATS_min_x < lo ? STATS_min_x : lo\n"
-	"  lo = STATS_min_y < lo ? STATS_min_y : lo\n"
+	"do for [c = 2:models + 1] {\n"
+	"  undefine STATS_*\n"
+	"  stats 'figure3.csv' using c nooutput\n"
+	"  if (exists('STATS_min') && STATS_min < lo) { lo = STATS_min }\n"
 	"}\n"
 	"lo = lo > 95 ? 95 : 5 * floor((lo - 1) / 5)\n"
 	"set yrange [lo < 0 ? 0 : lo:100.5]\n"
@@ -52,8 +50,9 @@ static const char figure3[] =
 	"set xrange [-0.5:rows - 0.5]\n"
 	"set key outside right\n"
 	"set grid ytics\n"
-	"plot 'figure3.csv' using 2:xtic(1) title 'TPC', '' using 3 title 'CPWC', "
-	"'' using 4 title 'STC', '' using 5 title 'UPTC', '' using 6 title 'ideal'\n";
+	/* the models' columns and titles: the prelude's (plot_models()) */
+	"plot for [c = 2:models + 1] 'figure3.csv' using c:xtic(1) "
+	"title word(names, c - 1)\n";
 
 static const char sweep[] =
 	"set terminal pngcairo size 1200,500 font ',11'\n"
@@ -70,14 +69,14 @@ static const char sweep[] =
 	"set key bottom right\n"
 	"set title 'mean L2 hit rate over the workloads'\n"
 	"set ylabel 'L2 hit rate (%)'\n"
-	"names = 'TPC CPWC STC UPTC'\n"
-	"plot for [i=0:3] 'sweep.dat' index i using 1:2 with linespoints "
-	"title word(names, i + 1)\n"
+	/* sweep.dat's blocks: the sized models (the prelude's) */
+	"plot for [i = 0:sized - 1] 'sweep.dat' index i using 1:2 "
+	"with linespoints title word(sized_names, i + 1)\n"
 	"set title 'page-table accesses, summed over the workloads'\n"
 	"set ylabel 'page-table accesses'\n"
 	"set key top right\n"
-	"plot for [i=0:3] 'sweep.dat' index i using 1:3 with linespoints "
-	"title word(names, i + 1)\n"
+	"plot for [i = 0:sized - 1] 'sweep.dat' index i using 1:3 "
+	"with linespoints title word(sized_names, i + 1)\n"
 	"unset multiplot\n";
 
 /* The sensitivity study: the access reduction and mean hit rates. */
@@ -100,6 +99,32 @@ static const char scenarios[] =
 	"'' using 9 title 'CPWC mean L2 hit rate', "
 	"'' using 2 title '2mm IOTLB hit rate, 32 entries'\n";
 
+/*
+ * The models the plots show, from the registry, as gnuplot variables:
+ * those that cache (figure3.csv's columns after the workload) and the
+ * sized ones (sweep.dat's blocks), each how many and their titles.
+ */
+static void plot_models(char *buf, size_t len)
+{
+	char all[160] = "", sized[160] = "", title[16];
+	unsigned int k, n = 0, ns = 0;
+
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		if (!report_caches(k))
+			continue;
+		report_model_title(k, title, sizeof(title));
+		snprintf(all + strlen(all), sizeof(all) - strlen(all), "%s%s",
+			 n++ ? " " : "", title);
+		if (pwc_kind_sized(k))
+			snprintf(sized + strlen(sized),
+				 sizeof(sized) - strlen(sized), "%s%s",
+				 ns++ ? " " : "", title);
+	}
+	snprintf(buf, len,
+		 "models = %u\nnames = '%s'\nsized = %u\nsized_names = '%s'\n",
+		 n, all, ns, sized);
+}
+
 bool report_have_gnuplot(void)
 {
 	return !system("command -v gnuplot >/dev/null 2>&1");
@@ -107,14 +132,15 @@ bool report_have_gnuplot(void)
 
 int report_plot(const char *dir, bool quiet)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], models[512];
 
 	if (!report_have_gnuplot()) {
 		fprintf(stderr, "pwcsim: gnuplot is not installed: no plots drawn\n");
 		return -1;
 	}
-	if (report_plot_gp(dir, "figure3.gp", NULL, figure3, quiet) ||
-	    report_plot_gp(dir, "sweep.gp", NULL, sweep, quiet) ||
+	plot_models(models, sizeof(models));
+	if (report_plot_gp(dir, "figure3.gp", models, figure3, quiet) ||
+	    report_plot_gp(dir, "sweep.gp", models, sweep, quiet) ||
 	    wins_plot(dir, quiet))
 		return -1;
 	snprintf(path, sizeof(path), "%s/timing.csv", dir);

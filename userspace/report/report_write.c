@@ -5,6 +5,7 @@
  * also on stdout, where the paper's published figures stand beside ours
  * with the difference.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,13 +50,25 @@ static double reduction(const struct report_row *r)
 					tpc->accesses) / tpc->accesses : 0.0;
 }
 
-/* A model that holds no storage (none) caches nothing: not plotted. */
-static bool report_caches(enum pwc_kind k)
+/* A model that holds no storage (none) caches nothing: not shown. */
+bool report_caches(enum pwc_kind k)
 {
 	struct pwc_config c;
 
 	pwc_size_for_budget(k, 0, 4, &c);
 	return pwc_bits(&c, 4) != 0;
+}
+
+const char *report_model_title(enum pwc_kind k, char *buf, size_t len)
+{
+	const char *name = pwc_kind_name(k);
+	size_t i;
+
+	for (i = 0; name[i] && i + 1 < len; i++)
+		buf[i] = pwc_kind_sized(k) ? toupper((unsigned char)name[i]) :
+					     name[i];
+	buf[i] = 0;
+	return buf;
 }
 
 struct means {
@@ -327,29 +340,37 @@ static void summary(FILE *f, const struct report_opts *o,
 		    const double *ours)
 {
 	const struct report_row *r;
-	unsigned int i, nowalk;
-	char needs[160];
+	unsigned int i, k, nowalk;
+	char needs[160], name[12], title[20];
 
 	fprintf(f, "pwcsim report: %u workload%s (%s inputs) on %s %u-level page tables, %llu bits each, IOTLB %u entries\n\n",
 		n, n == 1 ? "" : "s", o->size, o->run.userspace ? "synthetic" : "real",
 		rows[0].levels, o->run.budget, o->run.tlb);
-	fprintf(f, "%-14s %5s %9s %8s %8s %8s %8s %8s %8s\n", "workload",
-		"class", "walks", "TPC L2%", "CPWC L2%", "STC L2%", "UPTC L2%",
-		"ideal", "CPWC/TPC");
+	fprintf(f, "%-14s %5s %9s", "workload", "class", "walks");
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		if (!report_caches(k))
+			continue;
+		report_model_title(k, name, sizeof(name));
+		snprintf(title, sizeof(title),
+			 pwc_kind_sized(k) ? "%s L2%%" : "%s", name);
+		fprintf(f, " %8s", title);
+	}
+	fprintf(f, " %8s\n", "CPWC/TPC");
 	for (i = 0, nowalk = 0; i < n; i++) {
 		r = &rows[i];
-		if (!r->walks) {	/* rates of nothing: none shown */
-			fprintf(f, "%-14s %5d %9llu %8s %8s %8s %8s %8s %8s\n",
-				r->w->name, r->w->paper_class, r->walks, "-",
-				"-", "-", "-", "-", "-");
-			nowalk++;
-			continue;
-		}
-		fprintf(f, "%-14s %5d %9llu %8.1f %8.1f %8.1f %8.1f %8.1f %+7.1f%%\n",
-			r->w->name, r->w->paper_class, r->walks,
-			l2(r, PWC_KIND_TPC), l2(r, PWC_KIND_CPWC),
-			l2(r, PWC_KIND_STC), l2(r, PWC_KIND_UPTC),
-			l2(r, PWC_KIND_IDEAL), shown(reduction(r), 1));
+		fprintf(f, "%-14s %5d %9llu", r->w->name, r->w->paper_class,
+			r->walks);
+		/* no walk, no rates: none shown */
+		for (k = 0; k < PWC_KIND_COUNT; k++)
+			if (report_caches(k) && r->walks)
+				fprintf(f, " %8.1f", l2(r, k));
+			else if (report_caches(k))
+				fprintf(f, " %8s", "-");
+		if (r->walks)
+			fprintf(f, " %+7.1f%%\n", shown(reduction(r), 1));
+		else
+			fprintf(f, " %8s\n", "-");
+		nowalk += !r->walks;
 	}
 	if (nowalk)
 		fprintf(f, "(%u workload%s made no page walk at these settings -- the input fits in the caches, or no request reached the IOTLB -- and %s left out of the means)\n",
