@@ -111,6 +111,31 @@ static void dump_of(struct pwc_model *m, char *buf)
 }
 
 /*
+ * The next @n addresses of the shortcut's stream (@x: its state): 31 in
+ * 32 in the 2 MiB region of the address before (@va[@n - 1] before the
+ * first, unless @first).
+ */
+static void shortcut_stream(unsigned long long *va, unsigned int n,
+			    unsigned long long *x, bool first)
+{
+	unsigned long long prev = va[n - 1];
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		*x ^= *x << 13;
+		*x ^= *x >> 7;
+		*x ^= *x << 17;
+		if (*x % 32 == 0 || (first && !i))	/* a new region */
+			va[i] = (*x >> 8) & ((1ULL << 47) - 1) &
+				~((64ULL - 1) << 30);
+		else
+			va[i] = (prev & ~((1ULL << 21) - 1)) |
+				((*x >> 20) & ((1ULL << 21) - 1));
+		prev = va[i];
+	}
+}
+
+/*
  * @spec fed a stream of 4 KiB-leaf walks at @levels, 31 in 32 in the
  * 2 MiB region of the one before (runs long enough for the shortcut), both through pwc_access_batch()
  * and through same_region_batch(), batch by batch: results, statistics
@@ -143,18 +168,7 @@ static void shortcut_case(const char *spec, unsigned int levels,
 	a = pwc_create(&cfg);
 	b = pwc_create(&cfg);
 	for (n = 0; a && b && n < 200; n++) {
-		for (i = 0; i < SHORTCUT_BATCH; i++) {
-			x ^= x << 13;
-			x ^= x >> 7;
-			x ^= x << 17;
-			if (x % 32 == 0 || (!n && !i))	/* a new region */
-				va[i] = (x >> 8) & ((1ULL << 47) - 1) &
-					~((64ULL - 1) << 30);
-			else
-				va[i] = ((i ? va[i - 1] : va[SHORTCUT_BATCH - 1]) &
-					 ~((1ULL << 21) - 1)) |
-					((x >> 20) & ((1ULL << 21) - 1));
-		}
+		shortcut_stream(va, SHORTCUT_BATCH, &x, !n);
 		pwc_synth_walks(&pt, va, SHORTCUT_BATCH, w);
 		if (!same_region_use(&gate, w, SHORTCUT_BATCH)) {
 			expect(0, "the shortcut takes runs of 32");
