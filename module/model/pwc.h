@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * pwc.h - the PWC model library: software models of page-walk caches
- * (TPC, CPWC, STC, UPTC, none, ideal) with the semantics of
+ * (the rows of pwc_models.h) with the semantics of
  * Documentation/models.rst.  Plain C shared by pwcsim.ko and the userspace
  * tools; no locking inside: the caller serialises every call on a model.
  */
@@ -74,12 +74,6 @@ static inline bool pwc_key_overlaps(u64 key, unsigned int level, u64 start,
 	return lo < end && start < hi;
 }
 
-/* UPTC's key of the level-@k entry of @va's path: the entry's address. */
-static inline u64 pwc_uptc_key(u64 base, u64 va, unsigned int k)
-{
-	return base + 8 * pwc_index(va, k);
-}
-
 /**
  * struct pwc_walk - one page-table walk, as the walker saw it
  * @va: the virtual address translated
@@ -102,7 +96,8 @@ struct pwc_walk {
 /**
  * struct pwc_result - what one lookup reported
  * @start: the start level: the lowest level whose PBA the cache supplied,
- *	or the top level on a miss (UPTC: the highest level read from memory)
+ *	or the top level on a miss (for a model that walks from the root
+ *	through its cache: the highest level read from memory)
  * @accesses: page-table memory accesses of the walk
  * @stale: the cache supplied a table base the real walk does not have
  * @pba: the table base the cache supplied for @start (0 on a miss)
@@ -125,13 +120,12 @@ enum pwc_kind {
 /**
  * struct pwc_config - a model's kind and sizes, as a spec string gives them
  * @kind: which model
- * @entries: TPC, UPTC: entries
- * @e: CPWC: @e[k] entries of the direct-mapped level-k stage (k = 3, 4, 5);
- *	STC: @e[k] entries of the cache keyed down to Lk (k = 2 .. 5)
- * @blocks: CPWC: L2 blocks
- * @ways: CPWC: entries per L2 block; TPC, UPTC: entries per set, STC:
- *	entries per set of each per-level cache (0, the default: one set,
- *	fully associative; pwc_set_ways())
+ * @entries: the entries of a model of one table
+ * @e: @e[k], the entries of a model's level-k table or stage (each
+ *	model's file says which k it has)
+ * @blocks: the L2 blocks of a model that has them
+ * @ways: entries per set (0, the default: one set, fully associative;
+ *	pwc_set_ways()), or per L2 block
  */
 struct pwc_config {
 	enum pwc_kind kind;
@@ -228,7 +222,7 @@ struct pwc_param {
 #define PWC_PARAM_QUIET(pname, field) \
 	{ .name = pname, .offset = offsetof(struct pwc_config, field), \
 	  .quiet = true }
-/* "ways=W" of TPC, STC and UPTC: quiet at 0 (fully associative), a shape. */
+/* "ways=W" of a set-associative model: quiet at 0 (fully associative), a shape. */
 #define PWC_PARAM_WAYS \
 	{ .name = "ways", .offset = offsetof(struct pwc_config, ways), \
 	  .quiet = true, .shape = true }
@@ -273,13 +267,13 @@ struct pwc_ops {
 	void (*invalidate)(struct pwc_model *m, u64 start, u64 end);
 	void (*clear)(struct pwc_model *m);
 	void (*dump)(struct pwc_model *m, struct pwc_out *o);
-	/* TPC, CPWC: index+base parts held, and those another entry repeats */
+	/* NULL, or the index+base parts held and those another entry repeats */
 	void (*redundancy)(struct pwc_model *m, u64 *parts, u64 *redundant);
 	/* The most entries one access or invalidation visits (pwc_cost()) */
 	u64 (*cost)(const struct pwc_model *m);
 	/*
 	 * The lookup probes one level after another, each keyed by what the
-	 * level above gave (UPTC); else every level at once (TPC, CPWC, STC).
+	 * level above gave; else (false) every level at once.
 	 * The timed IOMMU charges a cycle per probe (pwc_lookup_cycles()).
 	 */
 	bool serial_lookup;
@@ -329,15 +323,15 @@ int pwc_format_spec(const struct pwc_config *cfg, char *buf, size_t len);
 int pwc_size_for_budget(enum pwc_kind kind, u64 bits, unsigned int levels,
 			struct pwc_config *cfg);
 /*
- * @kind's defaults grown to @n steps (TPC, UPTC: @n entries; CPWC: @n L2
- * blocks; STC: @n, 2@n and 8@n entries); -EINVAL if @kind is not sized or
- * the result is over the cap.
+ * @kind's defaults grown to @n steps (its ops' size: a model of one table
+ * @n entries, ...); -EINVAL if @kind is not sized or the result is over
+ * the cap.
  */
 int pwc_size_steps(enum pwc_kind kind, u32 n, struct pwc_config *cfg);
 
 /*
- * The check of "entries=E,ways=W" (TPC, UPTC): W at most E and dividing
- * it; -EINVAL with a message naming @name otherwise.
+ * The check of "entries=E,ways=W" of a model of one table: W at most E
+ * and dividing it; -EINVAL with a message naming @name otherwise.
  */
 int pwc_check_ways(const char *name, const struct pwc_config *cfg, char *err,
 		   size_t errlen);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pwc_lru.c - the set-associative true-LRU table used by STC, UPTC and the
- * IOTLB (pwc_lru.h): its allocation, the hash index's updates, the victim
- * choice, insertion and invalidation.
+ * pwc_lru.c - the set-associative true-LRU table of the models that keep
+ * one and of the IOTLB (pwc_lru.h): its allocation, the hash index's
+ * updates, the victim choice, insertion and invalidation.
  */
 #include "pwc_lru.h"
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * pwc_lru.h - a set-associative (by default fully associative), true-LRU
- * table of (key, value) pairs: the one LRU kernel of STC, UPTC and the
- * IOTLB.  The caller names the set of each key (pwc_lru_set()); LRU is
+ * table of (key, value) pairs: the one LRU kernel of the models' tables
+ * and the IOTLB.  The caller names the set of each key (pwc_lru_set()); LRU is
  * per set.  Each entry may carry a coverage (a pwc_key() and its level) so
  * that range invalidation can find it.
  *
@@ -100,8 +100,9 @@ static inline int pwc_lru_find(const struct pwc_lru *t, u32 set, u64 key)
  * @key: the entries a walk's upper levels hit, and the L2 entries of a
  * few regions visited in turn, are found without computing the set or
  * hashing.  A key is held at most once in its set, and a caller whose
- * keys determine their set (STC, the IOTLB, UPTC with page-aligned table
- * bases) gets what pwc_lru_find() gives.
+ * keys determine their set (a table keyed by its path, the IOTLB, one
+ * keyed by an entry's address in page-aligned tables) gets what
+ * pwc_lru_find() gives.
  */
 static inline int pwc_lru_find_at(struct pwc_lru *t, u64 index, u64 key,
 				  unsigned int level)

@@ -14,6 +14,7 @@
  * for range invalidation only, not counted in the storage bits).
  */
 #include "pwc_lru.h"
+#include "pwc_uptc.h"
 
 static int uptc_init(struct pwc_model *m)
 {

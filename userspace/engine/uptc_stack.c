@@ -13,6 +13,7 @@
 
 #include "engine/uptc_stack.h"
 #include "pwc_hset.h"
+#include "pwc_uptc.h"
 
 /* Times in the tree at first (renumbering grows it to 4 x the keys). */
 #define UPTC_STACK_TIMES 4096
