@@ -385,8 +385,9 @@ typedef void (*pwc_access_fn)(struct pwc_model *m, const struct pwc_walk *w,
 /*
  * The one batch loop: @access (a model's own, inlined: each model's batch
  * op is this loop's one caller with its access function) and the
- * accounting of each of @n valid walks; @r: the results, or NULL.  The counters that the access functions never touch are kept
- * in locals and stored once.
+ * accounting of each of @n valid walks; @r: the results, or NULL.  The
+ * counters that the access functions never touch are kept in locals and
+ * stored once.
  */
 static __always_inline void pwc_batch_loop(struct pwc_model *m,
 					   const struct pwc_walk *w, u32 n,
@@ -467,9 +468,14 @@ void pwc_clear(struct pwc_model *m);
 void pwc_dump(struct pwc_model *m, struct pwc_out *o);
 bool pwc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant);
 
-/* Internal to the model sources: the registry's rows (pwc_models.h). */
-#define PWC_MODEL(KIND, name) extern const struct pwc_ops pwc_##name##_ops;
+/*
+ * Internal to the model sources: the registry's rows (pwc_models.h), one
+ * declaration of them all (pwc_models_end, never defined, ends the list).
+ */
+#define PWC_MODEL(KIND, name) pwc_##name##_ops,
+extern const struct pwc_ops
 #include "pwc_models.h"
+	pwc_models_end;
 #undef PWC_MODEL
 
 /*

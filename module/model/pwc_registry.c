@@ -7,7 +7,8 @@
 #include "pwc.h"
 
 static const struct pwc_ops *const pwc_registry[PWC_KIND_COUNT] = {
-#define PWC_MODEL(KIND, name) [PWC_KIND_##KIND] = &pwc_##name##_ops,
+#define PWC_MODEL(KIND, name) \
+	[PWC_KIND_##KIND] = &pwc_##name##_ops,
 #include "pwc_models.h"
 #undef PWC_MODEL
 };
