@@ -288,12 +288,6 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 }
 
 /*
- * Addresses read, walked and replayed at once: 256 walks (16 KiB) stay in
- * the L1 cache while each model reads them.
- */
-#define REPLAY_BATCH 256
-
-/*
  * The per-access lines of a batch: CSV, or with --json one JSON object a
  * line (JSON Lines: {"va", "model", "start_level", "accesses"}).
  */
@@ -338,11 +332,11 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 {
 	/* the shortcut with 4 KiB leaves only (same_region.h) */
 	bool shortcut = !o->pt.n2m && !o->pt.n1g && !o->no_shortcut;
-	unsigned long long *buf = malloc(REPLAY_BATCH * sizeof(*buf));
+	unsigned long long *buf = malloc(MODEL_SET_BATCH * sizeof(*buf));
 	const unsigned long long *va;
 	/* the results, printed with -p (else only the statistics) */
 	struct pwc_result *res = o->per_access ?
-				 malloc((size_t)REPLAY_BATCH * set->n *
+				 malloc((size_t)MODEL_SET_BATCH * set->n *
 					sizeof(*res)) : NULL;
 	struct addr_stream in;
 	struct gpu_params gp;
@@ -358,7 +352,7 @@ static int replay_stream(struct replay_opts *o, struct model_set *set,
 	in.with_ifetch = o->so.ifetch;
 	if (o->per_access && !o->so.json)
 		printf("va,model,start_level,accesses\n");
-	while ((n = addr_view_block(&in, &va, buf, REPLAY_BATCH)) > 0) {
+	while ((n = addr_view_block(&in, &va, buf, MODEL_SET_BATCH)) > 0) {
 		if (model_set_access_va(set, &o->pt, va, n, res, shortcut) ||
 		    (stack && uptc_stack_walks(stack, set->w, n))) {
 			n = -1;

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * engine-test.c - the synthetic backend of the run engine (run_synthetic.c)
- * with more models than one model set holds: every model of one run of
- * several model sets (the sized models at ten budgets, and ideal and none)
- * must end with the statistics it has when run alone on the same stream,
- * so a set that is dropped, not fed, fed twice or reported in another's
- * place fails.  This is what makes `pwcsim report`'s budget sweep one pass.
+ * with more models than a pwcsim.ko session holds: every model of one run
+ * (the sized models at ten budgets, and ideal and none) must end with the
+ * statistics it has when run alone on the same stream, so a model that is
+ * dropped, not fed, fed twice or reported in another's place fails.  This is what makes `pwcsim report`'s budget sweep one pass.
  * Then the same-2 MiB shortcut (same_region.c) against each model's batch
  * op alone: the same results, statistics and dumps for every kind, and
  * fewer recency ticks wherever a model hits.
@@ -74,8 +73,8 @@ static void one_pass(const char *name, unsigned int levels)
 	src.wo.window = 20000;
 	cfg.nspecs = n;
 	snprintf(what, sizeof(what), "%s L%u: %u models (> %d) in one run",
-		 name, levels, n, MODEL_SET_MAX);
-	expect(n > 2 * MODEL_SET_MAX && n <= RUN_MAX_MODELS &&
+		 name, levels, n, PWCSIM_MAX_MODELS);
+	expect(n > 2 * PWCSIM_MAX_MODELS && n <= RUN_MAX_MODELS &&
 	       !run_stream(&cfg, &src, &all) && all.n == n && all.walks,
 	       what);
 	cfg.nspecs = 1;

@@ -21,11 +21,17 @@ int model_set_add(struct model_set *s, const char *spec,
 	struct model_entry *e;
 	char err[160];
 
-	if (s->n == MODEL_SET_MAX) {
-		fprintf(stderr, "pwcsim: at most %d models\n", MODEL_SET_MAX);
-		return -1;
+	if (s->n == s->ecap) {
+		e = realloc(s->e, (s->ecap * 2 + 8) * sizeof(*e));
+		if (!e) {
+			fprintf(stderr, "pwcsim: out of memory\n");
+			return -1;
+		}
+		s->e = e;
+		s->ecap = s->ecap * 2 + 8;
 	}
 	e = &s->e[s->n];
+	memset(e, 0, sizeof(*e));
 	if (strlen(spec) >= PWC_SPEC_LEN) {
 		fprintf(stderr, "pwcsim: model spec longer than %d characters\n",
 			PWC_SPEC_LEN - 1);
@@ -189,7 +195,10 @@ void model_set_free(struct model_set *s)
 
 	for (i = 0; i < s->n; i++)
 		pwc_destroy(s->e[i].m);
+	free(s->e);
+	s->e = NULL;
 	s->n = 0;
+	s->ecap = 0;
 	free(s->w);
 	free(s->r);
 	free(s->gate.more);

@@ -7,15 +7,17 @@
 #ifndef MODEL_SET_H
 #define MODEL_SET_H
 
-#include <linux/pwcsim.h>
-
 #include "pwc.h"
 #include "pwc_synth.h"
 #include "engine/same_region.h"
 #include "output/table.h"
 
-/* As many as a pwcsim.ko session holds. */
-#define MODEL_SET_MAX PWCSIM_MAX_MODELS
+/*
+ * Walks fed to the models at once, by every caller (replay, the synthetic
+ * backend, the bench): 256 walks (16 KiB) stay in the L1 cache while each
+ * model reads them.
+ */
+#define MODEL_SET_BATCH 256
 
 struct model_entry {
 	const char *given;		/* the spec as the user wrote it */
@@ -38,7 +40,8 @@ struct model_result {
 struct model_set {
 	unsigned int levels;
 	unsigned int n;
-	struct model_entry e[MODEL_SET_MAX];
+	struct model_entry *e;		/* n of them, room for ecap */
+	unsigned int ecap;
 	unsigned long long walks;
 	unsigned long long uncached;	/* accesses with no cache at all */
 	/* model_set_access_va()'s walks, built once for all the models */

@@ -95,9 +95,9 @@ int run_stream(const struct run_config *cfg, const struct run_source *src,
 
 	memset(res, 0, sizeof(*res));
 	r.b.ops = cfg->userspace ? &run_synthetic_ops : &run_module_ops;
-	if (cfg->nspecs > (cfg->userspace ? RUN_MAX_MODELS : MODEL_SET_MAX)) {
+	if (cfg->nspecs > (cfg->userspace ? RUN_MAX_MODELS : PWCSIM_MAX_MODELS)) {
 		fprintf(stderr, "pwcsim: at most %d models\n",
-			cfg->userspace ? RUN_MAX_MODELS : MODEL_SET_MAX);
+			cfg->userspace ? RUN_MAX_MODELS : PWCSIM_MAX_MODELS);
 		return -1;
 	}
 	if (cfg->census)

@@ -12,6 +12,8 @@
 
 #include <stdbool.h>
 
+#include <linux/pwcsim.h>
+
 #include "engine/model_set.h"
 #include "engine/shadow.h"
 #include "output/progress.h"
@@ -19,11 +21,11 @@
 #include "workloads/workloads.h"
 
 /*
- * Most models of one run: a pwcsim.ko session holds MODEL_SET_MAX; the
- * synthetic backend feeds the same walks to several model sets, so that a
- * report's whole budget sweep is one pass over the stream.
+ * Most models of one run on the synthetic backend, which feeds them all
+ * the same walks, so that a report's whole budget sweep is one pass over
+ * the stream; pwcsim.ko's backend takes a session's PWCSIM_MAX_MODELS.
  */
-#define RUN_MAX_MODELS (4 * MODEL_SET_MAX)
+#define RUN_MAX_MODELS 64
 
 struct run_config {
 	const char *const *specs;

@@ -2,10 +2,8 @@
 /*
  * run_synthetic.c - the userspace backend of the run engine
  * (run_engine.h, --userspace): an IOTLB, the synthetic page table
- * (pwc_synth.h) and the models, all in this process.  Up to
- * RUN_MAX_MODELS models, in model sets of MODEL_SET_MAX that are fed the
- * same walks (models are independent: a set's results do not depend on
- * the others).
+ * (pwc_synth.h) and the models, all in this process: up to
+ * RUN_MAX_MODELS models in one model set, fed the same walks.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,13 +14,9 @@
 
 /* Addresses per feed: any size works; this keeps the batch in cache. */
 #define RUN_SYNTHETIC_BATCH 65536
-/* TLB misses walked and fed to the models at once (16 KiB of walks). */
-#define RUN_SYNTHETIC_WALKS 256
-#define RUN_SYNTHETIC_SETS (RUN_MAX_MODELS / MODEL_SET_MAX)
 
 struct run_synthetic {
-	struct model_set set[RUN_SYNTHETIC_SETS];
-	unsigned int nsets;			/* at least one */
+	struct model_set set;
 	struct pwc_synth pt;
 	struct pwc_tlb tlb;
 	struct pwc_tlb also;			/* run_config.tlb_also */
@@ -30,7 +24,8 @@ struct run_synthetic {
 	void *walk_arg;
 	unsigned int nw;				/* walks held */
 	unsigned long long reads;		/* theirs with no cache */
-	struct pwc_walk w[RUN_SYNTHETIC_WALKS];
+	/* TLB misses walked and fed to the models at once */
+	struct pwc_walk w[MODEL_SET_BATCH];
 };
 
 /*
@@ -39,11 +34,7 @@ struct run_synthetic {
  */
 static void synthetic_flush(struct run_synthetic *s)
 {
-	unsigned int k;
-
-	for (k = 0; k < s->nsets; k++)
-		model_set_access_batch(&s->set[k], s->w, s->nw, s->reads,
-				       NULL, true);
+	model_set_access_batch(&s->set, s->w, s->nw, s->reads, NULL, true);
 	s->nw = 0;
 	s->reads = 0;
 }
@@ -61,17 +52,9 @@ static int synthetic_start(struct run_backend *b, const struct run_config *cfg,
 	}
 	res->levels = cfg->levels ? cfg->levels : 4;
 	s->pt.levels = res->levels;
-	s->nsets = cfg->nspecs ? (cfg->nspecs + MODEL_SET_MAX - 1) /
-		MODEL_SET_MAX : 1;
-	if (s->nsets > RUN_SYNTHETIC_SETS) {
-		fprintf(stderr, "pwcsim: at most %d models\n", RUN_MAX_MODELS);
-		return -1;
-	}
-	for (i = 0; i < s->nsets; i++)
-		model_set_init(&s->set[i], res->levels);
+	model_set_init(&s->set, res->levels);
 	for (i = 0; i < cfg->nspecs; i++)
-		if (model_set_add(&s->set[i / MODEL_SET_MAX], cfg->specs[i],
-				  cfg->budget))
+		if (model_set_add(&s->set, cfg->specs[i], cfg->budget))
 			return -1;
 	if (pwc_tlb_init(&s->tlb, cfg->tlb, cfg->tlb2m ? PWC_TLB_2M : 0) ||
 	    pwc_tlb_init(&s->also, cfg->tlb_also, 0)) {
@@ -107,7 +90,7 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 			  unsigned int n)
 {
 	struct run_synthetic *s = b->priv;
-	unsigned int i, j, k;
+	unsigned int i, k;
 
 	if (s->also.t.size)
 		synthetic_also(s, va, n);
@@ -116,12 +99,10 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 		for (i = 0; s->on_walk && i < n; i++)
 			s->on_walk(s->walk_arg, va[i]);
 		for (i = 0; i < n; i += k) {
-			k = n - i < RUN_SYNTHETIC_WALKS ? n - i :
-			    RUN_SYNTHETIC_WALKS;
-			for (j = 0; j < s->nsets; j++)
-				if (model_set_access_va(&s->set[j], &s->pt,
-							&va[i], k, NULL, true))
-					return -1;
+			k = n - i < MODEL_SET_BATCH ? n - i : MODEL_SET_BATCH;
+			if (model_set_access_va(&s->set, &s->pt, &va[i], k,
+						NULL, true))
+				return -1;
 		}
 		return 0;
 	}
@@ -133,7 +114,7 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 		s->reads += pwc_synth_walks(&s->pt, &va[i], 1,
 					    &s->w[s->nw]);
 		pwc_tlb_fill(&s->tlb, &s->w[s->nw]);
-		if (++s->nw == RUN_SYNTHETIC_WALKS)
+		if (++s->nw == MODEL_SET_BATCH)
 			synthetic_flush(s);
 	}
 	synthetic_flush(s);
@@ -144,17 +125,13 @@ static int synthetic_finish(struct run_backend *b, struct run_result *res)
 {
 	struct run_synthetic *s = b->priv;
 
-	unsigned int k;
-
-	for (k = 0; k < s->nsets; k++)
-		model_set_results(&s->set[k], res->models + k * MODEL_SET_MAX);
+	model_set_results(&s->set, res->models);
 	res->tlb_lookups = s->tlb.lookups;
 	res->tlb_hits = s->tlb.hits;
 	res->tlb_also_lookups = s->also.lookups;
 	res->tlb_also_hits = s->also.hits;
-	/* every set saw the same walks */
-	res->walks = s->set[0].walks;
-	res->uncached = s->set[0].uncached;
+	res->walks = s->set.walks;
+	res->uncached = s->set.uncached;
 	return 0;
 }
 
@@ -162,12 +139,9 @@ static void synthetic_stop(struct run_backend *b)
 {
 	struct run_synthetic *s = b->priv;
 
-	unsigned int k;
-
 	if (!s)
 		return;
-	for (k = 0; k < s->nsets; k++)
-		model_set_free(&s->set[k]);
+	model_set_free(&s->set);
 	pwc_tlb_free(&s->tlb);
 	pwc_tlb_free(&s->also);
 	free(s);

@@ -175,7 +175,7 @@ static void report_walk(void *arg, unsigned long long va)
  * One workload.  On synthetic tables, one pass over its stream feeds every
  * model of every part (and, for 2mm, the second IOTLB); with the module,
  * the registry runs on real tables, and Table 7 and the sweep in a
- * synthetic pass (the module holds MODEL_SET_MAX models).
+ * synthetic pass (the module holds PWCSIM_MAX_MODELS models).
  */
 /*
  * The module's pass: the registry on real tables into @row; @cfg then

@@ -37,7 +37,6 @@
 #define BENCH_CFLAGS "?"
 #endif
 
-#define BENCH_BATCH 256
 #define BENCH_MAX_REPEAT 99
 #define BENCH_MAX_STREAMS 16
 
@@ -177,7 +176,7 @@ out:
 static double run(const struct bench_stream *s, struct model_set *set,
 		  bool shortcut, unsigned long long *sum)
 {
-	static unsigned long long buf[BENCH_BATCH];
+	static unsigned long long buf[MODEL_SET_BATCH];
 	const unsigned long long *va;
 	struct addr_stream in;
 	struct pwc_synth pt = { .levels = s->levels };
@@ -189,7 +188,7 @@ static double run(const struct bench_stream *s, struct model_set *set,
 	if (addr_open(&in, s->path, ADDR_BINARY))
 		return -1;
 	t0 = now();
-	while ((n = addr_view_block(&in, &va, buf, BENCH_BATCH)) > 0) {
+	while ((n = addr_view_block(&in, &va, buf, MODEL_SET_BATCH)) > 0) {
 		if (!set) {
 			for (i = 0; i < n; i++)
 				total += va[i];

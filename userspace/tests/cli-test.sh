@@ -277,9 +277,9 @@ printf 'PWCSIMXX' >"$tmp/magic.bin"
 fails "bad magic" "bad magic" "$P" replay -m tpc --format binary "$tmp/magic.bin"
 fails "unknown command" "unknown command" "$P" frobnicate
 
-# More models than a pwcsim.ko session holds: run --userspace takes up to
-# RUN_MAX_MODELS (64), each model as it is alone; replay and the module
-# path keep 16.
+# More models than a pwcsim.ko session holds: run --userspace and replay
+# take up to RUN_MAX_MODELS (64), each model as it is alone (one model set,
+# whatever its size); the module path keeps 16.
 many=()
 for i in $(seq 1 20); do many+=(-m "tpc:entries=$i"); done
 if $P run --userspace --quiet --json "${many[@]}" "$tmp/paper.txt" >"$tmp/many.json" 2>"$tmp/err" &&
@@ -299,8 +299,18 @@ fails "run --userspace: 65 models" "at most 64 models" \
 	"$P" run --userspace --quiet "${many[@]}" "$tmp/paper.txt"
 fails "run (module): 20 models" "at most 16 models" \
 	"$P" run --quiet "${many[@]:0:40}" "$tmp/paper.txt"
-fails "replay: 20 models" "at most 16 models" \
-	"$P" replay "${many[@]:0:40}" "$tmp/paper.txt"
+if $P replay -q --json "${many[@]:0:40}" "$tmp/paper.txt" >"$tmp/many-replay.json" \
+	2>"$tmp/err" &&
+	python3 -c 'import json, sys
+m = json.load(open(sys.argv[1]))["models"]
+r = json.load(open(sys.argv[2]))["models"]
+assert len(r) == 20 and r == m, (len(r), len(m))' "$tmp/many.json" "$tmp/many-replay.json"; then
+	ok "replay with 20 models: run --userspace's rows"
+else
+	bad "replay with 20 models"; sed 's/^/    /' "$tmp/err" | head -3
+fi
+fails "replay: 65 models" "at most 64 models" \
+	"$P" replay "${many[@]}" "$tmp/paper.txt"
 
 # gen on the shared options: every bad option a message and a non-zero exit.
 fails "gen --size" "size takes small, sampled or full" "$P" gen --size huge gemm
