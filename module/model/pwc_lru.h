@@ -143,16 +143,17 @@ static inline void pwc_lru_link(struct pwc_lru *t, u32 head, u32 i)
 	t->next[head] = i;
 }
 
-/* Valid entry @i touched at @stamp (larger than every stamp held). */
+/*
+ * Valid entry @i touched at @stamp (larger than every stamp held).  Moved
+ * to the front with no test whether it is there already (taking it out and
+ * putting it back leaves it there): which entries a walk's touches find at
+ * the front is a branch no predictor learns.
+ */
 static inline void pwc_lru_touch(struct pwc_lru *t, u32 i, u64 stamp)
 {
-	u32 head = t->size + pwc_lru_set_of(t, i);
-
 	t->stamp[i] = stamp;
-	if (t->next[head] != i) {
-		pwc_lru_unlink(t, i);
-		pwc_lru_link(t, head, i);
-	}
+	pwc_lru_unlink(t, i);
+	pwc_lru_link(t, t->size + pwc_lru_set_of(t, i), i);
 }
 
 /* Drop entry @i (valid). */

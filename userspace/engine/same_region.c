@@ -10,8 +10,8 @@
  *
  * Where the shortcut asks the model is a matter of speed only (a walk the
  * model looks up is always exact): a piece of the batch goes to the model
- * up to and including the second walk of a run (walks of one region in a
- * row) with at least SAME_REGION_SKIP more after it; the result of that
+ * up to and including a walk that continues a run (walks of one region
+ * in a row) with at least SAME_REGION_SKIP more after it; the result of that
  * walk says whether they are counted.  A model that missed there is asked
  * again only after twice as many such runs, so that one that never hits
  * (none, or a table too small for a path) takes its batch in a few
@@ -19,8 +19,8 @@
  */
 #include "engine/same_region.h"
 
-/* The fewest walks a piece ends for: a piece costs about eight hits. */
-#define SAME_REGION_SKIP 8
+/* The fewest walks a piece ends for: a piece costs about 16 hits. */
+#define SAME_REGION_SKIP 16
 
 /* The 2 MiB region of a walk, + 1 (never 0). */
 static unsigned long long same_region_of(const struct pwc_walk *w)
@@ -60,8 +60,8 @@ bool same_region_use(struct same_region_gate *g, const struct pwc_walk *w,
 		g->idle--;
 		return false;
 	}
-	/* it pays where it could count three walks in four */
-	if (same_region_runs(w, n, g->more) >= n / 4 * 3)
+	/* it pays where it could count seven walks in eight */
+	if (same_region_runs(w, n, g->more) >= n / 8 * 7)
 		return true;
 	g->idle = SAME_REGION_IDLE;
 	return false;

@@ -26,9 +26,8 @@ struct same_region {
 /*
  * Whether the shortcut pays, batch by batch, for one stream: where runs
  * are short, the models' own hits cost less than the pieces, and even
- * finding the runs costs more than it saves (paired, gen 2mm and RAY,
- * sampled); such a stream is looked at again only every
- * SAME_REGION_IDLE batches.
+ * finding the runs costs more than it saves (Documentation/models.rst);
+ * such a stream is looked at again only every SAME_REGION_IDLE batches.
  */
 struct same_region_gate {
 	unsigned int idle;	/* batches before the runs are found again */
