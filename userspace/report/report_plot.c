@@ -30,7 +30,7 @@ static const char figure3[] =
 	 * workload with no walk has empty cells: no bar; with none at all,
 	 * no statistics, and the axis from 95)
 	 */
-	"lo = 95\n"
+	"lo = 100\n"
 	"do for [c = 2:models + 1] {\n"
 	"  undefine STATS_*\n"
 	"  stats 'figure3.csv' using c nooutput\n"
