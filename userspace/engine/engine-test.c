@@ -110,8 +110,8 @@ static void dump_of(struct pwc_model *m, char *buf)
 }
 
 /*
- * The next @n addresses of the shortcut's stream (@x: its state): 31 in
- * 32 in the 2 MiB region of the address before (@va[@n - 1] before the
+ * The next @n addresses of the shortcut's stream (@x: its state): 255
+ * in 256 in the 2 MiB region of the address before (@va[@n - 1] before the
  * first, unless @first).
  */
 static void shortcut_stream(unsigned long long *va, unsigned int n,
@@ -124,7 +124,7 @@ static void shortcut_stream(unsigned long long *va, unsigned int n,
 		*x ^= *x << 13;
 		*x ^= *x >> 7;
 		*x ^= *x << 17;
-		if (*x % 32 == 0 || (first && !i))	/* a new region */
+		if (*x % 256 == 0 || (first && !i))	/* a new region */
 			va[i] = (*x >> 8) & ((1ULL << 47) - 1) &
 				~((64ULL - 1) << 30);
 		else
@@ -135,7 +135,7 @@ static void shortcut_stream(unsigned long long *va, unsigned int n,
 }
 
 /*
- * @spec fed a stream of 4 KiB-leaf walks at @levels, 31 in 32 in the
+ * @spec fed a stream of 4 KiB-leaf walks at @levels, 255 in 256 in the
  * 2 MiB region of the one before (runs long enough for the shortcut), both through pwc_access_batch()
  * and through same_region_batch(), batch by batch: results, statistics
  * and dumps must agree; wherever the model hit at L2 and keeps recency,
@@ -170,7 +170,7 @@ static void shortcut_case(const char *spec, unsigned int levels,
 		shortcut_stream(va, SHORTCUT_BATCH, &x, !n);
 		pwc_synth_walks(&pt, va, SHORTCUT_BATCH, w);
 		if (!same_region_use(&gate, w, SHORTCUT_BATCH)) {
-			expect(0, "the shortcut takes runs of 32");
+			expect(0, "the shortcut takes runs of 256");
 			break;
 		}
 		pwc_access_batch(a, w, SHORTCUT_BATCH, ra, 0);

@@ -33,24 +33,28 @@ static unsigned long long same_region_of(const struct pwc_walk *w)
 
 /*
  * How many walks after each of @n walks are of its 2 MiB region in a row,
- * into @more; returns about how many walks the shortcut could count (runs
- * too short to be worth a piece count none).
+ * into @more; returns how many walks the shortcut could count: those
+ * after the second of a run with at least SAME_REGION_SKIP walks after
+ * that second one (the first is looked up, the second asked).
  */
 static unsigned int same_region_runs(const struct pwc_walk *w, unsigned int n,
 				     unsigned int *more)
 {
-	unsigned int i, counted = 0;
+	unsigned int i, pos = 0, countable = 0;
 
 	if (!n)
 		return 0;
 	more[n - 1] = 0;
 	/* without a branch: runs are short and random */
-	for (i = n - 1; i-- > 0;) {
+	for (i = n - 1; i-- > 0;)
 		more[i] = (more[i + 1] + 1) &
 			  -(unsigned int)!((w[i].va ^ w[i + 1].va) >> 21);
-		counted += more[i] >= SAME_REGION_SKIP;
+	/* @pos: the walk's place in its run (0: the first) */
+	for (i = 0; i < n; i++) {
+		pos = i && more[i - 1] ? pos + 1 : 0;
+		countable += pos >= 2 && pos + more[i] >= SAME_REGION_SKIP + 1;
 	}
-	return counted * SAME_REGION_SKIP;
+	return countable;
 }
 
 bool same_region_use(struct same_region_gate *g, const struct pwc_walk *w,
