@@ -326,12 +326,12 @@ static void uptc_sequential(struct pwc_test *t)
 
 /*
  * The LRU kernel of STC, UPTC and the IOTLB (pwc_lru.h: hash index,
- * per-level hints, victim queue) against a plain stamped true-LRU table
+ * per-level hints, recency lists) against a plain stamped true-LRU table
  * scanned slot by slot, on random finds, touches, inserts, drops,
  * invalidations and clears: the same entry found, the same victim, the
  * same evictions and invalidations, the same slots valid with the same
- * keys.  Hints and queued victims go stale as their entries are touched,
- * dropped, evicted and reused.
+ * keys, a touched or inserted entry the most recent.  Hints go stale as
+ * their entries are touched, dropped, evicted and reused.
  */
 #define LRU_REF_MAX 64
 
@@ -413,13 +413,14 @@ static unsigned int lru_ref_step(struct pwc_lru *lru, struct lru_ref *f,
 		bad += a != b;
 		if (b >= 0) {
 			f->stamp[b] = ++f->clock;
-			pwc_lru_touch(lru, b, f->clock);
-			return bad;
+			pwc_lru_touch(lru, b);
+			return bad + !pwc_lru_front(lru, b);
 		}
-		ev = pwc_lru_insert(lru, set, f->clock + 1, key, 0, key, 1);
+		ev = pwc_lru_insert(lru, set, key, 0, key, 1);
 		i = lru_ref_insert(f, set, key, &rev);
 		bad += ev != rev;
 		bad += pwc_lru_find(lru, set, key) != (int)i;
+		bad += !pwc_lru_front(lru, i);
 	}
 	for (i = 0; i < lru->size; i++)
 		bad += pwc_lru_valid(lru, i) != !!f->stamp[i] ||

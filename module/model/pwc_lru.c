@@ -18,8 +18,8 @@ int pwc_lru_init(struct pwc_lru *t, u32 size, u32 ways)
 	if (!size) {
 		/* an invalid entry for the hints to read (pwc_lru_find_at()) */
 		t->key = pwc_zalloc(sizeof(*t->key));
-		t->stamp = pwc_zalloc(sizeof(*t->stamp));
-		if (!t->key || !t->stamp || !t->hint2) {
+		t->valid = pwc_zalloc(sizeof(*t->valid));
+		if (!t->key || !t->valid || !t->hint2) {
 			pwc_lru_free(t);
 			return -ENOMEM;
 		}
@@ -33,7 +33,7 @@ int pwc_lru_init(struct pwc_lru *t, u32 size, u32 ways)
 	t->mask = buckets - 1;
 	t->key = pwc_zalloc(size * sizeof(*t->key));
 	t->val = pwc_zalloc(size * sizeof(*t->val));
-	t->stamp = pwc_zalloc(size * sizeof(*t->stamp));
+	t->valid = pwc_zalloc(size * sizeof(*t->valid));
 	t->cover = pwc_zalloc(size * sizeof(*t->cover));
 	t->cover_level = pwc_zalloc(size * sizeof(*t->cover_level));
 	t->home = pwc_zalloc(size * sizeof(*t->home));
@@ -42,7 +42,7 @@ int pwc_lru_init(struct pwc_lru *t, u32 size, u32 ways)
 	t->index = pwc_zalloc(buckets * sizeof(*t->index));
 	t->prev = pwc_zalloc((size + t->sets) * sizeof(*t->prev));
 	t->next = pwc_zalloc((size + t->sets) * sizeof(*t->next));
-	if (!t->key || !t->val || !t->stamp || !t->cover || !t->cover_level ||
+	if (!t->key || !t->val || !t->valid || !t->cover || !t->cover_level ||
 	    !t->home || !t->nfree || !t->low || !t->index || !t->hint2 ||
 	    !t->prev || !t->next) {
 		pwc_lru_free(t);
@@ -56,7 +56,7 @@ void pwc_lru_free(struct pwc_lru *t)
 {
 	pwc_free(t->key);
 	pwc_free(t->val);
-	pwc_free(t->stamp);
+	pwc_free(t->valid);
 	pwc_free(t->cover);
 	pwc_free(t->cover_level);
 	pwc_free(t->home);
@@ -75,7 +75,7 @@ void pwc_lru_clear(struct pwc_lru *t)
 
 	if (!t->size)
 		return;
-	memset(t->stamp, 0, t->size * sizeof(*t->stamp));
+	memset(t->valid, 0, t->size * sizeof(*t->valid));
 	memset(t->index, 0, (t->mask + 1) * sizeof(*t->index));
 	for (s = 0; s < t->sets; s++) {
 		t->nfree[s] = t->ways;
@@ -124,21 +124,21 @@ void pwc_lru_drop(struct pwc_lru *t, u32 i)
 
 	pwc_lru_unindex(t, i);
 	pwc_lru_unlink(t, i);
-	t->stamp[i] = 0;
+	t->valid[i] = 0;
 	t->nfree[set]++;
 	if (i < t->low[set])
 		t->low[set] = i;
 }
 
-bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 stamp, u64 key, u64 val,
-		    u64 cover, unsigned int cover_level)
+bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 key, u64 val, u64 cover,
+		    unsigned int cover_level)
 {
 	bool evicted = !t->nfree[set];
 	u32 i;
 
 	if (!evicted) {
 		/* The first free entry in slot order, as a scan finds it. */
-		for (i = t->low[set]; t->stamp[i]; i++)
+		for (i = t->low[set]; t->valid[i]; i++)
 			;
 		t->low[set] = i + 1;
 		t->nfree[set]--;
@@ -151,7 +151,7 @@ bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 stamp, u64 key, u64 val,
 	t->val[i] = val;
 	t->cover[i] = cover;
 	t->cover_level[i] = cover_level;
-	t->stamp[i] = stamp;
+	t->valid[i] = 1;
 	pwc_lru_link(t, t->size + set, i);
 	pwc_lru_index(t, set, i);
 	/* found first at its level next time (pwc_lru_find_at()) */
@@ -166,7 +166,7 @@ u64 pwc_lru_invalidate(struct pwc_lru *t, u64 start, u64 end)
 	u32 i;
 
 	for (i = 0; i < t->size; i++) {
-		if (t->stamp[i] &&
+		if (t->valid[i] &&
 		    pwc_key_overlaps(t->cover[i], t->cover_level[i], start,
 				     end)) {
 			pwc_lru_drop(t, i);

@@ -7,11 +7,11 @@
  * that range invalidation can find it.
  *
  * A hash index from (set, key) to the entry finds a key without scanning
- * the set.  Recency is a stamp per entry (the order dumps show) and, per
- * set, a circular list of its valid entries from the most recent to the
- * least (pwc_lru_touch() moves an entry to the front): the victim is the
- * set's first free entry in slot order, else the list's last entry, found
- * with no scan.
+ * the set.  Recency is, per set, a circular list of its valid entries from
+ * the most recent to the least (pwc_lru_touch() moves an entry to the
+ * front), and nothing else: no stamps to write on a hit.  The victim is
+ * the set's first free entry in slot order, else the list's last entry,
+ * found with no scan.
  */
 #ifndef _PWC_LRU_H
 #define _PWC_LRU_H
@@ -27,8 +27,7 @@ struct pwc_lru {
 	u32 sets;
 	u64 *key;
 	u64 *val;
-	/* 0: invalid; else the last touch, larger than any other held */
-	u64 *stamp;
+	u8 *valid;
 	u64 *cover;		/* pwc_key() of the region the entry covers */
 	u8 *cover_level;	/* the level of that key */
 	u32 *nfree;		/* per set: free entries */
@@ -45,7 +44,7 @@ struct pwc_lru {
 	/*
 	 * per level: the entry found last; for level 2, whose keys change
 	 * from walk to walk, per slot of the key's hash (0 at first: with no
-	 * entries, @key and @stamp still hold one, invalid)
+	 * entries, @key and @valid still hold one, invalid)
 	 */
 	u32 hint[PWC_MAX_LEVELS + 1];
 	u32 *hint2;		/* PWC_LRU_HINTS2 of them */
@@ -67,7 +66,7 @@ static inline u32 pwc_lru_set(const struct pwc_lru *t, u64 index)
 
 static inline bool pwc_lru_valid(const struct pwc_lru *t, u32 i)
 {
-	return t->stamp[i];
+	return t->valid[i];
 }
 
 /* The bucket of first choice of (@set, @key). */
@@ -113,7 +112,7 @@ static inline int pwc_lru_find_at(struct pwc_lru *t, u64 index, u64 key,
 	u32 h = *hint;	/* an entry, or 0 (an invalid one) */
 	int i;
 
-	if (t->key[h] == key && t->stamp[h])
+	if (t->key[h] == key && t->valid[h])
 		return h;
 	i = pwc_lru_find(t, pwc_lru_set(t, index), key);
 	if (i >= 0)
@@ -144,29 +143,34 @@ static inline void pwc_lru_link(struct pwc_lru *t, u32 head, u32 i)
 }
 
 /*
- * Valid entry @i touched at @stamp (larger than every stamp held).  Moved
- * to the front with no test whether it is there already (taking it out and
- * putting it back leaves it there): which entries a walk's touches find at
- * the front is a branch no predictor learns.
+ * Valid entry @i touched: moved to the front of its set's list with no
+ * test whether it is there already (taking it out and putting it back
+ * leaves it there): which entries a walk's touches find at the front is a
+ * branch no predictor learns.  A caller whose touches nearly always find
+ * the entry at the front tests pwc_lru_front() first.
  */
-static inline void pwc_lru_touch(struct pwc_lru *t, u32 i, u64 stamp)
+static inline void pwc_lru_touch(struct pwc_lru *t, u32 i)
 {
-	t->stamp[i] = stamp;
 	pwc_lru_unlink(t, i);
 	pwc_lru_link(t, t->size + pwc_lru_set_of(t, i), i);
+}
+
+/* Is valid entry @i the most recent of its set? */
+static inline bool pwc_lru_front(const struct pwc_lru *t, u32 i)
+{
+	return t->next[t->size + pwc_lru_set_of(t, i)] == i;
 }
 
 /* Drop entry @i (valid). */
 void pwc_lru_drop(struct pwc_lru *t, u32 i);
 
 /*
- * Insert @key (not present in @set) into @set with recency @stamp (larger
- * than every stamp the table holds), into the set's first free entry or
- * else in place of its least recently used one; true if a valid entry was
- * evicted.
+ * Insert @key (not present in @set) into @set as its most recent entry,
+ * into the set's first free entry or else in place of its least recently
+ * used one; true if a valid entry was evicted.
  */
-bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 stamp, u64 key, u64 val,
-		    u64 cover, unsigned int cover_level);
+bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 key, u64 val, u64 cover,
+		    unsigned int cover_level);
 
 /* pwc_lru_insert() as a model's fill, counted in its statistics. */
 static inline void pwc_model_lru_insert(struct pwc_model *m,
@@ -175,7 +179,7 @@ static inline void pwc_model_lru_insert(struct pwc_model *m,
 					unsigned int cover_level)
 {
 	m->stats.fills++;
-	if (pwc_lru_insert(t, set, pwc_tick(m), key, val, cover, cover_level))
+	if (pwc_lru_insert(t, set, key, val, cover, cover_level))
 		m->stats.evictions++;
 }
 

@@ -67,28 +67,25 @@ static u32 stc_set(const struct pwc_lru *t, u64 key)
 	return pwc_lru_set(t, stc_index(key));
 }
 
-/* The entry of cache k holding @va's key, touched at @now; or -1. */
-static __always_inline int stc_touch(struct pwc_stc *s, unsigned int k,
-				     u64 va, u64 now)
-{
-	u64 key = pwc_key(va, k);
-	int i = pwc_lru_find_at(&s->t[k], stc_index(key), key, k);
-
-	if (i >= 0)
-		pwc_lru_touch(&s->t[k], i, now);
-	return i;
-}
-
-/* The probe of cache k, its hit touched at @now and taken as the start. */
+/*
+ * The probe of cache k, its hit touched and taken as the start.  The
+ * caches above L2 are nearly always hit at their most recent entry (a
+ * walk shares its upper path with the walk before): tested first, so
+ * that a touch that would change nothing is not made.
+ */
 static __always_inline void stc_probe(struct pwc_stc *s, unsigned int k,
-				      u64 va, u64 now, struct pwc_result *r)
+				      u64 va, struct pwc_result *r)
 {
-	int i = stc_touch(s, k, va, now);
+	struct pwc_lru *t = &s->t[k];
+	u64 key = pwc_key(va, k);
+	int i = pwc_lru_find_at(t, stc_index(key), key, k);
 
 	if (i < 0)
 		return;
+	if (k == 2 || !pwc_lru_front(t, i))
+		pwc_lru_touch(t, i);
 	r->start = k - 1;
-	r->pba = s->t[k].val[i];
+	r->pba = t->val[i];
 }
 
 /* The probes from the top down; written out for 4 and 5 levels. */
@@ -98,22 +95,21 @@ static __always_inline void stc_lookup(struct pwc_model *m,
 {
 	struct pwc_stc *s = m->priv;
 	unsigned int k, levels = w->levels;
-	u64 now, va = w->va;
+	u64 va = w->va;
 
 	r->start = levels;
 	if (s->levels != levels)
 		return;
-	now = pwc_tick(m);
 	if (levels == 4 || levels == 5) {
 		if (levels == 5)
-			stc_probe(s, 5, va, now, r);
-		stc_probe(s, 4, va, now, r);
-		stc_probe(s, 3, va, now, r);
-		stc_probe(s, 2, va, now, r);
+			stc_probe(s, 5, va, r);
+		stc_probe(s, 4, va, r);
+		stc_probe(s, 3, va, r);
+		stc_probe(s, 2, va, r);
 		return;
 	}
 	for (k = levels; k >= 2; k--)
-		stc_probe(s, k, va, now, r);
+		stc_probe(s, k, va, r);
 }
 
 static __always_inline void stc_fill(struct pwc_model *m,
@@ -194,7 +190,7 @@ static void stc_dump(struct pwc_model *m, struct pwc_out *o)
 		pwc_printf(o, "  cache keyed to L%u (%u entries):\n", k,
 			   s->t[k].size);
 		for (i = 0; i < s->t[k].size && !pwc_out_full(o); i++) {
-			if (!s->t[k].stamp[i])
+			if (!pwc_lru_valid(&s->t[k], i))
 				continue;
 			pwc_printf(o, "   ");
 			for (j = s->levels; j >= k; j--)

@@ -36,7 +36,7 @@ bool pwc_tlb_lookup(struct pwc_tlb *tlb, u64 va)
 		i = pwc_lru_find(&tlb->t, 0, pwc_tlb_key(va, true));
 	if (i < 0)
 		return false;
-	pwc_lru_touch(&tlb->t, i, ++tlb->clock);
+	pwc_lru_touch(&tlb->t, i);
 	tlb->hits++;
 	return true;
 }
@@ -53,11 +53,11 @@ void pwc_tlb_fill(struct pwc_tlb *tlb, const struct pwc_walk *w)
 	/* a key is held once: a fill of one held (no lookup first) touches */
 	i = pwc_lru_find(&tlb->t, 0, key);
 	if (i >= 0) {
-		pwc_lru_touch(&tlb->t, i, ++tlb->clock);
+		pwc_lru_touch(&tlb->t, i);
 		return;
 	}
 	tlb->fills++;
-	if (pwc_lru_insert(&tlb->t, 0, ++tlb->clock, key, 0, key >> 1,
+	if (pwc_lru_insert(&tlb->t, 0, key, 0, key >> 1,
 			   huge ? 2 : 1))
 		tlb->evictions++;
 }

@@ -14,7 +14,6 @@
 struct pwc_tlb {
 	struct pwc_lru t;
 	u32 flags;
-	u64 clock;
 	u64 lookups, hits, fills, evictions, invalidations;
 };
 

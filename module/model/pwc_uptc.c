@@ -85,7 +85,7 @@ static __always_inline bool uptc_step(struct pwc_model *m, struct pwc_lru *t,
 					     pwc_key(w->va, k), k);
 		return true;
 	}
-	pwc_lru_touch(t, i, pwc_tick(m));	/* in walk order */
+	pwc_lru_touch(t, i);	/* in walk order */
 	if (t->val[i] != w->base[k - 1]) {
 		st->stale = true;
 		t->val[i] = w->base[k - 1];
@@ -159,7 +159,7 @@ static void uptc_dump(struct pwc_model *m, struct pwc_out *o)
 	u32 i;
 
 	for (i = 0; i < t->size && !pwc_out_full(o); i++)
-		if (t->stamp[i])
+		if (pwc_lru_valid(t, i))
 			pwc_printf(o, "  entry %u: L%u PTE at 0x%llx -> 0x%llx\n",
 				   i, t->cover_level[i], pwc_out_pa(o, t->key[i]),
 				   pwc_out_pa(o, t->val[i]));
