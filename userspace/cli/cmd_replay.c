@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * cmd_replay.c - `pwcsim replay`: every model side by side on an address
- * trace, translated by the synthetic page table (pwc_synth.h).
+ * trace, translated by the synthetic page table (pwc_synth.h): the run
+ * engine's synthetic backend (run_engine.h) with the options only it has
+ * (huge ranges, per-access results, dumps, UPTC sizes), and replay's
+ * output of them.
  */
 #include <getopt.h>
 #include <stdbool.h>
@@ -16,7 +19,7 @@
 #include "cli/model_specs.h"
 #include "cli/options.h"
 #include "cli/parse.h"
-#include "engine/model_set.h"
+#include "engine/run_engine.h"
 #include "engine/uptc_stack.h"
 #include "output/progress.h"
 #include "output/table.h"
@@ -50,8 +53,10 @@ static void replay_usage(FILE *f)
 		shared_budget_min(), shared_budget_max());
 }
 
-/* With -p, a seekable file (or trace directory) is checked whole before
- * anything is printed. */
+/*
+ * With -p, a seekable file (or trace directory) is checked whole before
+ * anything is printed, and a path that is not there is refused.
+ */
 static int validate(const char *path, enum addr_format fmt, bool ifetch,
 		    const struct gpu_params *gpu, struct progress *pg)
 {
@@ -61,8 +66,15 @@ static int validate(const char *path, enum addr_format fmt, bool ifetch,
 	struct stat st;
 	long r;
 
-	if (!strcmp(path, "-") || stat(path, &st) ||
-	    !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
+	if (!strcmp(path, "-"))
+		return 0;
+	if (stat(path, &st)) {
+		if (addr_open_gpu(&s, path, fmt, gpu))
+			return -1;	/* its message: the path's error */
+		addr_close(&s);
+		return 0;
+	}
+	if (!(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
 		return 0;
 	if (addr_open_gpu(&s, path, fmt, gpu))
 		return -1;
@@ -71,24 +83,6 @@ static int validate(const char *path, enum addr_format fmt, bool ifetch,
 		progress_add(pg, r);
 	addr_close(&s);
 	return r < 0 ? -1 : 0;
-}
-
-/* Model @i's contents, as pwc_dump() writes them (to be freed). */
-static char *model_dump(struct model_set *set, unsigned int i)
-{
-	struct pwc_out o = {};
-
-	pwc_dump(set->e[i].m, &o);	/* measure */
-	o.size = o.len + 1;
-	o.buf = malloc(o.size);
-	if (!o.buf) {
-		fprintf(stderr, "pwcsim: out of memory\n");
-		exit(1);
-	}
-	o.len = 0;
-	o.buf[0] = '\0';	/* a model with nothing to show writes nothing */
-	pwc_dump(set->e[i].m, &o);
-	return o.buf;
 }
 
 /*
@@ -128,24 +122,21 @@ static void dump_lines(struct record *r, const char *text)
  * one object per model in -m order ({"model", "config", "lines"}), so two
  * identical -m give two entries, not one key twice.
  */
-static void print_dumps(struct model_set *set, struct record *rec)
+static void print_dumps(const struct run_result *r, struct record *rec)
 {
 	struct record *d;
 	unsigned int i;
-	char *text;
 
-	for (i = 0; i < set->n; i++) {
-		text = model_dump(set, i);
+	for (i = 0; i < r->n; i++) {
 		if (rec) {
 			d = record_list_add(rec, "dumps");
-			record_str(d, "model", set->e[i].given);
-			record_str(d, "config", set->e[i].spec);
-			dump_lines(d, text);
+			record_str(d, "model", r->models[i].given);
+			record_str(d, "config", r->models[i].spec);
+			dump_lines(d, r->dumps[i]);
 		} else {
-			printf("\n%s (%s):\n%s", set->e[i].given,
-			       set->e[i].spec, text);
+			printf("\n%s (%s):\n%s", r->models[i].given,
+			       r->models[i].spec, r->dumps[i]);
 		}
-		free(text);
 	}
 }
 
@@ -287,143 +278,100 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 	return 0;
 }
 
-/*
- * The per-access lines of a batch: CSV, or with --json one JSON object a
- * line (JSON Lines: {"va", "model", "start_level", "accesses"}).
- */
-static void replay_print_batch(const struct model_set *set,
-			       const unsigned long long *va, unsigned int n,
-			       const struct pwc_result *res, bool json)
+/* What the per-access lines need: the models' names, the header's state. */
+struct replay_lines {
+	const struct replay_opts *o;
+	bool started;		/* the CSV header printed */
+};
+
+/* The CSV header, once (also for a stream of no address). */
+static void replay_lines_start(struct replay_lines *l)
 {
+	if (!l->started && !l->o->so.json)
+		printf("va,model,start_level,accesses\n");
+	l->started = true;
+}
+
+/*
+ * The per-access lines of a batch (run_config.on_results): CSV, or with
+ * --json one JSON object a line (JSON Lines: {"va", "model",
+ * "start_level", "accesses"}).
+ */
+static void replay_print_batch(void *arg, const unsigned long long *va,
+			       unsigned int n, const struct pwc_result *res)
+{
+	struct replay_lines *l = arg;
+	const struct shared_opts *so = &l->o->so;
 	const struct pwc_result *r;
 	unsigned int i, j;
 
+	replay_lines_start(l);
 	for (i = 0; i < n; i++)
-		for (j = 0; j < set->n; j++) {
+		for (j = 0; j < so->nspecs; j++) {
 			r = &res[(size_t)j * n + i];
-			if (json) {
+			if (so->json) {
 				struct record rec;
 				char hex[24];
 
 				snprintf(hex, sizeof(hex), "0x%llx", va[i]);
 				record_init(&rec);
 				record_str(&rec, "va", hex);
-				record_str(&rec, "model", set->e[j].given);
+				record_str(&rec, "model", so->specs[j]);
 				record_u64(&rec, "start_level", r->start);
 				record_u64(&rec, "accesses", r->accesses);
 				record_print_json(&rec, stdout);
 				record_free(&rec);
 			} else {
-				printf(strchr(set->e[j].given, ',') ?
+				printf(strchr(so->specs[j], ',') ?
 				       "0x%llx,\"%s\",%u,%u\n" :
 				       "0x%llx,%s,%u,%u\n", va[i],
-				       set->e[j].given, r->start, r->accesses);
+				       so->specs[j], r->start, r->accesses);
 			}
 		}
 }
 
-/*
- * The trace through the models, a batch at a time (a CSV line per address
- * with -p); 0, -1.  The input is checked as it is read: nothing is printed
- * before the end unless -p (which checks a seekable input first).
- */
-static int replay_stream(struct replay_opts *o, struct model_set *set,
-			 struct uptc_stack *stack, struct progress *pg)
-{
-	/* the shortcut with 4 KiB leaves only (same_region.h) */
-	bool shortcut = !o->pt.n2m && !o->pt.n1g && !o->no_shortcut;
-	unsigned long long *buf = malloc(MODEL_SET_BATCH * sizeof(*buf));
-	const unsigned long long *va;
-	/* the results, printed with -p (else only the statistics) */
-	struct pwc_result *res = o->per_access ?
-				 malloc((size_t)MODEL_SET_BATCH * set->n *
-					sizeof(*res)) : NULL;
-	struct addr_stream in;
-	struct gpu_params gp;
-	long n = -1;
-
-	if (!buf || (o->per_access && !res)) {
-		fprintf(stderr, "pwcsim: out of memory\n");
-		goto out;
-	}
-	if (addr_open_gpu(&in, o->path, o->so.fmt,
-			  shared_trace_gpu(&o->so, &gp)))
-		goto out;
-	in.with_ifetch = o->so.ifetch;
-	if (o->per_access && !o->so.json)
-		printf("va,model,start_level,accesses\n");
-	while ((n = addr_view_block(&in, &va, buf, MODEL_SET_BATCH)) > 0) {
-		if (model_set_access_va(set, &o->pt, va, n, res, shortcut) ||
-		    (stack && uptc_stack_walks(stack, set->w, n))) {
-			n = -1;
-			break;
-		}
-		progress_add(pg, n);
-		if (o->per_access)
-			replay_print_batch(set, va, n, res, o->so.json);
-	}
-	addr_close(&in);
-	if (n < 0 && o->per_access)
-		printf("# error: input is malformed; the lines above are incomplete\n");
-out:
-	free(buf);
-	free(res);
-	return n < 0 ? -1 : 0;
-}
-
 /* The models' rows, then those of uptc:entries=1 .. --uptc-sizes. */
-static void replay_table(const struct replay_opts *o,
-			 const struct model_set *set,
-			 const struct uptc_stack *stack, struct table *t)
+static void replay_table(const struct run_result *r, struct table *t)
 {
-	struct model_result *r = calloc(set->n + o->uptc_sizes, sizeof(*r));
-	struct model_result *x;
-	unsigned int c;
+	struct model_result *all = calloc(r->n + r->nsizes, sizeof(*all));
 
-	if (!r) {
+	if (!all) {
 		fprintf(stderr, "pwcsim: out of memory\n");
 		exit(1);
 	}
-	model_set_results(set, r);
-	for (c = 1; c <= o->uptc_sizes; c++) {
-		x = &r[set->n + c - 1];
-		/* every size up to the bound is a valid configuration */
-		if (pwc_size_steps(PWC_KIND_UPTC, c, &x->cfg) ||
-		    pwc_format_spec(&x->cfg, x->spec, sizeof(x->spec)) < 0)
-			abort();
-		x->given = x->spec;
-		uptc_stack_stats(stack, c, &x->st);
-	}
-	model_results_table(r, set->n + o->uptc_sizes, o->so.levels,
-			    set->uncached, t);
-	free(r);
+	memcpy(all, r->models, r->n * sizeof(*all));
+	if (r->nsizes)
+		memcpy(&all[r->n], r->sizes, r->nsizes * sizeof(*all));
+	model_results_table(all, r->n + r->nsizes, r->levels, r->uncached,
+			    t);
+	free(all);
 }
 
-static void replay_print(const struct replay_opts *o, struct model_set *set,
-			 const struct uptc_stack *stack)
+static void replay_print(const struct replay_opts *o,
+			 const struct run_result *r)
 {
 	struct record rec;
 	struct table t;
 
 	table_init(&t, NULL, "models");
-	replay_table(o, set, stack, &t);
+	replay_table(r, &t);
 	if (!o->so.json) {
 		printf("%llu address%s, %u-level synthetic page table, %llu accesses without a cache\n",
-		       set->walks, set->walks == 1 ? "" : "es", o->so.levels,
-		       set->uncached);
+		       r->walks, r->walks == 1 ? "" : "es", r->levels,
+		       r->uncached);
 		table_print_text(&t, stdout);
 		table_free(&t);
 		if (o->dump)
-			print_dumps(set, NULL);
+			print_dumps(r, NULL);
 		return;
 	}
 	record_init(&rec);
-	record_u64(&rec, "levels", o->so.levels);
-	record_u64(&rec, "addresses", set->walks);
-	record_u64(&rec, "uncached_accesses", set->uncached);
+	record_u64(&rec, "levels", r->levels);
+	record_u64(&rec, "addresses", r->walks);
+	record_u64(&rec, "uncached_accesses", r->uncached);
 	record_table(&rec, &t);
 	if (o->dump)
-		print_dumps(set, &rec);
+		print_dumps(r, &rec);
 	record_print_json(&rec, stdout);
 	record_free(&rec);
 }
@@ -431,46 +379,67 @@ static void replay_print(const struct replay_opts *o, struct model_set *set,
 int cmd_replay(int argc, char **argv)
 {
 	struct replay_opts o = {};
-	struct uptc_stack *stack = NULL;
-	struct model_set set;
+	struct replay_lines lines = { .o = &o };
+	struct run_config cfg = { .userspace = true };
+	struct run_source src = {};
+	struct run_result *r = NULL;
 	struct gpu_params gp;
 	struct progress pg;
-	unsigned int i;
 	int ret = replay_parse(argc, argv, &o);
 
 	if (ret)
 		return ret == 1 ? 0 : ret;
 	ret = 1;
-	model_set_init(&set, o.so.levels);
-	for (i = 0; i < o.so.nspecs; i++)
-		if (model_set_add(&set, o.so.specs[i], o.so.budget))
-			goto out;
-	if (o.uptc_sizes) {
-		stack = uptc_stack_new(o.so.levels, o.uptc_sizes);
-		if (!stack) {
-			fprintf(stderr, "pwcsim: out of memory\n");
-			goto out;
-		}
+	r = malloc(sizeof(*r));
+	if (!r) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return 1;
 	}
+	cfg.specs = o.so.specs;
+	cfg.nspecs = o.so.nspecs;
+	cfg.budget = o.so.budget;
+	cfg.levels = o.so.levels;
+	cfg.synth = &o.pt;
+	cfg.no_shortcut = o.no_shortcut;
+	cfg.dump = o.dump;
+	cfg.uptc_sizes = o.uptc_sizes;
+	if (o.per_access) {
+		cfg.on_results = replay_print_batch;
+		cfg.results_arg = &lines;
+	}
+	cfg.progress = &pg;
+	src.path = o.path;
+	src.fmt = o.so.fmt;
+	src.ifetch = o.so.ifetch;
+	src.gpu = shared_trace_gpu(&o.so, &gp);
 	/*
 	 * The replay checks the input as it reads it; -p prints as it goes,
 	 * so it checks a seekable input first (twice the addresses).
 	 */
 	progress_init(&pg, "pwcsim replay", !o.so.quiet);
 	pg.total = (o.per_access ? 2 : 1) * addr_binary_length(o.path);
-	if ((o.per_access &&
-	     validate(o.path, o.so.fmt, o.so.ifetch,
-		      shared_trace_gpu(&o.so, &gp), &pg)) ||
-	    replay_stream(&o, &set, stack, &pg)) {
+	if (o.per_access &&
+	    validate(o.path, o.so.fmt, o.so.ifetch, src.gpu, &pg)) {
 		progress_end(&pg);
 		goto out;
 	}
+	if (run_stream(&cfg, &src, r)) {
+		progress_end(&pg);
+		/* the models were made (r->n): the input failed mid-way */
+		if (o.per_access && r->n) {
+			replay_lines_start(&lines);
+			printf("# error: input is malformed; the lines above are incomplete\n");
+		}
+		goto out;
+	}
 	progress_end(&pg);
-	if (!o.per_access)
-		replay_print(&o, &set, stack);
+	if (o.per_access)
+		replay_lines_start(&lines);
+	else
+		replay_print(&o, r);
 	ret = 0;	/* stdout checked by main() */
 out:
-	uptc_stack_free(stack);
-	model_set_free(&set);
+	run_result_free(r);
+	free(r);
 	return ret;
 }

@@ -130,6 +130,23 @@ int model_set_access_va(struct model_set *s, const struct pwc_synth *pt,
 	return 0;
 }
 
+char *model_set_dump(const struct model_set *s, unsigned int i)
+{
+	struct pwc_out o = { 0 };
+
+	pwc_dump(s->e[i].m, &o);	/* measure */
+	o.size = o.len + 1;
+	o.buf = malloc(o.size);
+	if (!o.buf) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return NULL;
+	}
+	o.len = 0;
+	o.buf[0] = '\0';	/* a model with nothing to show writes nothing */
+	pwc_dump(s->e[i].m, &o);
+	return o.buf;
+}
+
 void model_set_results(const struct model_set *s, struct model_result *out)
 {
 	unsigned int i;

@@ -76,6 +76,11 @@ void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 int model_set_access_va(struct model_set *s, const struct pwc_synth *pt,
 			const unsigned long long *va, unsigned int n,
 			struct pwc_result *res, bool shortcut);
+/*
+ * Model @i's contents as pwc_dump() writes them, in a string to free;
+ * NULL, with a message, if there is no memory for it.
+ */
+char *model_set_dump(const struct model_set *s, unsigned int i);
 /* Each model's outcome into @out (s->n of them). */
 void model_set_results(const struct model_set *s, struct model_result *out);
 /*

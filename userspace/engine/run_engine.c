@@ -100,6 +100,12 @@ int run_stream(const struct run_config *cfg, const struct run_source *src,
 			cfg->userspace ? RUN_MAX_MODELS : PWCSIM_MAX_MODELS);
 		return -1;
 	}
+	if (!cfg->userspace && (cfg->synth || cfg->no_shortcut ||
+				cfg->on_results || cfg->dump ||
+				cfg->uptc_sizes)) {
+		fprintf(stderr, "pwcsim: huge ranges, per-access results, dumps and UPTC sizes are the synthetic backend's\n");
+		return -1;
+	}
 	if (cfg->census)
 		r.census = &census;
 	if (r.b.ops->start(&r.b, cfg, src->pid, res))
@@ -123,4 +129,17 @@ out:
 	free(r.batch);
 	addr_census_free(&census);
 	return ret;
+}
+
+void run_result_free(struct run_result *res)
+{
+	unsigned int i;
+
+	for (i = 0; res->dumps && i < res->n; i++)
+		free(res->dumps[i]);
+	free(res->dumps);
+	free(res->sizes);
+	res->dumps = NULL;
+	res->sizes = NULL;
+	res->nsizes = 0;
 }

@@ -48,6 +48,23 @@ struct run_config {
 	 */
 	void (*on_walk)(void *arg, unsigned long long va);
 	void *walk_arg;
+	/*
+	 * The synthetic backend only (what `replay` asks of it):
+	 * @synth: the page table's huge ranges (NULL: 4 KiB leaves
+	 * everywhere; its levels are @levels); @no_shortcut: every walk
+	 * looked up (same_region.h); @on_results: without an IOTLB, told
+	 * each batch of @n addresses and their results, res[model * @n + i]
+	 * (NULL: none); @dump: each model's contents into run_result.dumps;
+	 * @uptc_sizes: also uptc:entries=1 .. N from stack distances
+	 * (uptc_stack.h), into run_result.sizes (4 KiB leaves only).
+	 */
+	const struct pwc_synth *synth;
+	bool no_shortcut;
+	void (*on_results)(void *arg, const unsigned long long *va,
+			   unsigned int n, const struct pwc_result *res);
+	void *results_arg;
+	bool dump;
+	unsigned int uptc_sizes;
 	enum shadow_thp thp;
 	unsigned long long max_footprint;
 	bool coherent;
@@ -89,6 +106,11 @@ struct run_result {
 	unsigned int n;			/* models */
 	struct model_result models[RUN_MAX_MODELS];
 	struct trace_counts counts;	/* of a trace: kernels, skipped... */
+	/* run_config.dump: model i's pwc_dump() text (run_result_free()) */
+	char **dumps;
+	/* run_config.uptc_sizes: the rows of uptc:entries=1 .. N */
+	struct model_result *sizes;
+	unsigned int nsizes;
 };
 
 /* A backend: set up, fed in batches, its statistics read, torn down. */
@@ -112,8 +134,13 @@ struct run_backend_ops {
 
 extern const struct run_backend_ops run_module_ops, run_synthetic_ops;
 
-/* 0, or -1 with a message on stderr. */
+/*
+ * 0, or -1 with a message on stderr; either way @res is then
+ * run_result_free()'s to free.
+ */
 int run_stream(const struct run_config *cfg, const struct run_source *src,
 	       struct run_result *res);
+/* What run_stream() allocated in @res (dumps, sizes). */
+void run_result_free(struct run_result *res);
 
 #endif /* RUN_ENGINE_H */

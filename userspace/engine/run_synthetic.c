@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * run_synthetic.c - the userspace backend of the run engine
- * (run_engine.h, --userspace): an IOTLB, the synthetic page table
- * (pwc_synth.h) and the models, all in this process: up to
- * RUN_MAX_MODELS models in one model set, fed the same walks.
+ * (run_engine.h, --userspace, and `replay`): an IOTLB, the synthetic page
+ * table (pwc_synth.h) and the models, all in this process: up to
+ * RUN_MAX_MODELS models in one model set, fed the same walks; with the
+ * options only it has, huge ranges, per-access results, dumps and every
+ * UPTC size from stack distances (uptc_stack.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +13,7 @@
 #include "pwc_synth.h"
 #include "pwc_tlb.h"
 #include "engine/run_engine.h"
+#include "engine/uptc_stack.h"
 
 /* Addresses per feed: any size works; this keeps the batch in cache. */
 #define RUN_SYNTHETIC_BATCH 65536
@@ -22,6 +25,14 @@ struct run_synthetic {
 	struct pwc_tlb also;			/* run_config.tlb_also */
 	void (*on_walk)(void *arg, unsigned long long va);
 	void *walk_arg;
+	bool shortcut;			/* 4 KiB leaves, not --no-shortcut */
+	void (*on_results)(void *arg, const unsigned long long *va,
+			   unsigned int n, const struct pwc_result *res);
+	void *results_arg;
+	struct pwc_result *res;		/* MODEL_SET_BATCH per model */
+	bool dump;
+	struct uptc_stack *stack;	/* run_config.uptc_sizes, or NULL */
+	unsigned int sizes;
 	unsigned int nw;				/* walks held */
 	unsigned long long reads;		/* theirs with no cache */
 	/* TLB misses walked and fed to the models at once */
@@ -29,14 +40,19 @@ struct run_synthetic {
 };
 
 /*
- * The walks held, through every model's batch op: 4 KiB leaves of the
- * synthetic table, so the same-2 MiB shortcut is exact (same_region.h).
+ * The walks held, through every model's batch op (the same-2 MiB shortcut
+ * where the table has 4 KiB leaves only: same_region.h) and the UPTC
+ * stack; 0, or -1 with a message.
  */
-static void synthetic_flush(struct run_synthetic *s)
+static int synthetic_flush(struct run_synthetic *s)
 {
-	model_set_access_batch(&s->set, s->w, s->nw, s->reads, NULL, true);
+	int ret = s->stack ? uptc_stack_walks(s->stack, s->w, s->nw) : 0;
+
+	model_set_access_batch(&s->set, s->w, s->nw, s->reads, NULL,
+			       s->shortcut);
 	s->nw = 0;
 	s->reads = 0;
+	return ret;
 }
 
 static int synthetic_start(struct run_backend *b, const struct run_config *cfg,
@@ -51,7 +67,32 @@ static int synthetic_start(struct run_backend *b, const struct run_config *cfg,
 		return -1;
 	}
 	res->levels = cfg->levels ? cfg->levels : 4;
+	if (cfg->synth)
+		s->pt = *cfg->synth;
 	s->pt.levels = res->levels;
+	s->shortcut = !cfg->no_shortcut && !s->pt.n2m && !s->pt.n1g;
+	s->on_results = cfg->on_results;
+	s->results_arg = cfg->results_arg;
+	s->dump = cfg->dump;
+	if (s->on_results && cfg->tlb) {
+		fprintf(stderr, "pwcsim: per-access results are for a stream without an IOTLB\n");
+		return -1;
+	}
+	if (cfg->uptc_sizes && (s->pt.n2m || s->pt.n1g)) {
+		fprintf(stderr, "pwcsim: UPTC sizes from stack distances are for 4 KiB leaves only\n");
+		return -1;
+	}
+	if (s->on_results)
+		s->res = malloc((size_t)MODEL_SET_BATCH *
+				(cfg->nspecs ? cfg->nspecs : 1) *
+				sizeof(*s->res));
+	if (cfg->uptc_sizes)
+		s->stack = uptc_stack_new(res->levels, cfg->uptc_sizes);
+	s->sizes = cfg->uptc_sizes;
+	if ((s->on_results && !s->res) || (cfg->uptc_sizes && !s->stack)) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return -1;
+	}
 	model_set_init(&s->set, res->levels);
 	for (i = 0; i < cfg->nspecs; i++)
 		if (model_set_add(&s->set, cfg->specs[i], cfg->budget))
@@ -101,8 +142,13 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 		for (i = 0; i < n; i += k) {
 			k = n - i < MODEL_SET_BATCH ? n - i : MODEL_SET_BATCH;
 			if (model_set_access_va(&s->set, &s->pt, &va[i], k,
-						NULL, true))
+						s->res, s->shortcut) ||
+			    (s->stack &&
+			     uptc_stack_walks(s->stack, s->set.w, k)))
 				return -1;
+			if (s->on_results)
+				s->on_results(s->results_arg, &va[i], k,
+					      s->res);
 		}
 		return 0;
 	}
@@ -114,10 +160,51 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 		s->reads += pwc_synth_walks(&s->pt, &va[i], 1,
 					    &s->w[s->nw]);
 		pwc_tlb_fill(&s->tlb, &s->w[s->nw]);
-		if (++s->nw == MODEL_SET_BATCH)
-			synthetic_flush(s);
+		if (++s->nw == MODEL_SET_BATCH && synthetic_flush(s))
+			return -1;
 	}
-	synthetic_flush(s);
+	return synthetic_flush(s);
+}
+
+/* The rows of uptc:entries=1 .. run_config.uptc_sizes; 0 or -1. */
+static int synthetic_sizes(struct run_synthetic *s, struct run_result *res)
+{
+	struct model_result *x;
+	unsigned int c;
+
+	res->sizes = calloc(s->sizes, sizeof(*res->sizes));
+	if (!res->sizes) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return -1;
+	}
+	for (c = 1; c <= s->sizes; c++) {
+		x = &res->sizes[c - 1];
+		/* every size up to the bound is a valid configuration */
+		if (pwc_size_steps(PWC_KIND_UPTC, c, &x->cfg) ||
+		    pwc_format_spec(&x->cfg, x->spec, sizeof(x->spec)) < 0)
+			abort();
+		x->given = x->spec;
+		uptc_stack_stats(s->stack, c, &x->st);
+	}
+	res->nsizes = s->sizes;
+	return 0;
+}
+
+/* Each model's pwc_dump() text; 0 or -1. */
+static int synthetic_dumps(struct run_synthetic *s, struct run_result *res)
+{
+	unsigned int i;
+
+	res->dumps = calloc(s->set.n ? s->set.n : 1, sizeof(*res->dumps));
+	if (!res->dumps) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		return -1;
+	}
+	for (i = 0; i < s->set.n; i++) {
+		res->dumps[i] = model_set_dump(&s->set, i);
+		if (!res->dumps[i])
+			return -1;
+	}
 	return 0;
 }
 
@@ -132,7 +219,9 @@ static int synthetic_finish(struct run_backend *b, struct run_result *res)
 	res->tlb_also_hits = s->also.hits;
 	res->walks = s->set.walks;
 	res->uncached = s->set.uncached;
-	return 0;
+	if (s->sizes && synthetic_sizes(s, res))
+		return -1;
+	return s->dump ? synthetic_dumps(s, res) : 0;
 }
 
 static void synthetic_stop(struct run_backend *b)
@@ -144,6 +233,8 @@ static void synthetic_stop(struct run_backend *b)
 	model_set_free(&s->set);
 	pwc_tlb_free(&s->tlb);
 	pwc_tlb_free(&s->also);
+	uptc_stack_free(s->stack);
+	free(s->res);
 	free(s);
 	b->priv = NULL;
 }
