@@ -73,6 +73,7 @@ void pwc_lru_clear(struct pwc_lru *t)
 {
 	u32 s;
 
+	t->gen++;
 	if (!t->size)
 		return;
 	memset(t->valid, 0, t->size * sizeof(*t->valid));
@@ -122,6 +123,7 @@ void pwc_lru_drop(struct pwc_lru *t, u32 i)
 {
 	u32 set = pwc_lru_set_of(t, i);
 
+	t->gen++;
 	pwc_lru_unindex(t, i);
 	pwc_lru_unlink(t, i);
 	t->valid[i] = 0;
@@ -136,6 +138,7 @@ bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 key, u64 val, u64 cover,
 	bool evicted = !t->nfree[set];
 	u32 i;
 
+	t->gen++;
 	if (!evicted) {
 		/* The first free entry in slot order, as a scan finds it. */
 		for (i = t->low[set]; t->valid[i]; i++)
@@ -154,9 +157,13 @@ bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 key, u64 val, u64 cover,
 	t->valid[i] = 1;
 	pwc_lru_link(t, t->size + set, i);
 	pwc_lru_index(t, set, i);
-	/* found first at its level next time (pwc_lru_find_at()) */
-	if (cover_level >= 3)
-		t->hint[cover_level] = i;
+	/*
+	 * found first at its level next time (pwc_lru_find_at(), which
+	 * checks a hint before it trusts it; level 2 keeps its own per
+	 * slot): stored without a test of the level, which mispredicted
+	 * once a walk on a stream of misses
+	 */
+	t->hint[cover_level] = i;
 	return evicted;
 }
 

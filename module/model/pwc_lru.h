@@ -48,6 +48,12 @@ struct pwc_lru {
 	 */
 	u32 hint[PWC_MAX_LEVELS + 1];
 	u32 *hint2;		/* PWC_LRU_HINTS2 of them */
+	/*
+	 * bumped by every change of which keys are held or of a value
+	 * (insert, drop, clear, and a caller's own write of @val[i]): equal
+	 * gens, equal contents
+	 */
+	u32 gen;
 };
 
 /*

@@ -13,6 +13,16 @@
 struct pwc_stc {
 	struct pwc_lru t[PWC_MAX_LEVELS + 1];	/* t[k]: keyed down to Lk */
 	u8 levels;
+	/*
+	 * The probes above L2 of the last lookup, which left what they hit
+	 * the most recent entry of its cache: a lookup of the same path down
+	 * to L3, while no key or value of those caches has changed (the sum
+	 * of their gens), finds the same and has nothing to touch.
+	 */
+	u64 up_key;	/* pwc_key(va, 3) + 1 of that lookup; 0: none */
+	u64 up_gen;
+	u64 up_pba;
+	u8 up_start;
 };
 
 static int stc_init(struct pwc_model *m)
@@ -97,14 +107,27 @@ static __always_inline void stc_lookup(struct pwc_model *m,
 	unsigned int k, levels = w->levels;
 	u64 va = w->va;
 
+	u64 up = pwc_key(va, 3) + 1;
+	u64 gen = (u64)s->t[3].gen + s->t[4].gen + s->t[5].gen;
+
 	r->start = levels;
 	if (s->levels != levels)
 		return;
 	if (levels == 4 || levels == 5) {
-		if (levels == 5)
-			stc_probe(s, 5, va, r);
-		stc_probe(s, 4, va, r);
-		stc_probe(s, 3, va, r);
+		if (up == s->up_key && gen == s->up_gen) {
+			r->start = s->up_start;
+			if (r->start < levels)
+				r->pba = s->up_pba;
+		} else {
+			if (levels == 5)
+				stc_probe(s, 5, va, r);
+			stc_probe(s, 4, va, r);
+			stc_probe(s, 3, va, r);
+			s->up_key = up;
+			s->up_gen = gen;
+			s->up_start = r->start;
+			s->up_pba = r->pba;
+		}
 		stc_probe(s, 2, va, r);
 		return;
 	}
@@ -134,6 +157,7 @@ static __always_inline void stc_fill(struct pwc_model *m,
 		if (i >= 0) {
 			if (r->start >= w->end) {
 				s->t[k].val[i] = w->base[r->start];
+				s->t[k].gen++;
 			} else {
 				pwc_lru_drop(&s->t[k], i);
 				m->stats.evictions++;
