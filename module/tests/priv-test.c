@@ -25,7 +25,12 @@
 #define LAB_GROUP 4242		/* the group a lab gives the node */
 #define NADDR 96
 
-static const char *const models[] = { "tpc", "cpwc", "stc", "uptc" };
+/* Every model of the one list (pwc_models.h): a new one is checked too. */
+static const char *const models[] = {
+#define PWC_MODEL(KIND, name) #name,
+#include "pwc_models.h"
+#undef PWC_MODEL
+};
 
 /* Drop to uid/gid 65534; stay dumpable, so /proc/self stays ours. */
 static int drop_to_nobody(gid_t extra)
@@ -79,7 +84,7 @@ static void scan_dumps(unsigned long *numbers, unsigned long *nonzero)
 static unsigned long phys_checks(int fd, int pm, bool privileged)
 {
 	struct pwcsim_result res[NADDR];
-	struct res_ctx c = { .levels = pw_levels_fd(fd), .nmodels = 4,
+	struct res_ctx c = { .levels = pw_levels_fd(fd), .nmodels = ARRAY_LEN(models),
 			     .privileged = privileged, .coherent = true };
 	unsigned long numbers, nonzero, present = 0, agree = 0, raced = 0;
 	struct pwcsim_get_stats st;

@@ -34,8 +34,13 @@
 #define MAXERR 134
 #define NSESS_MANY 32
 
-static const char *const models[] = { "tpc", "cpwc", "stc", "uptc",
-				      "tpc:entries=4", "ideal" };
+/* Every model of the one list (pwc_models.h), and a TPC too small. */
+static const char *const models[] = {
+#define PWC_MODEL(KIND, name) #name,
+#include "pwc_models.h"
+#undef PWC_MODEL
+	"tpc:entries=4",
+};
 #define NMODELS ARRAY_LEN(models)
 
 static unsigned int levels;

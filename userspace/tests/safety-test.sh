@@ -122,7 +122,8 @@ random.seed(1)
 n = 3000000
 sys.stdout.buffer.write(b"PWCSIMT1" + struct.pack("<%dQ" % n,
     *[random.getrandbits(44) << 3 for _ in range(n)]))' >"$d/big.bin"
-"$P" replay -q -m tpc -m cpwc -m stc -m uptc -m none -m ideal \
+every_model "$P"
+"$P" replay -q "${models_m[@]}" \
 	"$d/big.bin" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 sleep 0.2
