@@ -23,18 +23,28 @@ struct run {
 	int failed;
 };
 
+/* @n addresses at @va to the backend (and the census); 0 or -1. */
+static int run_feed(struct run *r, const unsigned long long *va,
+		    unsigned int n)
+{
+	if (r->failed)
+		return r->failed;
+	if (r->b.ops->feed(&r->b, va, n) ||
+	    (r->census && addr_census_add(r->census, va, n)))
+		return r->failed = -1;
+	r->addresses += n;
+	if (!r->progress_insts)
+		progress_add(r->progress, n);
+	return 0;
+}
+
+/* The addresses a generator emitted into the batch, fed. */
 static int run_flush(struct run *r)
 {
-	if (!r->n || r->failed)
-		return r->failed;
-	if (r->b.ops->feed(&r->b, r->batch, r->n) ||
-	    (r->census && addr_census_add(r->census, r->batch, r->n)))
-		return r->failed = -1;
-	r->addresses += r->n;
-	if (!r->progress_insts)
-		progress_add(r->progress, r->n);
+	unsigned int n = r->n;
+
 	r->n = 0;
-	return 0;
+	return n ? run_feed(r, r->batch, n) : r->failed;
 }
 
 static int run_emit(void *arg, gva_t va)
@@ -60,6 +70,7 @@ static int run_feed_source(struct run *r, const struct run_source *src,
 		sink.tick = run_tick;
 		sink.tick_arg = r->progress;
 	}
+	const unsigned long long *va;
 	struct addr_stream in;
 	long rd;
 
@@ -72,13 +83,13 @@ static int run_feed_source(struct run *r, const struct run_source *src,
 		return -1;
 	in.with_ifetch = src->ifetch;
 	in.pid = src->pid;
-	/* a block at a time, straight into the batch */
-	while ((rd = addr_next_block(&in, r->batch + r->n,
-				     r->b.batch - r->n)) > 0) {
-		r->n += rd;
-		if (r->n == r->b.batch && run_flush(r))
+	/*
+	 * a block at a time, fed where the reader holds it (a binary
+	 * trace's block: no copy) or from the batch it was read into
+	 */
+	while ((rd = addr_view_block(&in, &va, r->batch, r->b.batch)) > 0)
+		if (run_feed(r, va, rd))
 			break;
-	}
 	res->counts = in.tc;
 	addr_close(&in);
 	return rd < 0 || r->failed ? -1 : 0;
