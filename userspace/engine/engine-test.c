@@ -152,11 +152,24 @@ static void counting_batch(struct pwc_model *m, const struct pwc_walk *w,
 	counted_ops->batch(m, w, n, r);
 }
 
+/* @m's ops, from now, those of @counting: its own, counting walks. */
+static void count_walks(struct pwc_model *m, struct pwc_ops *counting)
+{
+	counted_walks = 0;
+	if (!m)
+		return;
+	counted_ops = m->ops;
+	*counting = *m->ops;
+	counting->batch = counting_batch;
+	counting->access = counting_access;
+	m->ops = counting;
+}
+
 /*
  * @spec fed a stream of 4 KiB-leaf walks at @levels, 255 in 256 in the
- * 2 MiB region of the one before (runs long enough for the shortcut), both through pwc_access_batch()
- * and through same_region_batch(), batch by batch: results, statistics
- * and dumps must agree; wherever the model hit at L2, the shortcut must
+ * 2 MiB region of the one before (runs long enough for the shortcut),
+ * through pwc_access_batch() and same_region_batch(), batch by batch:
+ * results, statistics and dumps must agree; wherever the model hit at L2, the shortcut must
  * have counted walks (fewer given to the model's ops), else given it
  * every walk.  @hits: the model must hit at L2 on this stream.
  */
@@ -185,14 +198,7 @@ static void shortcut_case(const char *spec, unsigned int levels,
 	}
 	a = pwc_create(&cfg);
 	b = pwc_create(&cfg);
-	if (b) {
-		counted_ops = b->ops;
-		counting = *b->ops;
-		counting.batch = counting_batch;
-		counting.access = counting_access;
-		b->ops = &counting;
-	}
-	counted_walks = 0;
+	count_walks(b, &counting);
 	for (n = 0; a && b && n < 200; n++) {
 		shortcut_stream(va, SHORTCUT_BATCH, &x, !n);
 		pwc_synth_walks(&pt, va, SHORTCUT_BATCH, w);
