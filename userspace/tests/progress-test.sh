@@ -26,8 +26,8 @@ on_tty() {	# on_tty OUT COMMAND...: stdout to OUT, stderr on a pty (printed)
 "$P" gen MUM --size sampled --format binary >"$tmp/one.bin"
 { cat "$tmp/one.bin"; for _ in $(seq 15); do tail -c +9 "$tmp/one.bin"; done; } \
 	>"$tmp/t.bin"
-every_model "$P"
-R=(replay --no-shortcut "${models_m[@]}")
+# shellcheck disable=SC2207 # every model's "-m NAME", split on purpose
+R=(replay --no-shortcut $(every_model "$P"))
 on_tty "$tmp/tty.out" "$P" "${R[@]}" "$tmp/t.bin" >"$tmp/tty.err"
 if grep -aq 'pwcsim replay: .* addresses, .*/s, [0-9]*%, ETA [0-9]*:[0-9][0-9]' "$tmp/tty.err"; then
 	ok "replay on a tty: addresses, rate, % and ETA on stderr"

@@ -122,8 +122,8 @@ random.seed(1)
 n = 3000000
 sys.stdout.buffer.write(b"PWCSIMT1" + struct.pack("<%dQ" % n,
     *[random.getrandbits(44) << 3 for _ in range(n)]))' >"$d/big.bin"
-every_model "$P"
-"$P" replay -q "${models_m[@]}" \
+# shellcheck disable=SC2046 # every model's "-m NAME", split on purpose
+"$P" replay -q $(every_model "$P") \
 	"$d/big.bin" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 sleep 0.2
