@@ -189,6 +189,12 @@ static int mode_dump(void)
 
 static int mode_lives(unsigned long lives)
 {
+	/* a second model: each of the one list (pwc_models.h) in turn */
+	static const char *const models[] = {
+#define PWC_MODEL(KIND, name) #name,
+#include "pwc_models.h"
+#undef PWC_MODEL
+	};
 	static char buf[8192];
 	uint64_t va[64];
 	struct pwcsim_result res[64];
@@ -209,7 +215,8 @@ static int mode_lives(unsigned long lives)
 		}
 		if (!attach(fd, PWCSIM_ATTACH_SELF, 0) &&
 		    !add_model(fd, i & 1 ? "cpwc" : "tpc", 5280) &&
-		    !add_model(fd, "uptc", 0) && !pw_set_tlb(fd, 16, 0) &&
+		    !add_model(fd, models[i % (sizeof(models) / sizeof(*models))], 0) &&
+		    !pw_set_tlb(fd, 16, 0) &&
 		    !feed(fd, va, 64, res, NULL) &&
 		    !pw_dump(fd, 0, buf, sizeof(buf), NULL))
 			ok++;

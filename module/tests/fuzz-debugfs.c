@@ -109,7 +109,7 @@ static size_t make_input(unsigned int file, char *b, const void **ptr)
 	};
 	static const char *const lines[] = {
 		"tpc\n", "cpwc\nstc\n", "clear\n", "tpc:entries=0\n", "tpc\0cpwc\n",
-		"uptc:entries=65537\n", "clear\nbogus\n", "none\nideal\nclear\n",
+		"stc:l2=65537\n", "clear\nbogus\n", "none\nideal\nclear\n",
 		"cpwc:l4=2,l3=4,blocks=62,ways=1", "tpc\n\0\n", "\0",
 	};
 	size_t len, i, n;

@@ -188,11 +188,18 @@ static uint64_t feed_address(bool allow_bad)
 	}
 }
 
+/*
+ * Every model of the one list (pwc_models.h), bare and with entries=7
+ * (an odd size, or a parameter it does not have), then hand-picked ones.
+ */
 static const char *const specs[] = {
-	"tpc", "cpwc", "stc", "uptc", "none", "ideal", "tpc:entries=4",
+#define PWC_MODEL(KIND, name) #name, #name ":entries=7",
+#include "pwc_models.h"
+#undef PWC_MODEL
+	"tpc:entries=4",
 	"tpc:entries=65536", "cpwc:l4=2,l3=4,blocks=62,ways=1",
 	"cpwc:l4=1,l3=2,blocks=3,ways=2", "stc:l4=2,l3=4,l2=16",
-	"uptc:entries=7", "tpc:entries=0", "tpc:entries=65537",
+	"tpc:entries=0", "tpc:entries=65537",
 	"cpwc:l4=3", "cpwc:l4=8,l3=4096,blocks=4096,ways=2", "bogus",
 	"", "tpc:", "tpc:entries=", "tpc:entries=-1", "tpc,entries=4",
 	"cpwc:l4=2,l4=2", "stc:l2=99999999999999999999", "none:entries=1",

@@ -3,7 +3,7 @@
  * cmd_replay.c - `pwcsim replay`: every model side by side on an address
  * trace, translated by the synthetic page table (pwc_synth.h): the run
  * engine's synthetic backend (run_engine.h) with the options only it has
- * (huge ranges, per-access results, dumps, UPTC sizes), and replay's
+ * (huge ranges, per-access results, dumps, sweeps of sizes), and replay's
  * output of them.
  */
 #include <getopt.h>
@@ -20,10 +20,20 @@
 #include "cli/options.h"
 #include "cli/parse.h"
 #include "engine/run_engine.h"
-#include "engine/uptc_stack.h"
+#include "engine/size_sweep.h"
 #include "output/progress.h"
 #include "output/table.h"
 #include "traces/addr_stream.h"
+
+/* The models that have a sweep of sizes (size_sweep.h), space-led. */
+static void replay_sweeps(FILE *f)
+{
+	unsigned int k;
+
+	for (k = 0; k < PWC_KIND_COUNT; k++)
+		if (size_sweep_of(k))
+			fprintf(f, " %s", pwc_kind_name(k));
+}
 
 static void replay_usage(FILE *f)
 {
@@ -48,9 +58,12 @@ static void replay_usage(FILE *f)
 		"  -q, --quiet            no progress line on stderr\n"
 		"      --no-shortcut      look up every walk, even one in the 2 MiB\n"
 		"                         region of the walk before (same results)\n"
-		"      --uptc-sizes N     also uptc:entries=1 .. N, all from one pass\n"
-		"                         (stack distances; 4 KiB leaves only)\n",
+		"      --sizes MODEL:N    also MODEL at sizes 1 .. N, all from one pass\n"
+		"                         (4 KiB leaves only), for a model with a\n"
+		"                         sweep of sizes:",
 		shared_budget_min(), shared_budget_max());
+	replay_sweeps(f);
+	fprintf(f, "\n");
 }
 
 /*
@@ -147,7 +160,8 @@ struct replay_opts {
 	bool per_access, dump;
 	bool no_shortcut;		/* --no-shortcut */
 	bool list;			/* --list */
-	unsigned int uptc_sizes;	/* --uptc-sizes N, or 0 */
+	enum pwc_kind sizes_kind;	/* --sizes MODEL:N */
+	unsigned int sizes;		/* N, or 0 */
 	const char *path;
 };
 
@@ -171,17 +185,39 @@ static int replay_huge(struct pwc_synth *pt, int c, const char *arg)
 	return 0;
 }
 
-/* --uptc-sizes N: 0, or -1 with a message. */
-static int replay_uptc_sizes(const char *arg, struct replay_opts *o)
+/* --sizes MODEL:N: 0, or -1 with a message. */
+static int replay_sizes(const char *arg, struct replay_opts *o)
 {
+	const struct size_sweep *sw;
 	unsigned long long n;
+	struct pwc_config cfg;
+	const char *colon = strchr(arg, ':');
+	char name[32], err[128];
 
-	if (parse_count(arg, UPTC_STACK_MAX, &n) || !n) {
-		fprintf(stderr, "pwcsim replay: --uptc-sizes takes 1 to %d\n",
-			UPTC_STACK_MAX);
+	if (!colon || colon == arg || colon - arg >= (long)sizeof(name)) {
+		fprintf(stderr, "pwcsim replay: --sizes takes MODEL:N\n");
 		return -1;
 	}
-	o->uptc_sizes = n;
+	snprintf(name, sizeof(name), "%.*s", (int)(colon - arg), arg);
+	if (pwc_parse_spec(name, &cfg, err, sizeof(err))) {
+		fprintf(stderr, "pwcsim replay: --sizes: %s\n", err);
+		return -1;
+	}
+	sw = size_sweep_of(cfg.kind);
+	if (!sw) {
+		fprintf(stderr, "pwcsim replay: --sizes: %s has no sweep of sizes (these have:",
+			name);
+		replay_sweeps(stderr);
+		fprintf(stderr, ")\n");
+		return -1;
+	}
+	if (parse_count(colon + 1, sw->max, &n) || !n) {
+		fprintf(stderr, "pwcsim replay: --sizes %s:N takes N from 1 to %u\n",
+			name, sw->max);
+		return -1;
+	}
+	o->sizes_kind = cfg.kind;
+	o->sizes = n;
 	return 0;
 }
 
@@ -200,17 +236,17 @@ static int replay_list(int argc)
 /* The operands and combinations parsed: 0, or -1 (message printed). */
 static int replay_check(int argc, const struct replay_opts *o)
 {
-	if (optind != argc - 1 || (!o->so.nspecs && !o->uptc_sizes)) {
+	if (optind != argc - 1 || (!o->so.nspecs && !o->sizes)) {
 		fprintf(stderr, "pwcsim replay: %s\n",
-			!o->so.nspecs && !o->uptc_sizes ?
-			"give at least one --model (or --uptc-sizes)" :
+			!o->so.nspecs && !o->sizes ?
+			"give at least one --model (or --sizes)" :
 			"give one trace FILE (or - for stdin)");
 		replay_usage(stderr);
 		return -1;
 	}
-	if (o->uptc_sizes && (o->per_access || o->dump || o->pt.n2m ||
-			      o->pt.n1g)) {
-		fprintf(stderr, "pwcsim replay: --uptc-sizes gives the table only, on 4 KiB leaves (no -p, --dump or huge ranges)\n");
+	if (o->sizes && (o->per_access || o->dump || o->pt.n2m ||
+			 o->pt.n1g)) {
+		fprintf(stderr, "pwcsim replay: --sizes gives the table only, on 4 KiB leaves (no -p, --dump or huge ranges)\n");
 		return -1;
 	}
 	return 0;
@@ -227,7 +263,7 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 		{ "per-access", no_argument, NULL, 'p' },
 		{ "dump", no_argument, NULL, 'd' },
 		{ "no-shortcut", no_argument, NULL, 'S' },
-		{ "uptc-sizes", required_argument, NULL, 'U' },
+		{ "sizes", required_argument, NULL, 'U' },
 		{ "list", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
@@ -254,7 +290,7 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 			o->no_shortcut = true;
 			break;
 		case 'U':
-			if (replay_uptc_sizes(optarg, o))
+			if (replay_sizes(optarg, o))
 				return 2;
 			break;
 		case 'L':
@@ -330,7 +366,7 @@ static void replay_print_batch(void *arg, const unsigned long long *va,
 		}
 }
 
-/* The models' rows, then those of uptc:entries=1 .. --uptc-sizes. */
+/* The models' rows, then those of --sizes MODEL:N. */
 static void replay_table(const struct run_result *r, struct table *t)
 {
 	struct model_result *all = calloc(r->n + r->nsizes, sizeof(*all));
@@ -402,7 +438,8 @@ int cmd_replay(int argc, char **argv)
 	cfg.synth = &o.pt;
 	cfg.no_shortcut = o.no_shortcut;
 	cfg.dump = o.dump;
-	cfg.uptc_sizes = o.uptc_sizes;
+	cfg.sizes_kind = o.sizes_kind;
+	cfg.sizes = o.sizes;
 	if (o.per_access) {
 		cfg.on_results = replay_print_batch;
 		cfg.results_arg = &lines;

@@ -113,8 +113,8 @@ int run_stream(const struct run_config *cfg, const struct run_source *src,
 	}
 	if (!cfg->userspace && (cfg->synth || cfg->no_shortcut ||
 				cfg->on_results || cfg->dump ||
-				cfg->uptc_sizes)) {
-		fprintf(stderr, "pwcsim: huge ranges, per-access results, dumps and UPTC sizes are the synthetic backend's\n");
+				cfg->sizes)) {
+		fprintf(stderr, "pwcsim: huge ranges, per-access results, dumps and sweeps of sizes are the synthetic backend's\n");
 		return -1;
 	}
 	if (cfg->census)

@@ -55,8 +55,9 @@ struct run_config {
 	 * looked up (same_region.h); @on_results: without an IOTLB, told
 	 * each batch of @n addresses and their results, res[model * @n + i]
 	 * (NULL: none); @dump: each model's contents into run_result.dumps;
-	 * @uptc_sizes: also uptc:entries=1 .. N from stack distances
-	 * (uptc_stack.h), into run_result.sizes (4 KiB leaves only).
+	 * @sizes: also the model of kind @sizes_kind at sizes 1 .. @sizes,
+	 * all from one pass (its sweep: size_sweep.h), into
+	 * run_result.sizes (4 KiB leaves only; 0: none).
 	 */
 	const struct pwc_synth *synth;
 	bool no_shortcut;
@@ -64,7 +65,8 @@ struct run_config {
 			   unsigned int n, const struct pwc_result *res);
 	void *results_arg;
 	bool dump;
-	unsigned int uptc_sizes;
+	enum pwc_kind sizes_kind;
+	unsigned int sizes;
 	enum shadow_thp thp;
 	unsigned long long max_footprint;
 	bool coherent;
@@ -108,7 +110,7 @@ struct run_result {
 	struct trace_counts counts;	/* of a trace: kernels, skipped... */
 	/* run_config.dump: model i's pwc_dump() text (run_result_free()) */
 	char **dumps;
-	/* run_config.uptc_sizes: the rows of uptc:entries=1 .. N */
+	/* run_config.sizes: the rows of its model at sizes 1 .. N */
 	struct model_result *sizes;
 	unsigned int nsizes;
 };

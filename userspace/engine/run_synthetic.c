@@ -4,8 +4,8 @@
  * (run_engine.h, --userspace, and `replay`): an IOTLB, the synthetic page
  * table (pwc_synth.h) and the models, all in this process: up to
  * RUN_MAX_MODELS models in one model set, fed the same walks; with the
- * options only it has, huge ranges, per-access results, dumps and every
- * UPTC size from stack distances (uptc_stack.h).
+ * options only it has, huge ranges, per-access results, dumps and a
+ * model's every size from one pass (size_sweep.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +13,7 @@
 #include "pwc_synth.h"
 #include "pwc_tlb.h"
 #include "engine/run_engine.h"
-#include "engine/uptc_stack.h"
+#include "engine/size_sweep.h"
 
 /* Addresses per feed: any size works; this keeps the batch in cache. */
 #define RUN_SYNTHETIC_BATCH 65536
@@ -31,7 +31,9 @@ struct run_synthetic {
 	void *results_arg;
 	struct pwc_result *res;		/* MODEL_SET_BATCH per model */
 	bool dump;
-	struct uptc_stack *stack;	/* run_config.uptc_sizes, or NULL */
+	const struct size_sweep *sweep;	/* run_config.sizes, or NULL */
+	void *sw;			/* the sweep's state */
+	enum pwc_kind sizes_kind;
 	unsigned int sizes;
 	unsigned int nw;				/* walks held */
 	unsigned long long reads;		/* theirs with no cache */
@@ -41,18 +43,43 @@ struct run_synthetic {
 
 /*
  * The walks held, through every model's batch op (the same-2 MiB shortcut
- * where the table has 4 KiB leaves only: same_region.h) and the UPTC
- * stack; 0, or -1 with a message.
+ * where the table has 4 KiB leaves only: same_region.h) and the sweep
+ * of sizes; 0, or -1 with a message.
  */
 static int synthetic_flush(struct run_synthetic *s)
 {
-	int ret = s->stack ? uptc_stack_walks(s->stack, s->w, s->nw) : 0;
+	int ret = s->sw ? s->sweep->walks(s->sw, s->w, s->nw) : 0;
 
 	model_set_access_batch(&s->set, s->w, s->nw, s->reads, NULL,
 			       s->shortcut);
 	s->nw = 0;
 	s->reads = 0;
 	return ret;
+}
+
+/* run_config.sizes: its model's sweep, checked; 0, or -1 with a message */
+static int synthetic_sweep(struct run_synthetic *s,
+			   const struct run_config *cfg)
+{
+	const char *name = pwc_kind_name(cfg->sizes_kind);
+
+	s->sweep = size_sweep_of(cfg->sizes_kind);
+	if (!s->sweep) {
+		fprintf(stderr, "pwcsim: %s has no sweep of sizes\n", name);
+		return -1;
+	}
+	if (cfg->sizes > s->sweep->max) {
+		fprintf(stderr, "pwcsim: %s's sweep gives at most %u sizes\n",
+			name, s->sweep->max);
+		return -1;
+	}
+	if (s->pt.n2m || s->pt.n1g) {
+		fprintf(stderr, "pwcsim: sweeps of sizes are for 4 KiB leaves only\n");
+		return -1;
+	}
+	s->sizes_kind = cfg->sizes_kind;
+	s->sizes = cfg->sizes;
+	return 0;
 }
 
 static int synthetic_start(struct run_backend *b, const struct run_config *cfg,
@@ -78,18 +105,15 @@ static int synthetic_start(struct run_backend *b, const struct run_config *cfg,
 		fprintf(stderr, "pwcsim: per-access results are for a stream without an IOTLB\n");
 		return -1;
 	}
-	if (cfg->uptc_sizes && (s->pt.n2m || s->pt.n1g)) {
-		fprintf(stderr, "pwcsim: UPTC sizes from stack distances are for 4 KiB leaves only\n");
+	if (cfg->sizes && synthetic_sweep(s, cfg))
 		return -1;
-	}
 	if (s->on_results)
 		s->res = malloc((size_t)MODEL_SET_BATCH *
 				(cfg->nspecs ? cfg->nspecs : 1) *
 				sizeof(*s->res));
-	if (cfg->uptc_sizes)
-		s->stack = uptc_stack_new(res->levels, cfg->uptc_sizes);
-	s->sizes = cfg->uptc_sizes;
-	if ((s->on_results && !s->res) || (cfg->uptc_sizes && !s->stack)) {
+	if (s->sweep)
+		s->sw = s->sweep->create(res->levels, cfg->sizes);
+	if ((s->on_results && !s->res) || (s->sweep && !s->sw)) {
 		fprintf(stderr, "pwcsim: out of memory\n");
 		return -1;
 	}
@@ -143,8 +167,7 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 			k = n - i < MODEL_SET_BATCH ? n - i : MODEL_SET_BATCH;
 			if (model_set_access_va(&s->set, &s->pt, &va[i], k,
 						s->res, s->shortcut) ||
-			    (s->stack &&
-			     uptc_stack_walks(s->stack, s->set.w, k)))
+			    (s->sw && s->sweep->walks(s->sw, s->set.w, k)))
 				return -1;
 			if (s->on_results)
 				s->on_results(s->results_arg, &va[i], k,
@@ -166,7 +189,7 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 	return synthetic_flush(s);
 }
 
-/* The rows of uptc:entries=1 .. run_config.uptc_sizes; 0 or -1. */
+/* The rows of the swept model at sizes 1 .. run_config.sizes; 0 or -1. */
 static int synthetic_sizes(struct run_synthetic *s, struct run_result *res)
 {
 	struct model_result *x;
@@ -180,11 +203,11 @@ static int synthetic_sizes(struct run_synthetic *s, struct run_result *res)
 	for (c = 1; c <= s->sizes; c++) {
 		x = &res->sizes[c - 1];
 		/* every size up to the bound is a valid configuration */
-		if (pwc_size_steps(PWC_KIND_UPTC, c, &x->cfg) ||
+		if (pwc_size_steps(s->sizes_kind, c, &x->cfg) ||
 		    pwc_format_spec(&x->cfg, x->spec, sizeof(x->spec)) < 0)
 			abort();
 		x->given = x->spec;
-		uptc_stack_stats(s->stack, c, &x->st);
+		s->sweep->stats(s->sw, c, &x->st);
 	}
 	res->nsizes = s->sizes;
 	return 0;
@@ -233,7 +256,8 @@ static void synthetic_stop(struct run_backend *b)
 	model_set_free(&s->set);
 	pwc_tlb_free(&s->tlb);
 	pwc_tlb_free(&s->also);
-	uptc_stack_free(s->stack);
+	if (s->sw)
+		s->sweep->destroy(s->sw);
 	free(s->res);
 	free(s);
 	b->priv = NULL;

@@ -1,20 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * uptc_stack.c - Mattson's stack distances of UPTC's references
- * (uptc_stack.h).  Each key's last reference time is kept in a hash map
- * and marked in a Fenwick tree over time, so that a key's distance is one
- * more than the marks after its last time; when time reaches the end of
- * the tree, the live times are renumbered 1 .. keys.  The counts of every
- * size are kept as difference arrays over the sizes, summed when asked.
+ * uptc_stack.c - UPTC's sweep of sizes (size_sweep.h): every size of a
+ * fully associative UPTC in one pass, from Mattson's stack distances.  On
+ * the synthetic table UPTC is a pure LRU stack: each walk references the
+ * keys of its path from the top down (pwc_uptc_key()), a hit moves its
+ * key to the top of the recency order and a miss inserts it there (the
+ * fill comes before the next level is looked up), and no value is ever
+ * stale.  So a reference hits in a cache of C entries exactly when fewer
+ * than C other keys were referenced since its key's last reference (its
+ * stack distance is at most C), and one pass gives the statistics of
+ * "uptc:entries=C" for every C up to a bound.  Not for set-associative
+ * UPTC (ways=W), which is not an LRU stack.
+ *
+ * Each key's last reference time is kept in a hash map and marked in a
+ * Fenwick tree over time, so that a key's distance is one more than the
+ * marks after its last time; when time reaches the end of the tree, the
+ * live times are renumbered 1 .. keys.  The counts of every size are kept
+ * as difference arrays over the sizes, summed when asked.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/uptc_stack.h"
+#include "engine/size_sweep.h"
 #include "pwc_hset.h"
 #include "pwc_uptc.h"
 
+/* The most sizes one pass gives. */
+#define UPTC_STACK_MAX 4096
 /* Times in the tree at first (renumbering grows it to 4 x the keys). */
 #define UPTC_STACK_TIMES 4096
 
@@ -45,7 +58,22 @@ static u64 tree_sum(const struct uptc_stack *s, u64 t)
 	return sum;
 }
 
-struct uptc_stack *uptc_stack_new(unsigned int levels, unsigned int max)
+static void uptc_stack_free(void *p)
+{
+	struct uptc_stack *s = p;
+	unsigned int k;
+
+	if (!s)
+		return;
+	pwc_hset_free(&s->last);
+	free(s->tree);
+	free(s->refs);
+	for (k = 0; k <= PWC_MAX_LEVELS; k++)
+		free(s->start[k]);
+	free(s);
+}
+
+static void *uptc_stack_new(unsigned int levels, unsigned int max)
 {
 	struct uptc_stack *s = calloc(1, sizeof(*s));
 	unsigned int k;
@@ -58,30 +86,16 @@ struct uptc_stack *uptc_stack_new(unsigned int levels, unsigned int max)
 	s->tree = calloc(s->cap + 1, sizeof(*s->tree));
 	s->refs = calloc(max + 2, sizeof(*s->refs));
 	if (!s->tree || !s->refs)
-		goto fail;
+		goto free_stack;
 	for (k = 1; k <= levels; k++) {
 		s->start[k] = calloc(max + 2, sizeof(*s->start[k]));
 		if (!s->start[k])
-			goto fail;
+			goto free_stack;
 	}
 	return s;
-fail:
+free_stack:
 	uptc_stack_free(s);
 	return NULL;
-}
-
-void uptc_stack_free(struct uptc_stack *s)
-{
-	unsigned int k;
-
-	if (!s)
-		return;
-	pwc_hset_free(&s->last);
-	free(s->tree);
-	free(s->refs);
-	for (k = 0; k <= PWC_MAX_LEVELS; k++)
-		free(s->start[k]);
-	free(s);
 }
 
 struct uptc_stack_live {
@@ -170,16 +184,17 @@ static void range_add(const struct uptc_stack *s, s64 *diff, u64 lo, u64 hi)
 	diff[hi + 1]--;
 }
 
-int uptc_stack_walks(struct uptc_stack *s, const struct pwc_walk *w,
-		     unsigned int n)
+static int uptc_stack_walks(void *p, const struct pwc_walk *w,
+			    unsigned int n)
 {
+	struct uptc_stack *s = p;
 	unsigned int j, k;
 	u64 far, before;
 	s64 d;
 
 	for (j = 0; j < n; j++, w++) {
 		if (w->end != 1 || w->levels != s->levels) {
-			fprintf(stderr, "pwcsim: --uptc-sizes takes only walks to 4 KiB leaves at %u levels\n",
+			fprintf(stderr, "pwcsim: --sizes takes only walks to 4 KiB leaves at %u levels\n",
 				s->levels);
 			return -1;
 		}
@@ -207,9 +222,10 @@ int uptc_stack_walks(struct uptc_stack *s, const struct pwc_walk *w,
 	return 0;
 }
 
-void uptc_stack_stats(const struct uptc_stack *s, unsigned int entries,
-		      struct pwc_stats *st)
+static void uptc_stack_stats(const void *p, unsigned int entries,
+			     struct pwc_stats *st)
 {
+	const struct uptc_stack *s = p;
 	unsigned int k, c;
 	u64 misses = 0;
 	s64 walks;
@@ -231,3 +247,11 @@ void uptc_stack_stats(const struct uptc_stack *s, unsigned int entries,
 	st->fills = misses;
 	st->evictions = misses > entries ? misses - entries : 0;
 }
+
+const struct size_sweep uptc_sweep = {
+	.max = UPTC_STACK_MAX,
+	.create = uptc_stack_new,
+	.destroy = uptc_stack_free,
+	.walks = uptc_stack_walks,
+	.stats = uptc_stack_stats,
+};

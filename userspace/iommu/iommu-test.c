@@ -6,8 +6,8 @@
  * scheduling policy serves the same misses; no queueing with a walker
  * for every miss, the reads per walk of `none` and `ideal`, Little's law
  * on a long run.  Latencies: PWC lookup 1,
- * page-table line cache hit 10, DRAM 300 cycles (a PWC probe 1, UPTC's
- * three in turn).  On the synthetic
+ * page-table line cache hit 10, DRAM 300 cycles (a PWC probe 1, a
+ * serial lookup's three in turn).  On the synthetic
  * 4-level table, two walks of different 1 GiB regions among the first
  * eight share the L4 line and the L3 line (8 PTEs a line) and read their
  * L2 and L1 entries from DRAM: 1 + 10 + 10 + 300 + 300 = 621 cycles; the
@@ -228,16 +228,34 @@ static void test_fill_at_end(void)
 	teardown(&io, m);
 }
 
-/* UPTC probes its levels in turn: 3 cycles at 4 levels, 4 at 5 */
+/*
+ * Every model's first walk: its lookup, one cycle, or a probe a level
+ * below the root for a serial one (3 at 4 levels), then four reads.
+ */
 static void test_serial_lookup(void)
 {
+	unsigned int k, cycles, serial = 0;
+	struct pwc_model *m;
 	struct iommu io;
 	struct told t;
-	struct pwc_model *m = setup(&io, 1, 256, IOMMU_FCFS, "uptc", 0, &t);
+	char what[96];
 
-	expect(iommu_translate(&io, GIB, 0, 0, 1, 1) == 3 + 4 * 300,
-	       "uptc: a serial lookup of three probes, then four reads");
-	teardown(&io, m);
+	for (k = 0; k < PWC_KIND_COUNT; k++) {
+		m = setup(&io, 1, 256, IOMMU_FCFS, pwc_kind_name(k), 0, &t);
+		if (!m) {
+			expect(0, "a model of every kind");
+			continue;
+		}
+		cycles = m->ops->serial_lookup ? 3 : 1;
+		serial += m->ops->serial_lookup;
+		snprintf(what, sizeof(what),
+			 "%s: a lookup of %u cycle%s, then four reads",
+			 pwc_kind_name(k), cycles, cycles > 1 ? "s" : "");
+		expect(iommu_translate(&io, GIB, 0, 0, 1, 1) == cycles + 4 * 300,
+		       what);
+		teardown(&io, m);
+	}
+	expect(serial > 0, "a model with a serial lookup, timed as one");
 }
 
 /*

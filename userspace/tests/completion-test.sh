@@ -78,12 +78,12 @@ expect "pwcsim replay --budget-bits "
 # Interactive: bash -i on a pty; TAB completes, Ctrl-A puts an echo in
 # front, Enter runs it.
 # Defect: -m tpc:<TAB> gave nothing (the colon split the word).
-printf 'pwcsim replay --mo\t\001echo COMPLETED: \rpwcsim run --workload 2m\t\001echo COMPLETED: \rpwcsim replay -m uptc:en\t\001echo COMPLETED: \rexit\r' |
+printf 'pwcsim replay --mo\t\001echo COMPLETED: \rpwcsim run --workload 2m\t\001echo COMPLETED: \rpwcsim replay -m tpc:en\t\001echo COMPLETED: \rexit\r' |
 	TERM=dumb timeout 30 script -qfec "bash --noprofile --rcfile $tmp/rc -i" /dev/null >"$tmp/tty" 2>&1
 if grep -a -q '^COMPLETED: pwcsim replay --model' "$tmp/tty" &&
    grep -a -q '^COMPLETED: pwcsim run --workload 2mm' "$tmp/tty" &&
-   grep -a -q '^COMPLETED: pwcsim replay -m uptc:entries=' "$tmp/tty"; then
-	ok "bash -i on a pty completes --mo<TAB>, 2m<TAB> and -m uptc:en<TAB>"
+   grep -a -q '^COMPLETED: pwcsim replay -m tpc:entries=' "$tmp/tty"; then
+	ok "bash -i on a pty completes --mo<TAB>, 2m<TAB> and -m tpc:en<TAB>"
 else bad "bash -i on a pty completes"; tr -d '\r' <"$tmp/tty" | tail -8 | sed 's/^/    /'; fi
 echo "completion-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]

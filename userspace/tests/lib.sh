@@ -16,3 +16,34 @@ every_model() {
 		printf -- '-m %s ' "$name"
 	done
 }
+# test_specs BIN: the specs to test each model of BIN's registry with,
+# one a line, in its order: the bare name, then for a sized model (one
+# with parameters) every size parameter at 1, 2 and 4 (tables too small
+# for a path), at 1, 2, 4, 8 ... in turn and in turn with the last at 1
+# (2 ways where it has ways), and
+# at 32 in 1, 2 and 4 ways, each kept only if BIN accepts it.  A new
+# model is taken with no edit.  POSIX sh.
+test_specs() {
+	"$1" replay --list | while read -r name params; do
+		echo "$name"
+		[ -n "$params" ] || continue
+		for v in 1 2 4 up:2 upl:2 32:1 32:2 32:4; do
+			case $v in *:*) w=${v#*:} v=${v%:*} ;; *) w= ;; esac
+			case " $params " in *" ways "*) ;; *) [ -z "$w" ] || continue ;; esac
+			spec= sep= n=1
+			for p in $params; do
+				[ "$p" = ways ] && continue
+				case $v in
+				up) spec="$spec$sep$p=$n" ;;
+				upl) last="$spec$sep$p=1" spec="$spec$sep$p=$n" ;;
+				*) spec="$spec$sep$p=$v" ;;
+				esac
+				sep=, n=$((n * 2))
+			done
+			[ "$v" = upl ] && spec=$last
+			spec="$name:$spec${w:+,ways=$w}"
+			"$1" replay -q -m "$spec" /dev/null >/dev/null 2>&1 &&
+				echo "$spec"
+		done
+	done
+}

@@ -3,24 +3,25 @@
 #
 # userspace/tests/shortcut-test.sh - replay's same-2 MiB shortcut
 # (userspace/engine/same_region.c) changes nothing: `pwcsim replay
-# --per-access`, `--dump` and the table (--json: without results) of all
-# six models, with and without --no-shortcut, byte-equal (cmp) on gen RAY,
-# 2mm and STO (sampled, at the l1-miss tap, the first 100 k addresses),
-# at 4 and 5 levels,
-# and with small tables that cannot hold a path, set-associative ones
-# too.  Then one model alone against the same in the run of all six, and
-# run --userspace against replay.  $PWCSIM is the binary.
+# --per-access`, `--dump` and the table (--json: without results) of
+# every model (replay --list), with and without --no-shortcut, byte-equal
+# (cmp) on gen RAY, 2mm and STO (sampled, at the l1-miss tap, the first
+# 100 k addresses), at 4 and 5 levels, and with every model's small tables
+# that cannot hold a path and set-associative ones (tests/lib.sh's
+# test_specs).  Then each model alone against the same in the run of them
+# all, and run --userspace against replay.  $PWCSIM is the binary.
 # Ends with "shortcut-test: N passed, N failed".
 set -u
 P=${PWCSIM:-./pwcsim}
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
-ALL=(-m tpc -m cpwc -m stc -m uptc -m none -m ideal)
-SMALL=(-m tpc:entries=1 -m "cpwc:l4=1,l3=1,blocks=1,ways=1"
-       -m "stc:l4=1,l3=1,l2=1" -m uptc:entries=3 -m uptc:entries=4
-       -m uptc:entries=1 -m "tpc:entries=24,ways=1" -m "tpc:entries=24,ways=4"
-       -m "stc:l4=4,l3=8,l2=32,ways=2" -m "uptc:entries=48,ways=4"
-       -m "uptc:entries=48,ways=3")
+# every model bare, and every model's small and set-associative specs
+read -r -a ALL < <(every_model "$P")
+SMALL=()
+while read -r spec; do
+	SMALL+=(-m "$spec")
+done < <(test_specs "$P" | grep :)
+nall=$((${#ALL[@]} / 2))
 
 for w in RAY 2mm STO; do
 	if ! "$P" gen "$w" --size sampled --iotlb-at l1-miss --format binary \
@@ -66,10 +67,10 @@ for w in RAY 2mm STO; do
 			[ -s "$tmp/one" ] && cmp -s "$tmp/one" "$tmp/mine" &&
 				same=$((same + 1))
 		done
-		if [ "$same" = 6 ] && [ ! -s "$tmp/err" ]; then
-			ok "$w, $l levels: each model alone as in all six"
+		if [ "$same" = "$nall" ] && [ ! -s "$tmp/err" ]; then
+			ok "$w, $l levels: each model alone as in all $nall"
 		else
-			bad "$w, $l levels: $same of 6 models alone as in all six"
+			bad "$w, $l levels: $same of $nall models alone as in all $nall"
 			head -3 "$tmp/err"
 		fi
 		for set in "-m tpc" "${ALL[*]}"; do

@@ -87,7 +87,8 @@ fi
 # the module's walks, their tables as ids (PWCSIM_FEED_TABLE_IDS), give
 # the figures --userspace gives on the synthetic table of the same shape;
 # as uid 65534 too, but for the parameter loads at 0x0 it may not map.
-T="--timing -w 2mm --size full --warmup 0 --window 5000 -m tpc -m cpwc -m uptc -q --json"
+T="--timing -w 2mm --size full --warmup 0 --window 5000 -q --json"
+T="$T $($P replay --list | awk '{ printf "-m %s ", $1 }')"	# every model
 # shellcheck disable=SC2086 # the options, split on purpose
 $P run $T --thp never 2>$tmp/terr | sed 's/"tables": "[a-z]*", //' >$tmp/tk.json
 # shellcheck disable=SC2086
