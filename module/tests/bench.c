@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bench.c - `make bench` (module half, run in the VM): nanoseconds per
- * address for a walk alone, a walk plus each model, a walk plus all six;
+ * address for a walk alone, a walk plus each model, a walk plus all six,
+ * on two streams: GPU-like warps striding through 64 MiB (the caches
+ * mostly hit), and a scatter over 4,096 2 MiB regions under 8 L4 and 64
+ * L3 entries, each address in another region than the one before (the
+ * caches mostly miss);
  * ioctl batches against debugfs writes; tracepoints enabled against
  * disabled.  Ratios within one run are what it reports (absolute figures
  * under software emulation say little): each model's models/walk is the
@@ -35,7 +39,13 @@
 /* Every model of the registry (pwc_registry.c), by name. */
 #define NSPECS PWC_KIND_COUNT
 
-static uint64_t va[N];
+/* The two streams, and the one fed. */
+static uint64_t warps[N], scatter[N];
+static const uint64_t *va = warps;
+#define SCATTER_BASE 0x200000000000UL	/* 32 TiB: an L4 entry's start */
+#define SCATTER_L4 8
+#define SCATTER_L3 8
+#define SCATTER_L2 64
 
 static double now(void)
 {
@@ -130,6 +140,46 @@ static double paired(unsigned int first, unsigned int n, double *ns,
 	return median(r);
 }
 
+/*
+ * The scatter stream: one page mapped (4 KiB leaves) in each of 64 2 MiB
+ * regions of each of 8 1 GiB ranges under each of 8 L4 entries, each
+ * address a random byte of a random region other than the last one's.
+ */
+static void make_scatter(void)
+{
+	uint64_t x = 88172645463325252ULL, at, prev = 0;
+	unsigned int l4, l3, l2, i;
+	char *p;
+
+	for (l4 = 0; l4 < SCATTER_L4; l4++)
+		for (l3 = 0; l3 < SCATTER_L3; l3++) {
+			at = SCATTER_BASE + ((uint64_t)l4 << 39) +
+			     ((uint64_t)l3 << 30);
+			p = mmap((void *)at, SCATTER_L2 << 21,
+				 PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS |
+				 MAP_FIXED_NOREPLACE | MAP_NORESERVE, -1, 0);
+			if (p != (void *)at)
+				die("mmap scatter");
+			madvise(p, SCATTER_L2 << 21, MADV_NOHUGEPAGE);
+			for (l2 = 0; l2 < SCATTER_L2; l2++)
+				p[(uint64_t)l2 << 21] = 1;
+		}
+	for (i = 0; i < N; i++) {
+		do {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			at = SCATTER_BASE +
+			     ((x >> 8) % SCATTER_L4 << 39) +
+			     ((x >> 16) % SCATTER_L3 << 30) +
+			     ((x >> 24) % SCATTER_L2 << 21);
+		} while (at == prev);
+		prev = at;
+		scatter[i] = at + (x >> 40) % PAGE;
+	}
+}
+
 static void write_file(const char *path, const char *s)
 {
 	int fd = open(path, O_WRONLY);
@@ -177,7 +227,7 @@ static double debugfs_ns(void)
 int main(int argc, char **argv)
 {
 	double walk, all, one, dbg, traced, ratio;
-	unsigned int i;
+	unsigned int i, s;
 	char *p;
 
 	if (argc > 2 || (argc == 2 && strcmp(argv[1], "--feed"))) {
@@ -193,23 +243,31 @@ int main(int argc, char **argv)
 	memset(p, 1, REGION);
 	/* GPU-like: 480 warps striding through the region, 128-byte steps */
 	for (i = 0; i < N; i++)
-		va[i] = (uintptr_t)p + ((i % 480) * 16 * PAGE +
-					(i / 480) * 128) % REGION;
+		warps[i] = (uintptr_t)p + ((i % 480) * 16 * PAGE +
+					   (i / 480) * 128) % REGION;
 
 	if (argc == 2) {
 		printf("%.1f\n", session_ns(0, NSPECS));
 		return 0;
 	}
-	printf("models/walk: the median of %d paired runs (walk only, then walk + models)\n",
-	       PAIRS);
-	for (i = 0; i < NSPECS; i++) {
-		ratio = paired(i, 1, &one, &walk);
-		printf("walk + %-22s %8.0f ns/address  models/walk = %.2f  (walk only %.0f)\n",
-		       pwc_kind_name(i), one, ratio, walk);
+	make_scatter();
+	for (s = 0; s < 2; s++) {
+		va = s ? scatter : warps;
+		printf("%smodels/walk, %s: the median of %d paired runs (walk only, then walk + models)\n",
+		       s ? "\n" : "", s ? "scatter over 4,096 2 MiB regions (misses)" :
+		       "warps striding through 64 MiB (hits)", PAIRS);
+		for (i = 0; i < NSPECS; i++) {
+			ratio = paired(i, 1, &one, &walk);
+			printf("walk + %-22s %8.0f ns/address  models/walk = %.2f  (walk only %.0f)\n",
+			       pwc_kind_name(i), one, ratio, walk);
+		}
+		ratio = paired(0, NSPECS, &all, &walk);
+		printf("walk + all six                %8.0f ns/address  models/walk = %.2f  (walk only %.0f)\n",
+		       all, ratio, walk);
 	}
-	ratio = paired(0, NSPECS, &all, &walk);
-	printf("walk + all six                %8.0f ns/address  models/walk = %.2f  (walk only %.0f)\n",
-	       all, ratio, walk);
+	va = warps;
+	all = session_ns(0, NSPECS);
+	printf("\nthe rest on the warps' stream\n");
 	dbg = debugfs_ns();
 	printf("debugfs writes, all six       %8.0f ns/address  debugfs/ioctl = %.1f\n",
 	       dbg, dbg / all);
