@@ -236,10 +236,7 @@ static void run_print(const struct run_opts *o, const char *source,
 		table_free(&t);
 		return;
 	}
-	record_init(&rec);
-	record_str(&rec, "source", source);
-	record_str(&rec, "tables", r->real ? "real" : "synthetic");
-	record_u64(&rec, "levels", r->levels);
+	run_record_head(&rec, source, r->real, r->levels);
 	record_u64(&rec, "addresses", r->addresses);
 	record_u64(&rec, "tlb_lookups", r->tlb_lookups);
 	record_u64(&rec, "tlb_hits", r->tlb_hits);

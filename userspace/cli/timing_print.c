@@ -9,6 +9,15 @@
 #include "cli/timing_print.h"
 #include "engine/timing_figures.h"
 
+void run_record_head(struct record *rec, const char *source, bool real,
+		     unsigned int levels)
+{
+	record_init(rec);
+	record_str(rec, "source", source);
+	record_str(rec, "tables", real ? "real" : "synthetic");
+	record_u64(rec, "levels", levels);
+}
+
 void timing_print(const struct timing_result *r, const char *source,
 		  const struct iommu_config *io, bool json)
 {
@@ -32,10 +41,7 @@ void timing_print(const struct timing_result *r, const char *source,
 		table_free(&t);
 		return;
 	}
-	record_init(&rec);
-	record_str(&rec, "source", source);
-	record_str(&rec, "tables", r->real ? "real" : "synthetic");
-	record_u64(&rec, "levels", r->levels);
+	run_record_head(&rec, source, r->real, r->levels);
 	record_u64(&rec, "tlb_entries", tlb);
 	record_u64(&rec, "l1_tlb_entries", io->l1_tlb);
 	record_u64(&rec, "walkers", r->walkers);

@@ -29,13 +29,14 @@
 #define MAP_FIXED_NOREPLACE 0x100000
 #endif
 
-static int xread(int fd, void *buf, size_t len)
+/* All @len bytes of @buf written to @fd (@out) or read from it; 0, or -1. */
+static int xio(int fd, void *buf, size_t len, bool out)
 {
 	char *p = buf;
 	ssize_t n;
 
 	while (len) {
-		n = read(fd, p, len);
+		n = out ? write(fd, p, len) : read(fd, p, len);
 		if (n <= 0)
 			return -1;
 		p += n;
@@ -44,19 +45,14 @@ static int xread(int fd, void *buf, size_t len)
 	return 0;
 }
 
+static int xread(int fd, void *buf, size_t len)
+{
+	return xio(fd, buf, len, false);
+}
+
 static int xwrite(int fd, const void *buf, size_t len)
 {
-	const char *p = buf;
-	ssize_t n;
-
-	while (len) {
-		n = write(fd, p, len);
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= n;
-	}
-	return 0;
+	return xio(fd, (void *)buf, len, true);
 }
 
 /* vm.mmap_min_addr, page-rounded: the lowest address mmap() gives us */
