@@ -130,10 +130,9 @@ static void format_cell(const struct table *t, const struct cell *c,
 		snprintf(buf, len, "%llu", c->u);
 		break;
 	case CELL_PCT:
-		snprintf(buf, len, "%.2f%%", c->f);
-		break;
 	case CELL_F64:
-		snprintf(buf, len, "%.4g", c->f);
+		snprintf(buf, len, t->type[col] == CELL_PCT ? "%.2f%%" : "%.4g",
+			 c->f);
 		break;
 	}
 }

@@ -45,18 +45,11 @@ struct traceg_state {
 
 static void *tg_grow(void *p, size_t *cap, size_t need, size_t size)
 {
-	size_t n = *cap ? *cap : 16;
-
-	if (need <= *cap)
-		return p;
-	while (n < need)
-		n *= 2;
-	p = realloc(p, n * size);
-	if (!p) {
+	p = tg_grow_to(p, cap, need, size, 16);
+	if (need > *cap) {
 		fprintf(stderr, "pwcsim: out of memory\n");
 		exit(1);
 	}
-	*cap = n;
 	return p;
 }
 

@@ -47,22 +47,31 @@ struct tg_kernel {
 	bool failed;
 };
 
-static void *tk_grow(struct tg_kernel *k, void *p, size_t *cap, size_t need,
-		     size_t size)
+void *tg_grow_to(void *p, size_t *cap, size_t need, size_t size,
+		 size_t first)
 {
-	size_t n = *cap ? *cap : 64;
+	size_t n = *cap ? *cap : first;
 
-	if (need <= *cap || k->failed)
+	if (need <= *cap)
 		return p;
 	while (n < need)
 		n *= 2;
 	p = realloc(p, n * size);
-	if (!p) {
+	if (p)
+		*cap = n;
+	return p;
+}
+
+static void *tk_grow(struct tg_kernel *k, void *p, size_t *cap, size_t need,
+		     size_t size)
+{
+	if (k->failed)
+		return p;
+	p = tg_grow_to(p, cap, need, size, 64);
+	if (need > *cap) {
 		fprintf(stderr, "pwcsim: out of memory reading a trace\n");
 		k->failed = true;
-		return NULL;
 	}
-	*cap = n;
 	return p;
 }
 

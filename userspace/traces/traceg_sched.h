@@ -25,6 +25,12 @@ enum { TG_K_NONE, TG_K_LOAD, TG_K_STORE, TG_K_TEX, TG_K_CONST, TG_K_LLOAD,
 
 struct tg_kernel;
 
+/*
+ * @p (*@cap elements of @size) grown to at least @need, doubling from
+ * *@cap or @first; NULL, *@cap unchanged, if out of memory.
+ */
+void *tg_grow_to(void *p, size_t *cap, size_t need, size_t size,
+		 size_t first);
 struct tg_kernel *tg_kernel_new(struct gpu_sink *sink);
 /* "-grid dim" (@grid) or "-block dim" */
 void tg_kernel_dims(struct tg_kernel *k, bool grid, const unsigned int d[3]);

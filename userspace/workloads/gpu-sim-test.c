@@ -180,6 +180,17 @@ static void seq_deps(const void *ctx, const struct gpu_thread *t,
 /* the sink of the run in progress (a test translator tells it) */
 static struct gpu_sink *cur_sink;
 
+/* @l over @seq (@n addresses) into @s, from an empty record */
+static void run_launch(const gva_t *seq, unsigned int n,
+		       const struct gpu_launch *l, struct gpu_sink *s)
+{
+	cache_seq = seq;
+	cache_n = n;
+	ngot = 0;
+	gpu_run(l, s);
+	gpu_done(s);
+}
+
 /*
  * @seq by one thread, its registers @deps (NULL: the default chain),
  * translated by @xl (NULL: none)
@@ -195,12 +206,8 @@ static struct gpu_counts run_seq_x(const gva_t *seq, unsigned int n,
 			      .p = { at, 0, 0, 1, addr64 } };
 
 	cur_sink = &s;
-	cache_seq = seq;
-	cache_n = n;
 	dep_seq = deps;
-	ngot = 0;
-	gpu_run(&l, &s);
-	gpu_done(&s);
+	run_launch(seq, n, &l, &s);
 	return s.c;
 }
 
@@ -656,11 +663,7 @@ static void test_params(void)
 	struct gpu_sink s = { .emit = record,
 			      .p = { GPU_AT_L2_MISS, 0, 0, 1, false, true } };
 
-	cache_seq = seq;
-	cache_n = 1;
-	ngot = 0;
-	gpu_run(&l, &s);
-	gpu_done(&s);
+	run_launch(seq, 1, &l, &s);
 	expect(ngot == 2 && got[0] == 0 && got[1] == 0x10000 &&
 	       s.c.const_requests == 1 && s.c.cycles > 2 * GPU_LAT_DRAM,
 	       "params: a warp loads its kernel's parameters first, and its first step waits for them");
@@ -690,11 +693,7 @@ static void test_ifetch(void)
 			      .p = { GPU_AT_L1_MISS, 0, 0, 1, false, false,
 				     true } };
 
-	cache_seq = seq;
-	cache_n = 3;
-	ngot = 0;
-	gpu_run(&l, &s);
-	gpu_done(&s);
+	run_launch(seq, 3, &l, &s);
 	expect(ngot == 3 && got[0] == 0xF0000400 && got[1] == 0x10000 &&
 	       got[2] == 0xF0000500 && s.c.ifetches == 3 &&
 	       s.c.ifetch_misses == 2,

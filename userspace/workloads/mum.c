@@ -110,8 +110,6 @@ static void mum_result(struct mum_walk *w, const struct mum_ctx *c,
 	mum_rec(w, s, 2, 0, 1, MB_COORD | MB_ST, at + 4);	/* :37 */
 	if (c->stats && c->stats->matched)
 		c->stats->matched[6 * q + s] = 1;
-	if (c->stats)
-		c->stats->results++;
 }
 
 /* The query byte at @i of the thread's current substring (kernel :96) */
@@ -286,22 +284,6 @@ static void mum_warp(struct mum_ctx *c, unsigned int w, struct mum_walk *wk)
 				slot = tail[r->s] + (r->part == 2 ? r->sub : 2);
 			mum_push(c, (struct mum_ev){ (uint16_t)slot, r->buf,
 						     r->off });
-			if (!c->stats)
-				continue;
-			switch (r->buf & 7) {
-			case MB_CHILD:
-				c->stats->children++;
-				break;
-			case MB_NODE:
-				c->stats->nodes++;
-				break;
-			case MB_REF:
-				c->stats->refs++;
-				break;
-			case MB_QRY:
-				c->stats->query_loads++;
-				break;
-			}
 		}
 	}
 }
@@ -422,11 +404,6 @@ void mum_run_input(const char *bases, int n, const char *qry,
 	c.nslots = calloc(nw, sizeof(*c.nslots));
 	if (!c.first || !c.cursor || !c.nslots)
 		abort();
-	if (stats) {
-		stats->children = stats->nodes = stats->refs = 0;
-		stats->query_loads = stats->results = 0;
-		stats->nodes_in_tree = t.nnodes;
-	}
 	mum_buffers(&c, n, h, out);
 	for (w = 0; w < nw; w++)
 		mum_warp(&c, w, wk);

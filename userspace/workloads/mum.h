@@ -8,10 +8,8 @@
 
 #include "workloads/gpu_sim.h"
 
-/* What the threads of one run fetched and wrote, summed. */
+/* What the threads of one run wrote. */
 struct mum_stats {
-	unsigned long long children, nodes, refs, query_loads, results;
-	int nodes_in_tree;
 	/* per query and substring start (6 each): a result written; or NULL */
 	unsigned char *matched;
 };
