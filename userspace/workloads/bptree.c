@@ -398,7 +398,43 @@ static int bpt_query(struct bpt_rand *g, unsigned int size)
 	return (int)((float)bpt_rand(g) / (float)RAND_MAX * (float)size);
 }
 
-#define BPT_SRC(f, l) "b+tree/kernel/kernel_gpu_cuda_wrapper" f ".cu:" #l
+/* a line of kernel_gpu_cuda_wrapper.cu (findK's) or of _2.cu (findRangeK's) */
+#define BPT_W1(l) "b+tree/kernel/kernel_gpu_cuda_wrapper.cu:" #l
+#define BPT_W2(l) "b+tree/kernel/kernel_gpu_cuda_wrapper_2.cu:" #l
+
+/*
+ * A wrapper's device buffer: where the context keeps it, its size, the
+ * host code's name and the lines of its cudaMalloc and its cudaFree.
+ */
+struct bpt_buf {
+	gva_t *va;
+	unsigned long long bytes;
+	const char *name, *alloc_src, *free_src;
+};
+
+/* The wrapper's cudaMallocs of @b, then its copies in, in that order. */
+static void bpt_bufs_in(const struct bpt_buf *b, unsigned int n,
+			struct gpu_heap *h, struct gpu_sink *out)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		*b[i].va = gpu_alloc(h, b[i].bytes, b[i].name, b[i].alloc_src);
+	for (i = 0; i < n; i++)
+		gpu_memcpy(out, *b[i].va, b[i].bytes);
+}
+
+/* The wrapper's cudaFrees of @b, in that order. */
+static void bpt_bufs_free(const struct bpt_buf *b, unsigned int n,
+			  struct gpu_heap *h)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		gpu_free(h, *b[i].va, b[i].name, b[i].free_src);
+}
+
+#define BPT_NBUFS(b) (sizeof(b) / sizeof((b)[0]))
 
 /* `j count rSize` (main.c:2270-2360): kernel_gpu_cuda_wrapper_2 */
 static bool bpt_range(struct bpt_ctx *c, struct bpt_rand *g,
@@ -410,6 +446,17 @@ static bool bpt_range(struct bpt_ctx *c, struct bpt_rand *g,
 	int *start = malloc(sizeof(int) * count), *end = malloc(sizeof(int) * count);
 	struct gpu_launch l = { count, 1, BPT_ORDER, 1, 16 * c->t->height + 11,
 				bpt_range_addr, c, 0, 0, bpt_range_deps };
+	const struct bpt_buf b[] = {
+		{ &c->knodes, kb, "knodesD", BPT_W2(108), BPT_W2(308) },
+		{ &c->curr, 8ULL * count, "currKnodeD", BPT_W2(116), BPT_W2(310) },
+		{ &c->offset, 8ULL * count, "offsetD", BPT_W2(124), BPT_W2(311) },
+		{ &c->last, 8ULL * count, "lastKnodeD", BPT_W2(132), BPT_W2(312) },
+		{ &c->offset2, 8ULL * count, "offset_2D", BPT_W2(140), BPT_W2(313) },
+		{ &c->start, 4ULL * count, "startD", BPT_W2(148), BPT_W2(314) },
+		{ &c->end, 4ULL * count, "endD", BPT_W2(156), BPT_W2(315) },
+		{ &c->ans, 4ULL * count, "ansDStart", BPT_W2(168), BPT_W2(316) },
+		{ &c->ans_len, 4ULL * count, "ansDLength", BPT_W2(176), BPT_W2(317) },
+	};
 	bool ok;
 
 	c->path = malloc(sizeof(*c->path) * hp * count);
@@ -428,38 +475,13 @@ static bool bpt_range(struct bpt_ctx *c, struct bpt_rand *g,
 	}
 	c->key = start;
 	c->key2 = end;
-	c->knodes = gpu_alloc(h, kb, "knodesD", BPT_SRC("_2", 108));
-	c->curr = gpu_alloc(h, 8ULL * count, "currKnodeD", BPT_SRC("_2", 116));
-	c->offset = gpu_alloc(h, 8ULL * count, "offsetD", BPT_SRC("_2", 124));
-	c->last = gpu_alloc(h, 8ULL * count, "lastKnodeD", BPT_SRC("_2", 132));
-	c->offset2 = gpu_alloc(h, 8ULL * count, "offset_2D", BPT_SRC("_2", 140));
-	c->start = gpu_alloc(h, 4ULL * count, "startD", BPT_SRC("_2", 148));
-	c->end = gpu_alloc(h, 4ULL * count, "endD", BPT_SRC("_2", 156));
-	c->ans = gpu_alloc(h, 4ULL * count, "ansDStart", BPT_SRC("_2", 168));
-	c->ans_len = gpu_alloc(h, 4ULL * count, "ansDLength", BPT_SRC("_2", 176));
-	gpu_memcpy(out, c->knodes, kb);			/* w2:193-253 */
-	gpu_memcpy(out, c->curr, 8ULL * count);
-	gpu_memcpy(out, c->offset, 8ULL * count);
-	gpu_memcpy(out, c->last, 8ULL * count);
-	gpu_memcpy(out, c->offset2, 8ULL * count);
-	gpu_memcpy(out, c->start, 4ULL * count);
-	gpu_memcpy(out, c->end, 4ULL * count);
-	gpu_memcpy(out, c->ans, 4ULL * count);
-	gpu_memcpy(out, c->ans_len, 4ULL * count);
+	bpt_bufs_in(b, BPT_NBUFS(b), h, out);	/* w2:108-176, :193-253 */
 	ok = gpu_run(&l, out);				/* w2:263 */
 	if (ok) {
 		gpu_memcpy(out, c->ans, 4ULL * count);	/* w2:292, 299 */
 		gpu_memcpy(out, c->ans_len, 4ULL * count);
 		/* w2:308-317, before findK allocates its own */
-		gpu_free(h, c->knodes, "knodesD", BPT_SRC("_2", 308));
-		gpu_free(h, c->curr, "currKnodeD", BPT_SRC("_2", 310));
-		gpu_free(h, c->offset, "offsetD", BPT_SRC("_2", 311));
-		gpu_free(h, c->last, "lastKnodeD", BPT_SRC("_2", 312));
-		gpu_free(h, c->offset2, "offset_2D", BPT_SRC("_2", 313));
-		gpu_free(h, c->start, "startD", BPT_SRC("_2", 314));
-		gpu_free(h, c->end, "endD", BPT_SRC("_2", 315));
-		gpu_free(h, c->ans, "ansDStart", BPT_SRC("_2", 316));
-		gpu_free(h, c->ans_len, "ansDLength", BPT_SRC("_2", 317));
+		bpt_bufs_free(b, BPT_NBUFS(b), h);
 	}
 	free(start);
 	free(end);
@@ -478,6 +500,14 @@ static void bpt_find(struct bpt_ctx *c, struct bpt_rand *g,
 	int *keys = malloc(sizeof(int) * count);
 	struct gpu_launch l = { count, 1, BPT_ORDER, 1, 9 * c->t->height + 6,
 				bpt_findk_addr, c, 0, 0, bpt_findk_deps };
+	const struct bpt_buf b[] = {
+		{ &c->records, 4ULL * size, "recordsD", BPT_W1(106), BPT_W1(252) },
+		{ &c->knodes, kb, "knodesD", BPT_W1(114), BPT_W1(253) },
+		{ &c->curr, 8ULL * count, "currKnodeD", BPT_W1(122), BPT_W1(255) },
+		{ &c->offset, 8ULL * count, "offsetD", BPT_W1(130), BPT_W1(256) },
+		{ &c->keys, 4ULL * count, "keysD", BPT_W1(138), BPT_W1(257) },
+		{ &c->ans, 4ULL * count, "ansD", BPT_W1(150), BPT_W1(258) },
+	};
 
 	c->path = malloc(sizeof(*c->path) * hp * count);
 	if (!keys || !c->path)
@@ -487,26 +517,10 @@ static void bpt_find(struct bpt_ctx *c, struct bpt_rand *g,
 		bpt_descend(c->t, keys[i], c->path + hp * i);
 	}
 	c->key = keys;
-	c->records = gpu_alloc(h, 4ULL * size, "recordsD", BPT_SRC("", 106));
-	c->knodes = gpu_alloc(h, kb, "knodesD", BPT_SRC("", 114));
-	c->curr = gpu_alloc(h, 8ULL * count, "currKnodeD", BPT_SRC("", 122));
-	c->offset = gpu_alloc(h, 8ULL * count, "offsetD", BPT_SRC("", 130));
-	c->keys = gpu_alloc(h, 4ULL * count, "keysD", BPT_SRC("", 138));
-	c->ans = gpu_alloc(h, 4ULL * count, "ansD", BPT_SRC("", 150));
-	gpu_memcpy(out, c->records, 4ULL * size);	/* w1:167-206 */
-	gpu_memcpy(out, c->knodes, kb);
-	gpu_memcpy(out, c->curr, 8ULL * count);
-	gpu_memcpy(out, c->offset, 8ULL * count);
-	gpu_memcpy(out, c->keys, 4ULL * count);
-	gpu_memcpy(out, c->ans, 4ULL * count);
+	bpt_bufs_in(b, BPT_NBUFS(b), h, out);	/* w1:106-150, :167-206 */
 	if (gpu_run(&l, out)) {				/* w1:215 */
 		gpu_memcpy(out, c->ans, 4ULL * count);	/* w1:243 */
-		gpu_free(h, c->records, "recordsD", BPT_SRC("", 252));
-		gpu_free(h, c->knodes, "knodesD", BPT_SRC("", 253));
-		gpu_free(h, c->curr, "currKnodeD", BPT_SRC("", 255));
-		gpu_free(h, c->offset, "offsetD", BPT_SRC("", 256));
-		gpu_free(h, c->keys, "keysD", BPT_SRC("", 257));
-		gpu_free(h, c->ans, "ansD", BPT_SRC("", 258));
+		bpt_bufs_free(b, BPT_NBUFS(b), h);	/* w1:252-258 */
 	}
 	free(keys);
 	free(c->path);
