@@ -128,7 +128,7 @@ while read -r name params; do
 	case " $params " in *" ways "*) ;; *) continue ;; esac
 	cfg=$("$P" replay -q -m "$name" /dev/null | awk 'NR == 3 { print $2 }')
 	case $cfg in *ways=*) continue ;; esac
-	max=$(echo "$cfg" | tr ':,' '\n\n' | sed -n 's/.*=//p' | sort -n | tail -1)
+	max=$(echo "${cfg#*:}" | tr ',' '\n' | sed -n 's/.*=//p' | sort -n | tail -1)
 	fa+=(-m "$name") sa+=(-m "$cfg,ways=$max")
 done < <("$P" replay --list)
 $P replay -q --per-access "${fa[@]}" "$tmp/gen.txt" |

@@ -30,7 +30,7 @@ test_specs() {
 		for v in 1 2 4 up:2 upl:2 32:1 32:2 32:4; do
 			case $v in *:*) w=${v#*:} v=${v%:*} ;; *) w= ;; esac
 			case " $params " in *" ways "*) ;; *) [ -z "$w" ] || continue ;; esac
-			spec= sep= n=1
+			spec='' sep='' n=1
 			for p in $params; do
 				[ "$p" = ways ] && continue
 				case $v in
