@@ -66,64 +66,43 @@ static bool pwcsim_walk_pte(struct mm_struct *mm, pmd_t *pmdp, pmd_t pmd,
 }
 
 /*
- * Each level's helper reads its entry once, records it, and either ends
- * the walk (returning NULL: a fault, a leaf or a bad entry) or returns the
- * next level's table entry pointer, having recorded that table's base.
+ * Each level's step reads its entry once, records it, and either ends the
+ * walk (a fault, a leaf or a bad entry) or records the next table's base
+ * and goes on.  In each level the order is none -> not present -> leaf ->
+ * bad -> table: pgd_bad() is true of a none entry (5-level paging), which
+ * is a fault, not a bad entry.
+ *
+ * pwcsim_walk_next() is the end of a table level's step: a none or
+ * non-present entry (!@present) ends the walk in a fault, a bad one in a
+ * fault flagged bad; else the next table's base is @pfn's.  True when
+ * the walk goes on.
  */
-static p4d_t *pwcsim_walk_pgd(struct mm_struct *mm, unsigned long va,
-			      struct pwcsim_walk *out)
+static bool pwcsim_walk_next(struct pwcsim_walk *out, unsigned int k,
+			     bool present, bool bad, unsigned long pfn)
 {
-	pgd_t *pgdp = pgd_offset(mm, va), pgd;
-
-	if (out->w.levels == 4)
-		return p4d_offset(pgdp, va);	/* folded: the pgd entry */
-	pgd = READ_ONCE(*pgdp);
-	out->entry[5] = pgd_val(pgd);
-	if (pgd_none(pgd) || !pgd_present(pgd) || pgd_bad(pgd)) {
-		pwcsim_walk_end(out, 5, true,
-				pgd_bad(pgd) ? PWCSIM_WALK_BAD : 0);
-		return NULL;
+	if (!present || bad) {
+		pwcsim_walk_end(out, k, true, present ? PWCSIM_WALK_BAD : 0);
+		return false;
 	}
-	out->w.base[4] = (u64)pgd_pfn(pgd) << PAGE_SHIFT;
-	return p4d_offset_lockless(pgdp, pgd, va);
+	out->w.base[k - 1] = (u64)pfn << PAGE_SHIFT;
+	return true;
 }
 
-static pud_t *pwcsim_walk_p4d(p4d_t *p4dp, unsigned long va,
-			      struct pwcsim_walk *out)
-{
-	p4d_t p4d = READ_ONCE(*p4dp);
-
-	out->entry[4] = p4d_val(p4d);
-	if (p4d_none(p4d) || !p4d_present(p4d) || p4d_bad(p4d)) {
-		pwcsim_walk_end(out, 4, true,
-				p4d_bad(p4d) ? PWCSIM_WALK_BAD : 0);
-		return NULL;
-	}
-	out->w.base[3] = (u64)p4d_pfn(p4d) << PAGE_SHIFT;
-	return pud_offset_lockless(p4dp, p4d, va);
-}
-
-/* none -> not present -> leaf (1 GiB) -> bad -> table */
+/* A 1 GiB leaf ends the walk between not present and bad. */
 static pmd_t *pwcsim_walk_pud(pud_t *pudp, unsigned long va,
 			      struct pwcsim_walk *out)
 {
 	pud_t pud = READ_ONCE(*pudp);
+	bool present = !pud_none(pud) && pud_present(pud);
 
 	out->entry[3] = pud_val(pud);
-	if (pud_none(pud) || !pud_present(pud)) {
-		pwcsim_walk_end(out, 3, true, 0);
-		return NULL;
-	}
-	if (pud_leaf(pud)) {
+	if (present && pud_leaf(pud)) {
 		out->pfn = pud_pfn(pud) + ((va & ~PUD_MASK) >> PAGE_SHIFT);
 		pwcsim_walk_end(out, 3, false, 0);
 		return NULL;
 	}
-	if (pud_bad(pud)) {
-		pwcsim_walk_end(out, 3, true, PWCSIM_WALK_BAD);
+	if (!pwcsim_walk_next(out, 3, present, pud_bad(pud), pud_pfn(pud)))
 		return NULL;
-	}
-	out->w.base[2] = (u64)pud_pfn(pud) << PAGE_SHIFT;
 	return pmd_offset_lockless(pudp, pud, va);
 }
 
@@ -150,30 +129,36 @@ static bool pwcsim_walk_pmd(pmd_t *pmdp, unsigned long va, pmd_t *pmd,
 		pwcsim_walk_end(out, 2, false, 0);
 		return true;
 	}
-	if (pmd_bad(*pmd)) {
-		pwcsim_walk_end(out, 2, true, PWCSIM_WALK_BAD);
-		return true;
-	}
-	out->w.base[1] = (u64)pmd_pfn(*pmd) << PAGE_SHIFT;
-	return false;
+	return !pwcsim_walk_next(out, 2, true, pmd_bad(*pmd), pmd_pfn(*pmd));
 }
 
-/* One walk from the root; false if the PMD changed under us. */
+/*
+ * One walk from the root; false if the PMD changed under us.  The PGD and
+ * P4D steps are here: with 4-level paging the PGD is folded into the P4D
+ * (its entry is read as the P4D's).  A none entry is not present.
+ */
 static bool pwcsim_walk_once(struct mm_struct *mm, unsigned long va,
 			     struct pwcsim_walk *out)
 {
-	p4d_t *p4dp;
-	pud_t *pudp;
+	pgd_t *pgdp = pgd_offset(mm, va), pgd;
+	p4d_t *p4dp, p4d;
 	pmd_t *pmdp, pmd;
 
 	out->w.base[out->w.levels] = virt_to_phys(mm->pgd);
-	p4dp = pwcsim_walk_pgd(mm, va, out);
-	if (!p4dp)
+	if (out->w.levels == 5) {
+		pgd = READ_ONCE(*pgdp);
+		out->entry[5] = pgd_val(pgd);
+		if (!pwcsim_walk_next(out, 5, pgd_present(pgd), pgd_bad(pgd), pgd_pfn(pgd)))
+			return true;
+		p4dp = p4d_offset_lockless(pgdp, pgd, va);
+	} else {
+		p4dp = p4d_offset(pgdp, va);
+	}
+	p4d = READ_ONCE(*p4dp);
+	out->entry[4] = p4d_val(p4d);
+	if (!pwcsim_walk_next(out, 4, p4d_present(p4d), p4d_bad(p4d), p4d_pfn(p4d)))
 		return true;
-	pudp = pwcsim_walk_p4d(p4dp, va, out);
-	if (!pudp)
-		return true;
-	pmdp = pwcsim_walk_pud(pudp, va, out);
+	pmdp = pwcsim_walk_pud(pud_offset_lockless(p4dp, p4d, va), va, out);
 	if (!pmdp)
 		return true;
 	if (pwcsim_walk_pmd(pmdp, va, &pmd, out))

@@ -159,6 +159,36 @@ TEST_F(self, walks_agree_with_pagemap)
 	EXPECT_EQ(64, thp);
 }
 
+/*
+ * An untouched mapping where no table is below the top level: with 5-level
+ * paging, a hint above 2^47 puts it under a PGD entry of its own, which is
+ * none (and pgd_bad() of a none entry is true): a fault ending at the top
+ * level, never a bad entry.  With 4-level paging the hint is ignored and
+ * the walk faults lower down, still not bad.
+ */
+TEST_F(self, untouched_far_mapping_faults)
+{
+	struct pwcsim_result res[2];
+	uint64_t va[2];
+	char *far;
+
+	far = mmap((void *)(1ULL << 52), 2 * PAGE, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, far);
+	va[0] = (uintptr_t)far;
+	va[1] = (uintptr_t)far + PAGE + 8;
+	ASSERT_EQ(0, feed(self->fd, va, 2, res, NULL));
+	EXPECT_EQ(PWCSIM_RES_FAULT, res[0].flags);
+	EXPECT_EQ(PWCSIM_RES_FAULT, res[1].flags);
+	EXPECT_EQ(0, res[0].present);
+	if (res[0].levels == 5) {
+		/* the hint was taken: the case this test is for */
+		EXPECT_NE(0, va[0] >> 47);
+		EXPECT_EQ(5, res[0].end);
+	}
+	munmap(far, 2 * PAGE);
+}
+
 /* The in-kernel models against the same sources run here on the bases. */
 TEST_F(self, models_equal_userspace_replay)
 {
