@@ -247,6 +247,7 @@ struct pwc_ops {
 	u64 (*bits)(const struct pwc_config *cfg, unsigned int levels);
 	void (*size)(struct pwc_config *cfg, u32 n);
 	int (*init)(struct pwc_model *m);
+	/* Frees what @priv holds; @priv and @mem are freed by the core */
 	void (*destroy)(struct pwc_model *m);
 	/* The lookup alone: @r's start and base, recency touched, no fill */
 	void (*lookup)(struct pwc_model *m, const struct pwc_walk *w,
@@ -285,7 +286,8 @@ struct pwc_ops {
  * @cfg: its configuration
  * @stats: its counters
  * @clock: recency stamp source for LRU (one tick per touch)
- * @priv: the model's own state
+ * @priv: the model's own state (pwc_zalloc()), freed with the model
+ * @mem: its arrays in one block (pwc_zalloc_parts()), freed with it
  */
 struct pwc_model {
 	const struct pwc_ops *ops;
@@ -293,6 +295,7 @@ struct pwc_model {
 	struct pwc_stats stats;
 	u64 clock;
 	void *priv;
+	void *mem;
 };
 
 /* The registry (pwc_registry.c): a kind's ops; NULL past the last. */
@@ -341,6 +344,20 @@ u64 pwc_bits(const struct pwc_config *cfg, unsigned int levels);
 
 struct pwc_model *pwc_create(const struct pwc_config *cfg);
 void pwc_destroy(struct pwc_model *m);
+
+/*
+ * A model's arrays in one zeroed allocation: each part's pointer (@at, the
+ * address of a pointer member) is set to @bytes of the block, each part
+ * PWC_PART_ALIGN-aligned, a part of 0 bytes included.  Returns the block,
+ * freed by pwc_free() alone, or NULL with no pointer set.
+ */
+#define PWC_PART_ALIGN 64
+struct pwc_part {
+	void *at;
+	size_t bytes;
+};
+
+void *pwc_zalloc_parts(const struct pwc_part *part, unsigned int n);
 
 /*
  * The shadow check (is the supplied base the real walk's?) and the cost;

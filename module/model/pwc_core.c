@@ -29,9 +29,38 @@ void pwc_destroy(struct pwc_model *m)
 {
 	if (!m)
 		return;
-	if (m->ops->destroy)
+	if (m->ops->destroy && m->priv)
 		m->ops->destroy(m);
+	pwc_free(m->mem);
+	pwc_free(m->priv);
 	pwc_free(m);
+}
+
+/* @bytes rounded up to a whole number of PWC_PART_ALIGN. */
+static size_t pwc_part_size(size_t bytes)
+{
+	return (bytes + PWC_PART_ALIGN - 1) & ~(size_t)(PWC_PART_ALIGN - 1);
+}
+
+void *pwc_zalloc_parts(const struct pwc_part *part, unsigned int n)
+{
+	size_t size = 0;
+	unsigned int i;
+	char *block;
+	void *p;
+
+	for (i = 0; i < n; i++)
+		size += pwc_part_size(part[i].bytes);
+	block = pwc_zalloc(size ? size : 1);
+	if (!block)
+		return NULL;
+	for (i = 0, size = 0; i < n; i++) {
+		/* a pointer member of any object type, written as bytes */
+		p = block + size;
+		memcpy(part[i].at, &p, sizeof(p));
+		size += pwc_part_size(part[i].bytes);
+	}
+	return block;
 }
 
 void pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,

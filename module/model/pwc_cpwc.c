@@ -184,10 +184,35 @@ static void cpwc_clear(struct pwc_model *m)
 	}
 }
 
+/* @c's arrays (its geometry set), in one block; n2 = blocks x ways. */
+static void *cpwc_arrays(struct pwc_cpwc *c, size_t n2)
+{
+	struct pwc_part part[8 + 3 * (PWC_MAX_LEVELS - 2)] = {
+		{ &c->mask, (size_t)c->e[3] * c->words * sizeof(u64) },
+		{ &c->path3, c->e[3] * sizeof(*c->path3) },
+		{ &c->owner, c->blocks * sizeof(*c->owner) },
+		{ &c->free, c->words * sizeof(*c->free) },
+		{ &c->bstamp, c->blocks * sizeof(*c->bstamp) },
+		/* The spare word: a hint (0 at first) names an entry if n2 = 0. */
+		{ &c->key2, (n2 + 1) * sizeof(*c->key2) },
+		{ &c->pba2, n2 * sizeof(*c->pba2) },
+		{ &c->stamp2, n2 * sizeof(*c->stamp2) },
+	};
+	unsigned int k, n = 8;
+
+	for (k = 3; k <= PWC_MAX_LEVELS; k++) {
+		part[n++] = (struct pwc_part){ &c->st[k].tag,
+					       c->e[k] * sizeof(u16) };
+		part[n++] = (struct pwc_part){ &c->st[k].valid, c->e[k] };
+		part[n++] = (struct pwc_part){ &c->st[k].pba,
+					       c->e[k] * sizeof(u64) };
+	}
+	return pwc_zalloc_parts(part, n);
+}
+
 static int cpwc_init(struct pwc_model *m)
 {
 	struct pwc_cpwc *c;
-	size_t n2 = (size_t)m->cfg.blocks * m->cfg.ways;
 	unsigned int k;
 
 	c = pwc_zalloc(sizeof(*c));
@@ -197,52 +222,14 @@ static int cpwc_init(struct pwc_model *m)
 	c->blocks = m->cfg.blocks;
 	c->ways = m->cfg.ways;
 	c->words = (c->blocks + 63) / 64;
-	for (k = 3; k <= PWC_MAX_LEVELS; k++) {
+	for (k = 3; k <= PWC_MAX_LEVELS; k++)
 		c->e[k] = m->cfg.e[k];
-		c->st[k].tag = pwc_zalloc(c->e[k] * sizeof(u16));
-		c->st[k].valid = pwc_zalloc(c->e[k]);
-		c->st[k].pba = pwc_zalloc(c->e[k] * sizeof(u64));
-		if (!c->st[k].tag || !c->st[k].valid || !c->st[k].pba)
-			return -ENOMEM;
-	}
-	c->mask = pwc_zalloc((size_t)c->e[3] * c->words * sizeof(u64));
-	c->path3 = pwc_zalloc(c->e[3] * sizeof(*c->path3));
-	c->owner = pwc_zalloc(c->blocks * sizeof(*c->owner));
-	c->free = pwc_zalloc(c->words * sizeof(*c->free));
-	c->bstamp = pwc_zalloc(c->blocks * sizeof(*c->bstamp));
-	/* The spare word: a hint (0 at first) names an entry even if n2 = 0. */
-	c->key2 = pwc_zalloc((n2 + 1) * sizeof(*c->key2));
-	c->pba2 = pwc_zalloc(n2 * sizeof(*c->pba2));
-	c->stamp2 = pwc_zalloc(n2 * sizeof(*c->stamp2));
-	if (!c->mask || !c->path3 || !c->owner || !c->free || !c->bstamp || !c->key2 ||
-	    !c->pba2 || !c->stamp2)
+	m->mem = cpwc_arrays(c, (size_t)c->blocks * c->ways);
+	if (!m->mem)
 		return -ENOMEM;
 	cpwc_set_levels(c, 4);
 	cpwc_clear(m);
 	return 0;
-}
-
-static void cpwc_destroy(struct pwc_model *m)
-{
-	struct pwc_cpwc *c = m->priv;
-	unsigned int k;
-
-	if (!c)
-		return;
-	for (k = 3; k <= PWC_MAX_LEVELS; k++) {
-		pwc_free(c->st[k].tag);
-		pwc_free(c->st[k].valid);
-		pwc_free(c->st[k].pba);
-	}
-	pwc_free(c->mask);
-	pwc_free(c->path3);
-	pwc_free(c->owner);
-	pwc_free(c->free);
-	pwc_free(c->bstamp);
-	pwc_free(c->key2);
-	pwc_free(c->pba2);
-	pwc_free(c->stamp2);
-	pwc_free(c);
 }
 
 /*
@@ -769,7 +756,6 @@ const struct pwc_ops pwc_cpwc_ops = {
 	.bits = cpwc_bits,
 	.size = cpwc_size,
 	.init = cpwc_init,
-	.destroy = cpwc_destroy,
 	.lookup = cpwc_lookup,
 	.access = cpwc_access,
 	.batch = cpwc_batch,

@@ -25,15 +25,15 @@ static int pwc_hset_rebuild(struct pwc_hset *h, u64 cap, unsigned int level,
 			    u64 start, u64 end, u64 *dropped)
 {
 	struct pwc_hset n = { .cap = cap };
+	const struct pwc_part part[] = {
+		{ &n.key, cap * sizeof(u64) },
+		{ &n.val, cap * sizeof(u64) },
+	};
 	u64 i;
 
-	n.key = pwc_zalloc(cap * sizeof(u64));
-	n.val = pwc_zalloc(cap * sizeof(u64));
-	if (!n.key || !n.val) {
-		pwc_free(n.key);
-		pwc_free(n.val);
+	n.mem = pwc_zalloc_parts(part, ARRAY_SIZE(part));
+	if (!n.mem)
 		return -ENOMEM;
-	}
 	for (i = 0; i < h->cap; i++) {
 		if (!h->key[i])
 			continue;
@@ -44,8 +44,7 @@ static int pwc_hset_rebuild(struct pwc_hset *h, u64 cap, unsigned int level,
 		}
 		pwc_hset_put(&n, h->key[i] - 1, h->val[i]);
 	}
-	pwc_free(h->key);
-	pwc_free(h->val);
+	pwc_free(h->mem);
 	*h = n;
 	return 0;
 }
@@ -81,7 +80,6 @@ u64 pwc_hset_drop_overlapping(struct pwc_hset *h, unsigned int level,
 
 void pwc_hset_free(struct pwc_hset *h)
 {
-	pwc_free(h->key);
-	pwc_free(h->val);
+	pwc_free(h->mem);
 	memset(h, 0, sizeof(*h));
 }

@@ -14,6 +14,7 @@ struct pwc_hset {
 	u64 used;
 	u64 *key;	/* key + 1; 0 = empty */
 	u64 *val;
+	void *mem;	/* key and val (pwc_zalloc_parts()) */
 };
 
 static inline u64 pwc_hset_hash(u64 key)

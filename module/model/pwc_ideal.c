@@ -39,14 +39,6 @@ static void ideal_clear(struct pwc_model *m)
 		pwc_hset_free(&d->h[k]);
 }
 
-static void ideal_destroy(struct pwc_model *m)
-{
-	if (!m->priv)
-		return;
-	ideal_clear(m);
-	pwc_free(m->priv);
-}
-
 /* The probe of the level-k keys: true, and the start, if it holds @va's. */
 static __always_inline bool ideal_probe(struct pwc_ideal *d, unsigned int k,
 					u64 va, struct pwc_result *r)
@@ -166,7 +158,7 @@ const struct pwc_ops pwc_ideal_ops = {
 	.name = "ideal",
 	.bits = ideal_bits,
 	.init = ideal_init,
-	.destroy = ideal_destroy,
+	.destroy = ideal_clear,
 	.lookup = ideal_lookup,
 	.access = ideal_access,
 	.batch = ideal_batch,

@@ -6,6 +6,31 @@
  */
 #include "pwc_lru.h"
 
+/*
+ * @t's arrays, in one block: with no entries, @key and @valid still hold
+ * one, invalid, for the hints to read (pwc_lru_find_at()).
+ */
+static void *pwc_lru_arrays(struct pwc_lru *t, u32 buckets)
+{
+	u32 size = t->size, one = size ? size : 1;
+	const struct pwc_part part[] = {
+		{ &t->key, one * sizeof(*t->key) },
+		{ &t->valid, one * sizeof(*t->valid) },
+		{ &t->hint2, PWC_LRU_HINTS2 * sizeof(*t->hint2) },
+		{ &t->val, size * sizeof(*t->val) },
+		{ &t->cover, size * sizeof(*t->cover) },
+		{ &t->cover_level, size * sizeof(*t->cover_level) },
+		{ &t->home, size * sizeof(*t->home) },
+		{ &t->nfree, t->sets * sizeof(*t->nfree) },
+		{ &t->low, t->sets * sizeof(*t->low) },
+		{ &t->index, buckets * sizeof(*t->index) },
+		{ &t->prev, (size + t->sets) * sizeof(*t->prev) },
+		{ &t->next, (size + t->sets) * sizeof(*t->next) },
+	};
+
+	return pwc_zalloc_parts(part, ARRAY_SIZE(part));
+}
+
 int pwc_lru_init(struct pwc_lru *t, u32 size, u32 ways)
 {
 	u32 buckets = 2;
@@ -14,38 +39,17 @@ int pwc_lru_init(struct pwc_lru *t, u32 size, u32 ways)
 	ways = pwc_set_ways(size, ways);
 	if (!ways && size)
 		return -EINVAL;
-	t->hint2 = pwc_zalloc(PWC_LRU_HINTS2 * sizeof(*t->hint2));
-	if (!size) {
-		/* an invalid entry for the hints to read (pwc_lru_find_at()) */
-		t->key = pwc_zalloc(sizeof(*t->key));
-		t->valid = pwc_zalloc(sizeof(*t->valid));
-		if (!t->key || !t->valid || !t->hint2) {
-			pwc_lru_free(t);
-			return -ENOMEM;
-		}
-		return 0;
+	if (size) {
+		while (buckets < 8 * size)
+			buckets *= 2;
+		t->size = size;
+		t->ways = ways;
+		t->sets = size / ways;
+		t->mask = buckets - 1;
 	}
-	while (buckets < 8 * size)
-		buckets *= 2;
-	t->size = size;
-	t->ways = ways;
-	t->sets = size / ways;
-	t->mask = buckets - 1;
-	t->key = pwc_zalloc(size * sizeof(*t->key));
-	t->val = pwc_zalloc(size * sizeof(*t->val));
-	t->valid = pwc_zalloc(size * sizeof(*t->valid));
-	t->cover = pwc_zalloc(size * sizeof(*t->cover));
-	t->cover_level = pwc_zalloc(size * sizeof(*t->cover_level));
-	t->home = pwc_zalloc(size * sizeof(*t->home));
-	t->nfree = pwc_zalloc(t->sets * sizeof(*t->nfree));
-	t->low = pwc_zalloc(t->sets * sizeof(*t->low));
-	t->index = pwc_zalloc(buckets * sizeof(*t->index));
-	t->prev = pwc_zalloc((size + t->sets) * sizeof(*t->prev));
-	t->next = pwc_zalloc((size + t->sets) * sizeof(*t->next));
-	if (!t->key || !t->val || !t->valid || !t->cover || !t->cover_level ||
-	    !t->home || !t->nfree || !t->low || !t->index || !t->hint2 ||
-	    !t->prev || !t->next) {
-		pwc_lru_free(t);
+	t->mem = pwc_lru_arrays(t, size ? buckets : 0);
+	if (!t->mem) {
+		memset(t, 0, sizeof(*t));
 		return -ENOMEM;
 	}
 	pwc_lru_clear(t);
@@ -54,18 +58,7 @@ int pwc_lru_init(struct pwc_lru *t, u32 size, u32 ways)
 
 void pwc_lru_free(struct pwc_lru *t)
 {
-	pwc_free(t->key);
-	pwc_free(t->val);
-	pwc_free(t->valid);
-	pwc_free(t->cover);
-	pwc_free(t->cover_level);
-	pwc_free(t->home);
-	pwc_free(t->nfree);
-	pwc_free(t->low);
-	pwc_free(t->index);
-	pwc_free(t->hint2);
-	pwc_free(t->prev);
-	pwc_free(t->next);
+	pwc_free(t->mem);
 	memset(t, 0, sizeof(*t));
 }
 

@@ -54,6 +54,7 @@ struct pwc_lru {
 	 * gens, equal contents
 	 */
 	u32 gen;
+	void *mem;		/* the arrays (pwc_zalloc_parts()) */
 };
 
 /*

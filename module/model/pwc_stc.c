@@ -49,11 +49,8 @@ static void stc_destroy(struct pwc_model *m)
 	struct pwc_stc *s = m->priv;
 	unsigned int k;
 
-	if (!s)
-		return;
 	for (k = 2; k <= PWC_MAX_LEVELS; k++)
 		pwc_lru_free(&s->t[k]);
-	pwc_free(s);
 }
 
 static void stc_clear(struct pwc_model *m)

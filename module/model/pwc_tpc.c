@@ -96,6 +96,23 @@ static void tpc_drop(struct pwc_tpc *t, u32 i)
 	t->stamp[i] = 0;
 }
 
+/* @t's arrays for @n entries and @slots hint slots, in one block. */
+static void *tpc_arrays(struct pwc_tpc *t, u32 n, u32 slots)
+{
+	const struct pwc_part part[] = {
+		{ &t->tag, n * sizeof(*t->tag) },
+		{ &t->low, n * sizeof(*t->low) },
+		{ &t->prefix, n * sizeof(*t->prefix) },
+		{ &t->stamp, n * sizeof(*t->stamp) },
+		{ &t->pba, (size_t)n * (PWC_MAX_LEVELS + 1) * sizeof(u64) },
+		{ &t->depth, n },
+		{ &t->levels, n },
+		{ &t->hint, slots * sizeof(*t->hint) },
+	};
+
+	return pwc_zalloc_parts(part, ARRAY_SIZE(part));
+}
+
 static int tpc_init(struct pwc_model *m)
 {
 	struct pwc_tpc *t;
@@ -112,37 +129,12 @@ static int tpc_init(struct pwc_model *m)
 	while (slots < TPC_HINTS_MAX && slots < (u64)n * TPC_HINTS_PER_ENTRY)
 		slots *= 2;
 	t->hmask = slots - 1;
-	t->tag = pwc_zalloc(n * sizeof(*t->tag));
-	t->low = pwc_zalloc(n * sizeof(*t->low));
-	t->prefix = pwc_zalloc(n * sizeof(*t->prefix));
-	t->stamp = pwc_zalloc(n * sizeof(*t->stamp));
-	t->pba = pwc_zalloc((size_t)n * (PWC_MAX_LEVELS + 1) * sizeof(u64));
-	t->depth = pwc_zalloc(n);
-	t->levels = pwc_zalloc(n);
-	t->hint = pwc_zalloc(slots * sizeof(*t->hint));
-	if (!t->tag || !t->low || !t->prefix || !t->stamp || !t->pba ||
-	    !t->depth || !t->levels || !t->hint)
+	m->mem = tpc_arrays(t, n, slots);
+	if (!m->mem)
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
 		tpc_drop(t, i);
 	return 0;
-}
-
-static void tpc_destroy(struct pwc_model *m)
-{
-	struct pwc_tpc *t = m->priv;
-
-	if (!t)
-		return;
-	pwc_free(t->tag);
-	pwc_free(t->low);
-	pwc_free(t->prefix);
-	pwc_free(t->stamp);
-	pwc_free(t->pba);
-	pwc_free(t->depth);
-	pwc_free(t->levels);
-	pwc_free(t->hint);
-	pwc_free(t);
 }
 
 /* Bits of a stamp below its entry's match depth in tpc_scan()'s rank. */
@@ -534,7 +526,6 @@ const struct pwc_ops pwc_tpc_ops = {
 	.bits = tpc_bits,
 	.size = tpc_size,
 	.init = tpc_init,
-	.destroy = tpc_destroy,
 	.lookup = tpc_lookup,
 	.access = tpc_access,
 	.batch = tpc_batch,

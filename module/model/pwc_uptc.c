@@ -29,12 +29,7 @@ static int uptc_init(struct pwc_model *m)
 
 static void uptc_destroy(struct pwc_model *m)
 {
-	struct pwc_lru *t = m->priv;
-
-	if (!t)
-		return;
-	pwc_lru_free(t);
-	pwc_free(t);
+	pwc_lru_free(m->priv);
 }
 
 static void uptc_clear(struct pwc_model *m)
