@@ -8,6 +8,7 @@
  * instruction's active lanes at their addresses, every other instruction
  * an issue slot with no access.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,15 +52,19 @@ void *tg_grow_to(void *p, size_t *cap, size_t need, size_t size,
 		 size_t first)
 {
 	size_t n = *cap ? *cap : first;
+	void *q;
 
 	if (need <= *cap)
 		return p;
-	while (n < need)
+	while (n < need && n <= SIZE_MAX / 2)
 		n *= 2;
-	p = realloc(p, n * size);
-	if (p)
-		*cap = n;
-	return p;
+	if (n < need || n > SIZE_MAX / size)
+		return p;
+	q = realloc(p, n * size);
+	if (!q)
+		return p;	/* kept, for the caller to free */
+	*cap = n;
+	return q;
 }
 
 static void *tk_grow(struct tg_kernel *k, void *p, size_t *cap, size_t need,

@@ -27,7 +27,8 @@ struct tg_kernel;
 
 /*
  * @p (*@cap elements of @size) grown to at least @need, doubling from
- * *@cap or @first; NULL, *@cap unchanged, if out of memory.
+ * *@cap or @first; if out of memory, @p itself, with *@cap unchanged
+ * (below @need: the caller's test), still the caller's to free.
  */
 void *tg_grow_to(void *p, size_t *cap, size_t need, size_t size,
 		 size_t first);
