@@ -84,6 +84,9 @@ static inline bool pwc_key_overlaps(u64 key, unsigned int level, u64 start,
  *	2 for a 2 MiB leaf, 3 for a 1 GiB leaf, or the level of the
  *	non-present entry that ended the walk as a fault
  * @fault: the walk ended on a non-present entry
+ * @again: in an array of walks, this walk repeats the one before it down
+ *	to its L1 table (pwc_walk_repeats(), set by pwc_walks_mark() or by
+ *	the producer): only a batch reads it (pwc_batch_loop())
  */
 struct pwc_walk {
 	u64 va;
@@ -91,6 +94,7 @@ struct pwc_walk {
 	u8 levels;
 	u8 end;
 	u8 fault;
+	u8 again;
 };
 
 /**
@@ -395,6 +399,26 @@ static inline void pwc_account(struct pwc_model *m, const struct pwc_walk *w,
 	m->stats.stale += r->stale;
 }
 
+/*
+ * Does @w repeat @prev down to its L1 table: a 4 KiB leaf (or a fault at
+ * L1) in the same 2 MiB region, at the same paging levels, through the
+ * same tables?  Then a model looks up both alike: a lookup reads a walk's
+ * tags above its L1 index and its table bases, never the page itself.
+ */
+static inline bool pwc_walk_repeats(const struct pwc_walk *w,
+				    const struct pwc_walk *prev)
+{
+	unsigned int k;
+
+	if ((w->va ^ prev->va) >> 21 || w->levels != prev->levels ||
+	    w->end != 1 || prev->end != 1 || w->fault != prev->fault)
+		return false;
+	for (k = 1; k <= w->levels && k <= PWC_MAX_LEVELS; k++)
+		if (w->base[k] != prev->base[k])
+			return false;
+	return true;
+}
+
 /* A model's access op (struct pwc_ops), for pwc_batch_loop(). */
 typedef void (*pwc_access_fn)(struct pwc_model *m, const struct pwc_walk *w,
 			      struct pwc_result *r);
@@ -405,6 +429,13 @@ typedef void (*pwc_access_fn)(struct pwc_model *m, const struct pwc_walk *w,
  * accounting of each of @n valid walks; @r: the results, or NULL.  The
  * counters that the access functions never touch are kept in locals and
  * stored once.
+ *
+ * A walk marked @again after a walk whose result was a non-stale L2 hit
+ * is that hit again, counted without a lookup: the hit filled nothing and
+ * left what it touched the most recent of the model's tables, in the
+ * order it touched them, so the same lookup would find the same entries
+ * and touch them in the same order, changing nothing but the recency
+ * clock (Documentation/models.rst: the contract every model keeps).
  */
 static __always_inline void pwc_batch_loop(struct pwc_model *m,
 					   const struct pwc_walk *w, u32 n,
@@ -413,11 +444,18 @@ static __always_inline void pwc_batch_loop(struct pwc_model *m,
 {
 	u64 hits[PWC_MAX_LEVELS + 1] = { 0 }, misses = 0, accesses = 0;
 	u64 stale = 0;
-	struct pwc_result x;
+	struct pwc_result x = { 0 };	/* the last walk's looked up */
 	unsigned int k;
 	u32 i;
 
 	for (i = 0; i < n; i++) {
+		if (w[i].again && x.start == 1 && !x.stale) {
+			hits[1]++;
+			accesses++;
+			if (r)
+				r[i] = x;
+			continue;
+		}
 		x = (struct pwc_result){ 0 };
 		access(m, &w[i], &x);
 		if (x.start < w[i].levels)
@@ -450,14 +488,20 @@ static inline bool pwc_walk_valid(const struct pwc_walk *w)
  */
 #define PWC_BATCH_VALID 1u
 
-/* pwc_walk_valid() of each of @n walks. */
+/*
+ * pwc_walk_valid() of each of @n walks, and each marked @again repeats the
+ * one before it (the first's mark is not read).
+ */
 bool pwc_walks_valid(const struct pwc_walk *w, u32 n);
+/* Each of @n walks marked @again when it repeats the one before it. */
+void pwc_walks_mark(struct pwc_walk *w, u32 n);
 
 /*
  * pwc_access() of @n walks in turn, in one call (the model's batch op);
- * -EINVAL, with nothing done, if one of them is not a walk.  @r: the @n
- * results, or NULL when only the statistics are wanted.  @flags:
- * PWC_BATCH_VALID or 0.
+ * -EINVAL, with nothing done, if one of them is not a walk or is marked
+ * @again and does not repeat the walk before it.  @r: the @n results, or
+ * NULL when only the statistics are wanted.  @flags: PWC_BATCH_VALID
+ * or 0.
  */
 int pwc_access_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		     struct pwc_result *r, unsigned int flags);

@@ -32,20 +32,23 @@ void pwc_synth_walk(const struct pwc_synth *pt, u64 va, struct pwc_walk *w)
 }
 
 /*
- * The walk of @va with 4 KiB leaves at @levels, every base from one key
- * with no loop; a constant @levels at each call lets the compiler drop
- * the test.
+ * The walk of @va[@i] with 4 KiB leaves at @levels, every base from one
+ * key with no loop (a constant @levels at each call lets the compiler
+ * drop the test), marked @again when @va[@i - 1] is in its 2 MiB region:
+ * the same tables.
  */
-static __always_inline void pwc_synth_walk4k(u64 va, unsigned int levels,
+static __always_inline void pwc_synth_walk4k(const u64 *va, u32 i,
+					     unsigned int levels,
 					     struct pwc_walk *w)
 {
-	u64 key = pwc_key(va, 2) << 12;	/* L(top)..L2 tags, as a base */
+	u64 key = pwc_key(va[i], 2) << 12;	/* L(top)..L2 tags, as a base */
 	u64 page = ~0xfffULL;
 
-	w->va = va;
+	w->va = va[i];
 	w->levels = levels;
 	w->end = 1;
 	w->fault = 0;
+	w->again = i && !((va[i] ^ va[i - 1]) >> 21);
 	w->base[0] = 0;
 	w->base[1] = 1ULL << 57 | key;
 	w->base[2] = 2ULL << 57 | (key >> 9 & page);
@@ -68,17 +71,18 @@ u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
 	/* 4 KiB leaves only: no range to search, levels reads a walk */
 	if (!pt->n2m && !pt->n1g && pt->levels == 4) {
 		for (i = 0; i < n; i++)
-			pwc_synth_walk4k(va[i], 4, &w[i]);
+			pwc_synth_walk4k(va, i, 4, &w[i]);
 		return (u64)n * 4;
 	}
 	if (!pt->n2m && !pt->n1g && pt->levels == 5) {
 		for (i = 0; i < n; i++)
-			pwc_synth_walk4k(va[i], 5, &w[i]);
+			pwc_synth_walk4k(va, i, 5, &w[i]);
 		return (u64)n * 5;
 	}
 	for (i = 0; i < n; i++) {
 		pwc_synth_walk(pt, va[i], &w[i]);
 		reads += w[i].levels - w[i].end + 1;
 	}
+	pwc_walks_mark(w, n);
 	return reads;
 }

@@ -53,26 +53,17 @@ int model_set_add(struct model_set *s, const char *spec,
 	return 0;
 }
 
-/* Room for @n walks and results; false if there is none (nothing changed). */
+/* Room for @n walks; false if there is none (nothing changed). */
 static bool model_set_room(struct model_set *s, unsigned int n)
 {
-	unsigned int *more;
 	struct pwc_walk *w;
-	struct pwc_result *r;
 
 	if (n <= s->cap)
 		return true;
 	w = realloc(s->w, (size_t)n * sizeof(*w));
-	if (w)
-		s->w = w;
-	r = realloc(s->r, (size_t)n * sizeof(*r));
-	if (r)
-		s->r = r;
-	more = realloc(s->gate.more, (size_t)n * sizeof(*more));
-	if (more)
-		s->gate.more = more;
-	if (!w || !r || !more)
+	if (!w)
 		return false;
+	s->w = w;
 	s->cap = n;
 	return true;
 }
@@ -83,50 +74,41 @@ static bool model_set_room(struct model_set *s, unsigned int n)
  */
 static void model_set_feed(struct model_set *s, const struct pwc_walk *w,
 			   unsigned int n, unsigned long long uncached,
-			   struct pwc_result *res, bool shortcut, bool valid)
+			   struct pwc_result *res, bool valid)
 {
 	unsigned int i, flags = 0;
-	struct pwc_result *r;
 
 	s->walks += n;
 	s->uncached += uncached;
 	if (valid || pwc_walks_valid(w, n))
-		flags = PWC_BATCH_VALID;
-	else
-		shortcut = false;		/* each model refuses them */
-	if (shortcut && !model_set_room(s, n))
-		shortcut = false;		/* no room: the models do all */
-	if (shortcut)
-		shortcut = same_region_use(&s->gate, w, n);
-	for (i = 0; i < s->n; i++) {
-		r = res ? &res[(size_t)i * n] : NULL;
-		if (shortcut) {
-			same_region_batch(s->e[i].m, &s->e[i].run, w,
-					  s->gate.more, n, r, s->r);
-		} else {
-			pwc_access_batch(s->e[i].m, w, n, r, flags);
-			same_region_forget(&s->e[i].run);
-		}
-	}
+		flags = PWC_BATCH_VALID;	/* else each model refuses them */
+	for (i = 0; i < s->n; i++)
+		pwc_access_batch(s->e[i].m, w, n,
+				 res ? &res[(size_t)i * n] : NULL, flags);
 }
 
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 			    unsigned int n, unsigned long long uncached,
-			    struct pwc_result *res, bool shortcut)
+			    struct pwc_result *res)
 {
-	model_set_feed(s, w, n, uncached, res, shortcut, false);
+	model_set_feed(s, w, n, uncached, res, false);
 }
 
 int model_set_access_va(struct model_set *s, const struct pwc_synth *pt,
 			const unsigned long long *va, unsigned int n,
 			struct pwc_result *res, bool shortcut)
 {
+	unsigned long long uncached;
+	unsigned int i;
+
 	if (!model_set_room(s, n)) {
 		fprintf(stderr, "pwcsim: out of memory\n");
 		return -1;
 	}
-	model_set_feed(s, s->w, n, pwc_synth_walks(pt, va, n, s->w), res,
-		       shortcut, pwc_synth_valid(pt));
+	uncached = pwc_synth_walks(pt, va, n, s->w);
+	for (i = 0; !shortcut && i < n; i++)
+		s->w[i].again = 0;	/* every walk looked up */
+	model_set_feed(s, s->w, n, uncached, res, pwc_synth_valid(pt));
 	return 0;
 }
 
@@ -217,10 +199,6 @@ void model_set_free(struct model_set *s)
 	s->n = 0;
 	s->ecap = 0;
 	free(s->w);
-	free(s->r);
-	free(s->gate.more);
 	s->w = NULL;
-	s->r = NULL;
-	s->gate.more = NULL;
 	s->cap = 0;
 }

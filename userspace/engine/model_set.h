@@ -9,7 +9,6 @@
 
 #include "pwc.h"
 #include "pwc_synth.h"
-#include "engine/same_region.h"
 #include "output/table.h"
 
 /*
@@ -24,7 +23,6 @@ struct model_entry {
 	char spec[PWC_SPEC_LEN];	/* canonical, as sized */
 	struct pwc_config cfg;
 	struct pwc_model *m;
-	struct same_region run;		/* the shortcut's (same_region.h) */
 };
 
 /* One model's outcome, without the model: what a run reports. */
@@ -46,10 +44,7 @@ struct model_set {
 	unsigned long long uncached;	/* accesses with no cache at all */
 	/* model_set_access_va()'s walks, built once for all the models */
 	struct pwc_walk *w;
-	/* the shortcut's: whether it pays, the walks' runs, its results */
-	struct same_region_gate gate;
-	struct pwc_result *r;
-	unsigned int cap;		/* of each */
+	unsigned int cap;		/* of @w */
 };
 
 void model_set_init(struct model_set *s, unsigned int levels);
@@ -61,17 +56,18 @@ int model_set_add(struct model_set *s, const char *spec,
  * @res[model * @n + i] (@res NULL: only the statistics); @uncached: the
  * walks' reads with no cache (as pwc_synth_walks() returns them).  The
  * walks are checked once for all the models: a batch holding one that
- * is not a walk is refused by each.  @shortcut: the walks are of the
- * synthetic table, and only they reach the models: the same-2 MiB
- * shortcut (same_region.h) counts what it may.
+ * is not a walk, or one marked @again that does not repeat the walk
+ * before it (pwc_walks_mark()), is refused by each.  A marked walk after
+ * a non-stale L2 hit is that hit again, counted without a lookup.
  */
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 			    unsigned int n, unsigned long long uncached,
-			    struct pwc_result *res, bool shortcut);
+			    struct pwc_result *res);
 /*
  * The same for the walks of @va[0..@n) on the synthetic table @pt (its
- * levels the set's), built once for all the models; -1 with a message if
- * there is no memory for them (nothing done), else 0.
+ * levels the set's), built once for all the models, the repeats marked
+ * unless not @shortcut (then every walk is looked up); -1 with a message
+ * if there is no memory for them (nothing done), else 0.
  */
 int model_set_access_va(struct model_set *s, const struct pwc_synth *pt,
 			const unsigned long long *va, unsigned int n,

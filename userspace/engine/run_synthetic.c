@@ -25,7 +25,7 @@ struct run_synthetic {
 	struct pwc_tlb also;			/* run_config.tlb_also */
 	void (*on_walk)(void *arg, unsigned long long va);
 	void *walk_arg;
-	bool shortcut;			/* 4 KiB leaves, not --no-shortcut */
+	bool shortcut;			/* repeats marked: not --no-shortcut */
 	void (*on_results)(void *arg, const unsigned long long *va,
 			   unsigned int n, const struct pwc_result *res);
 	void *results_arg;
@@ -42,16 +42,17 @@ struct run_synthetic {
 };
 
 /*
- * The walks held, through every model's batch op (the same-2 MiB shortcut
- * where the table has 4 KiB leaves only: same_region.h) and the sweep
- * of sizes; 0, or -1 with a message.
+ * The walks held, the repeats marked unless --no-shortcut
+ * (pwc_walks_mark()), through every model's batch op and the sweep of
+ * sizes; 0, or -1 with a message.
  */
 static int synthetic_flush(struct run_synthetic *s)
 {
 	int ret = s->sw ? s->sweep->walks(s->sw, s->w, s->nw) : 0;
 
-	model_set_access_batch(&s->set, s->w, s->nw, s->reads, NULL,
-			       s->shortcut);
+	if (s->shortcut)
+		pwc_walks_mark(s->w, s->nw);
+	model_set_access_batch(&s->set, s->w, s->nw, s->reads, NULL);
 	s->nw = 0;
 	s->reads = 0;
 	return ret;
@@ -97,7 +98,7 @@ static int synthetic_start(struct run_backend *b, const struct run_config *cfg,
 	if (cfg->synth)
 		s->pt = *cfg->synth;
 	s->pt.levels = res->levels;
-	s->shortcut = !cfg->no_shortcut && !s->pt.n2m && !s->pt.n1g;
+	s->shortcut = !cfg->no_shortcut;
 	s->on_results = cfg->on_results;
 	s->results_arg = cfg->results_arg;
 	s->dump = cfg->dump;

@@ -5,8 +5,9 @@
  * stream's floor (reading and summing the same file) measured in the same
  * run.  The replay is pwcsim replay's: blocks of addresses read with
  * addr_view_block(), fed to the models through model_set_access_va() (the
- * walks built once for all the models), with and without the same-2 MiB
- * shortcut.
+ * walks built once for all the models), with the walks that repeat the
+ * one before marked (each model counts a repeat of an L2 hit without a
+ * lookup) and without (no_shortcut: every walk looked up).
  * Each figure is the median of --repeat runs, in CPU time of the process.
  * It measures; it asserts nothing.
  *
@@ -82,8 +83,8 @@ static double median(double *v, unsigned int n)
  * values, so that every model sees every start level.  Scatter (4
  * levels): every address in another 2 MiB region than the one before (a
  * new L4, L3 or L2 index in equal parts, over 8 L4, 64 L3 and 512 L2
- * values), where the same-2MiB shortcut never applies and a TPC of 24
- * mostly misses.
+ * values), where no walk repeats the one before and a TPC of 24 mostly
+ * misses.
  */
 static int gen_stream(const char *path, unsigned long long n, bool scatter)
 {

@@ -6,8 +6,8 @@
 # (bare, small, set-associative) on four streams made here (the paper's
 # example; a random stream over 64 regions with locality; a stress stream
 # over many L5/L4/L3 values at every start level; strided sweeps), at 4 and
-# 5 levels, with and without the same-2 MiB shortcut, each output's md5
-# against the digests in equality/ beside this file, a file per model
+# 5 levels, with and without --no-shortcut (every walk looked up), each
+# output's md5 against the digests in equality/ beside this file, a file per model
 # (equality/NAME.md5) and a digest per spec (the specs of tests/lib.sh's
 # test_specs, so every model of the registry).
 # The digests were made by the tool of the commit that split them by

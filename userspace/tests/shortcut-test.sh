@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# userspace/tests/shortcut-test.sh - replay's same-2 MiB shortcut
-# (userspace/engine/same_region.c) changes nothing: `pwcsim replay
+# userspace/tests/shortcut-test.sh - replay's repeated walks counted
+# without a lookup (pwc_batch_loop(), walks marked by pwc_synth_walks()
+# and pwc_walks_mark()) change nothing: `pwcsim replay
 # --per-access`, `--dump` and the table (--json: without results) of
 # every model (replay --list), with and without --no-shortcut, byte-equal
 # (cmp) on gen RAY, 2mm and STO (sampled, at the l1-miss tap, the first
