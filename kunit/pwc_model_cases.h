@@ -1006,7 +1006,7 @@ static void batch_models_free(struct batch_models *p)
 
 /*
  * No result differed (@bad), nor the statistics, nor the dumps, nor the
- * recency clocks (with walks marked @again, the batch's may be behind:
+ * recency clocks (with the walks' @repeats marked, the batch's may be behind:
  * a repeat it counted without a lookup ticks nothing); and the batch
  * without results left its model exactly as the one with them.
  */
@@ -1031,7 +1031,7 @@ static void batch_expect_same(struct pwc_test *t, struct batch_models *p,
  * One model of batch_exact(): pwc_access() and pwc_access_batch() on
  * instances of @spec, compared, over a stream where three walks in four
  * stay in the 2 MiB region of the one before, the walks that repeat the
- * one before marked @again (@marked) or not.  The recency ticks the batch
+ * one before marked (@marked: their @repeats) or not.  The recency ticks the batch
  * saved (0 unless @marked).
  */
 static u64 batch_case_one(struct pwc_test *t, const char *spec,
@@ -1057,7 +1057,7 @@ static u64 batch_case_one(struct pwc_test *t, const char *spec,
 		}
 		pwc_synth_walks(&pt, va, PWC_CASE_BATCH, w);
 		for (j = 0; !marked && j < PWC_CASE_BATCH; j++)
-			w[j].again = 0;
+			w[j].repeats = 0;
 		bad += batch_vs_walks(&p, w, rb);
 	}
 	batch_expect_same(t, &p, bad, marked);
@@ -1121,7 +1121,7 @@ out:
  * One model of batch_stale_exact(): per-walk pwc_access() against
  * pwc_access_batch() on walks whose tables move (a real page table's
  * bases change under the cache), each that repeats the one before, tables
- * and all, marked @again; the batch op's quick paths must see every stale
+ * and all, marked (pwc_walks_mark()); the batch op's quick paths must see every stale
  * base as pwc_access() does.  The number of stale results.
  */
 static u64 batch_stale_one(struct pwc_test *t, const char *spec,
@@ -1265,11 +1265,12 @@ static void batch_rejects_bad_walks(struct pwc_test *t)
 }
 
 /*
- * A walk marked @again that does not repeat the one before it (another
- * 2 MiB region, another table base, a huge leaf, other paging levels) is
- * refused as a bad walk is: -EINVAL, nothing counted; one that repeats it
- * (another page of the region) is taken, as the first walk's mark is,
- * which nothing reads; pwc_walks_mark() marks exactly the repeats.
+ * A walk's @repeats that is false -- the next walk in another 2 MiB
+ * region, through another table base, ending at a huge leaf or a fault,
+ * at other paging levels, or a count that does not fall by one -- is
+ * refused as a bad walk is: -EINVAL, nothing counted; pwc_walks_mark()
+ * counts exactly the repeats.  The last walk's count is not read, and a
+ * batch of part of the array counts no repeat past its own last walk.
  */
 static void batch_rejects_false_marks(struct pwc_test *t)
 {
@@ -1285,13 +1286,14 @@ static void batch_rejects_false_marks(struct pwc_test *t)
 	w = b->w;
 	b->pt.levels = 4;
 	m = pwc_case_model(t, "tpc");
-	for (i = 0; m && i < 5; i++) {
-		pwc_synth_walk(&b->pt, 0x7f0000200000ULL, &w[0]);
-		pwc_synth_walk(&b->pt, 0x7f0000201000ULL, &w[1]);
-		pwc_synth_walk(&b->pt, 0x7f0000202000ULL, &w[2]);
-		pwc_synth_walk(&b->pt, 0x7f0000203000ULL, &w[3]);
+	for (i = 0; m && i < 6; i++) {
+		for (w = b->w; w < b->w + 4; w++)
+			pwc_synth_walk(&b->pt, 0x7f0000200000ULL +
+				       (w - b->w) * 4096, w);
+		w = b->w;
 		pwc_walks_mark(w, 4);
-		PWC_EXPECT_TRUE(t, !w[0].again && w[1].again && w[3].again);
+		PWC_EXPECT_TRUE(t, w[0].repeats == 3 && w[1].repeats == 2);
+		PWC_EXPECT_TRUE(t, w[2].repeats == 1 && !w[3].repeats);
 		switch (i) {
 		case 0:
 			w[2].va += 1ULL << 21;
@@ -1309,6 +1311,9 @@ static void batch_rejects_false_marks(struct pwc_test *t)
 		case 4:
 			w[2].fault = 1;
 			break;
+		case 5:
+			w[1].repeats = 3;
+			break;
 		}
 		PWC_EXPECT_TRUE(t, !pwc_walks_valid(w, 4));
 		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 4, b->r, 0), -EINVAL);
@@ -1317,9 +1322,18 @@ static void batch_rejects_false_marks(struct pwc_test *t)
 		PWC_EXPECT_TRUE(t, pwc_walks_valid(w, 4));
 	}
 	if (m) {
-		w[0].again = 1;
+		/* a miss, a hit and its two repeats; then the path is held */
 		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 4, b->r, 0), 0);
-		PWC_EXPECT_EQ(t, m->stats.lookups, 4);
+		PWC_EXPECT_EQ(t, m->stats.hits[1], 3);
+		b->r[2].start = 9;
+		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 2, b->r, 0), 0);
+		PWC_EXPECT_EQ(t, b->r[1].start, 1);
+		PWC_EXPECT_EQ(t, b->r[2].start, 9);
+		w[3].repeats = 7;
+		PWC_EXPECT_TRUE(t, pwc_walks_valid(&w[3], 1));
+		PWC_EXPECT_EQ(t, pwc_access_batch(m, &w[3], 1, b->r, 0), 0);
+		PWC_EXPECT_EQ(t, m->stats.lookups, 7);
+		PWC_EXPECT_EQ(t, m->stats.hits[1], 6);
 		pwc_destroy(m);
 	}
 	pwc_free(b);

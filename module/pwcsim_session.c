@@ -575,8 +575,9 @@ static void pwcsim_models_one(struct pwcsim_session *s,
  * Each model in turn takes the whole queue through its batch op
  * (pwc_access_batch() with PWC_BATCH_VALID, the walks checked once for
  * all models: the same lookups, shadow checks, accounting and fills as
- * pwc_access() of each walk in order, a walk that repeats the one before
- * after a non-stale L2 hit counted as that hit, pwc_batch_loop()), in calls
+ * pwc_access() of each walk in order, the walks that repeat one whose
+ * result is a non-stale L2 hit counted as that hit: pwc_walks_mark(),
+ * pwc_batch_loop()), in calls
  * of at most PWCSIM_RESCHED_WORK units of its pwc_cost() (at least one
  * walk), each charged, so scheduling points come as often as on the
  * per-walk path.  Walks that are not walks (never from the walker) are
@@ -592,6 +593,7 @@ void pwcsim_session_flush(struct pwcsim_session *s, struct pwcsim_budget *b)
 	lockdep_assert_held(&s->lock);
 	if (!n)
 		return;
+	pwc_walks_mark(q->w, n);
 	/* The walker gives only walks pwc_access() accepts: checked once. */
 	if (WARN_ON_ONCE(!pwc_walks_valid(q->w, n))) {
 		q->n = 0;
@@ -640,7 +642,6 @@ void pwcsim_session_walked(struct pwcsim_session *s,
 		return;
 	}
 	q->w[q->n] = *w;
-	q->w[q->n].again = q->n && pwc_walk_repeats(w, &q->w[q->n - 1]);
 	q->res[q->n] = res;
 	if (++q->n == PWCSIM_FEED_QUEUE)
 		pwcsim_session_flush(s, b);

@@ -84,9 +84,11 @@ static inline bool pwc_key_overlaps(u64 key, unsigned int level, u64 start,
  *	2 for a 2 MiB leaf, 3 for a 1 GiB leaf, or the level of the
  *	non-present entry that ended the walk as a fault
  * @fault: the walk ended on a non-present entry
- * @again: in an array of walks, this walk repeats the one before it down
- *	to its L1 table (pwc_walk_repeats(), set by pwc_walks_mark() or by
- *	the producer): only a batch reads it (pwc_batch_loop())
+ * @repeats: in an array of walks, how many of the walks after this one,
+ *	in a row, repeat it down to its L1 table (each the one before it:
+ *	pwc_walk_repeats()), set by pwc_walks_mark() or by the producer;
+ *	only a batch reads it (pwc_batch_loop()), and no further than its
+ *	own last walk
  */
 struct pwc_walk {
 	u64 va;
@@ -94,7 +96,7 @@ struct pwc_walk {
 	u8 levels;
 	u8 end;
 	u8 fault;
-	u8 again;
+	u32 repeats;
 };
 
 /**
@@ -430,12 +432,13 @@ typedef void (*pwc_access_fn)(struct pwc_model *m, const struct pwc_walk *w,
  * counters that the access functions never touch are kept in locals and
  * stored once.
  *
- * A walk marked @again after a walk whose result was a non-stale L2 hit
- * is that hit again, counted without a lookup: the hit filled nothing and
- * left what it touched the most recent of the model's tables, in the
- * order it touched them, so the same lookup would find the same entries
- * and touch them in the same order, changing nothing but the recency
- * clock (Documentation/models.rst: the contract every model keeps).
+ * When a walk's result is a non-stale L2 hit, the @repeats walks after
+ * it are that hit again, counted without a lookup or a test of their own:
+ * the hit filled nothing and left what it touched the most recent of the
+ * model's tables, in the order it touched them, so the same lookup would
+ * find the same entries and touch them in the same order, changing
+ * nothing but the recency clock (Documentation/models.rst: the contract
+ * every model keeps).
  */
 static __always_inline void pwc_batch_loop(struct pwc_model *m,
 					   const struct pwc_walk *w, u32 n,
@@ -444,18 +447,11 @@ static __always_inline void pwc_batch_loop(struct pwc_model *m,
 {
 	u64 hits[PWC_MAX_LEVELS + 1] = { 0 }, misses = 0, accesses = 0;
 	u64 stale = 0;
-	struct pwc_result x = { 0 };	/* the last walk's looked up */
+	struct pwc_result x;
 	unsigned int k;
-	u32 i;
+	u32 i, j, again;
 
 	for (i = 0; i < n; i++) {
-		if (w[i].again && x.start == 1 && !x.stale) {
-			hits[1]++;
-			accesses++;
-			if (r)
-				r[i] = x;
-			continue;
-		}
 		x = (struct pwc_result){ 0 };
 		access(m, &w[i], &x);
 		if (x.start < w[i].levels)
@@ -466,6 +462,17 @@ static __always_inline void pwc_batch_loop(struct pwc_model *m,
 		stale += x.stale;
 		if (r)
 			r[i] = x;
+		if (x.start != 1 || x.stale)
+			continue;
+		/* the repeats of a non-stale L2 hit, within the batch */
+		again = w[i].repeats;
+		if (again > n - 1 - i)
+			again = n - 1 - i;
+		hits[1] += again;
+		accesses += again;
+		for (j = 1; r && j <= again; j++)
+			r[i + j] = x;
+		i += again;
 	}
 	m->stats.lookups += n;
 	for (k = 0; k <= PWC_MAX_LEVELS; k++)
@@ -489,17 +496,17 @@ static inline bool pwc_walk_valid(const struct pwc_walk *w)
 #define PWC_BATCH_VALID 1u
 
 /*
- * pwc_walk_valid() of each of @n walks, and each marked @again repeats the
- * one before it (the first's mark is not read).
+ * pwc_walk_valid() of each of @n walks, and the @repeats of each but the
+ * last true: the next walk repeats it, with one fewer after it.
  */
 bool pwc_walks_valid(const struct pwc_walk *w, u32 n);
-/* Each of @n walks marked @again when it repeats the one before it. */
+/* The @repeats of each of @n walks (pwc_walk_repeats()). */
 void pwc_walks_mark(struct pwc_walk *w, u32 n);
 
 /*
  * pwc_access() of @n walks in turn, in one call (the model's batch op);
- * -EINVAL, with nothing done, if one of them is not a walk or is marked
- * @again and does not repeat the walk before it.  @r: the @n results, or
+ * -EINVAL, with nothing done, if one of them is not a walk or a walk's
+ * @repeats is false (pwc_walks_valid()).  @r: the @n results, or
  * NULL when only the statistics are wanted.  @flags: PWC_BATCH_VALID
  * or 0.
  */

@@ -100,8 +100,10 @@ bool pwc_walks_valid(const struct pwc_walk *w, u32 n)
 	for (i = 0; i < n; i++)
 		bad |= ((u8)(w[i].levels - 4) > PWC_MAX_LEVELS - 4) |
 		       ((u8)(w[i].end - 1) >= w[i].levels);
-	for (i = 1; i < n && !bad; i++)
-		bad = w[i].again && !pwc_walk_repeats(&w[i], &w[i - 1]);
+	for (i = 0; i + 1 < n && !bad; i++)
+		bad = w[i].repeats &&
+		      (w[i + 1].repeats != w[i].repeats - 1 ||
+		       !pwc_walk_repeats(&w[i + 1], &w[i]));
 	return !bad;
 }
 
@@ -109,8 +111,10 @@ void pwc_walks_mark(struct pwc_walk *w, u32 n)
 {
 	u32 i;
 
-	for (i = 0; i < n; i++)
-		w[i].again = i && pwc_walk_repeats(&w[i], &w[i - 1]);
+	for (i = n; i-- > 0;)
+		w[i].repeats = i + 1 < n &&
+			       pwc_walk_repeats(&w[i + 1], &w[i]) ?
+			       w[i + 1].repeats + 1 : 0;
 }
 
 int pwc_access_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,

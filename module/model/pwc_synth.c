@@ -32,15 +32,17 @@ void pwc_synth_walk(const struct pwc_synth *pt, u64 va, struct pwc_walk *w)
 }
 
 /*
- * The walk of @va[@i] with 4 KiB leaves at @levels, every base from one
- * key with no loop (a constant @levels at each call lets the compiler
- * drop the test), marked @again when @va[@i - 1] is in its 2 MiB region:
- * the same tables.
+ * @w[@i], the walk of @va[@i] of @n with 4 KiB leaves at @levels, every
+ * base from one key with no loop (a constant @levels at each call lets
+ * the compiler drop the test); built from the last back, so that its
+ * @repeats follows from @w[@i + 1]'s: the same 2 MiB region, the same
+ * tables.
  */
-static __always_inline void pwc_synth_walk4k(const u64 *va, u32 i,
-					     unsigned int levels,
-					     struct pwc_walk *w)
+static __always_inline void pwc_synth_walk4k(const u64 *va,
+					     struct pwc_walk *walks, u32 i,
+					     u32 n, unsigned int levels)
 {
+	struct pwc_walk *w = &walks[i];
 	u64 key = pwc_key(va[i], 2) << 12;	/* L(top)..L2 tags, as a base */
 	u64 page = ~0xfffULL;
 
@@ -48,7 +50,8 @@ static __always_inline void pwc_synth_walk4k(const u64 *va, u32 i,
 	w->levels = levels;
 	w->end = 1;
 	w->fault = 0;
-	w->again = i && !((va[i] ^ va[i - 1]) >> 21);
+	w->repeats = i + 1 < n && !((va[i] ^ va[i + 1]) >> 21) ?
+		     w[1].repeats + 1 : 0;
 	w->base[0] = 0;
 	w->base[1] = 1ULL << 57 | key;
 	w->base[2] = 2ULL << 57 | (key >> 9 & page);
@@ -70,13 +73,13 @@ u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
 
 	/* 4 KiB leaves only: no range to search, levels reads a walk */
 	if (!pt->n2m && !pt->n1g && pt->levels == 4) {
-		for (i = 0; i < n; i++)
-			pwc_synth_walk4k(va, i, 4, &w[i]);
+		for (i = n; i-- > 0;)
+			pwc_synth_walk4k(va, w, i, n, 4);
 		return (u64)n * 4;
 	}
 	if (!pt->n2m && !pt->n1g && pt->levels == 5) {
-		for (i = 0; i < n; i++)
-			pwc_synth_walk4k(va, i, 5, &w[i]);
+		for (i = n; i-- > 0;)
+			pwc_synth_walk4k(va, w, i, n, 5);
 		return (u64)n * 5;
 	}
 	for (i = 0; i < n; i++) {

@@ -50,9 +50,9 @@ static inline bool pwc_synth_valid(const struct pwc_synth *pt)
 /* Fill @w with the walk of @va: 4 KiB leaves unless a huge range says. */
 void pwc_synth_walk(const struct pwc_synth *pt, u64 va, struct pwc_walk *w);
 /*
- * pwc_synth_walk() of @n addresses, each marked @again when it repeats the
- * one before (pwc_walks_mark()); returns the page-table reads the walks
- * make with no cache (each walk's levels - end + 1).
+ * pwc_synth_walk() of @n addresses, with their @repeats (pwc_walks_mark());
+ * returns the page-table reads the walks make with no cache (each walk's
+ * levels - end + 1).
  */
 u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
 		    struct pwc_walk *w);

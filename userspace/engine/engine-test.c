@@ -5,7 +5,7 @@
  * (the sized models at ten budgets, and ideal and none) must end with the
  * statistics it has when run alone on the same stream, so a model that is
  * dropped, not fed, fed twice or reported in another's place fails.  This is what makes `pwcsim report`'s budget sweep one pass.
- * Then the repeats a batch counts without a lookup (walks marked @again,
+ * Then the repeats a batch counts without a lookup (each walk's @repeats,
  * pwc_batch_loop()) against the same walks unmarked, for every kind of
  * the registry and tables too small for a path: the same results,
  * statistics and dumps, and fewer recency ticks where a model that keeps
@@ -170,7 +170,7 @@ static void repeat_case(const char *spec, unsigned int levels,
 		pwc_synth_walks(&pt, va, REPEAT_BATCH, w);
 		memcpy(plain, w, sizeof(plain));
 		for (i = 0; i < REPEAT_BATCH; i++)
-			plain[i].again = 0;
+			plain[i].repeats = 0;
 		pwc_access_batch(a, plain, REPEAT_BATCH, ra, 0);
 		/* with results every other batch, without the others */
 		pwc_access_batch(b, w, REPEAT_BATCH, n % 2 ? NULL : rb, 0);

@@ -107,7 +107,7 @@ int model_set_access_va(struct model_set *s, const struct pwc_synth *pt,
 	}
 	uncached = pwc_synth_walks(pt, va, n, s->w);
 	for (i = 0; !shortcut && i < n; i++)
-		s->w[i].again = 0;	/* every walk looked up */
+		s->w[i].repeats = 0;	/* every walk looked up */
 	model_set_feed(s, s->w, n, uncached, res, pwc_synth_valid(pt));
 	return 0;
 }

@@ -56,9 +56,9 @@ int model_set_add(struct model_set *s, const char *spec,
  * @res[model * @n + i] (@res NULL: only the statistics); @uncached: the
  * walks' reads with no cache (as pwc_synth_walks() returns them).  The
  * walks are checked once for all the models: a batch holding one that
- * is not a walk, or one marked @again that does not repeat the walk
- * before it (pwc_walks_mark()), is refused by each.  A marked walk after
- * a non-stale L2 hit is that hit again, counted without a lookup.
+ * is not a walk, or one whose @repeats is false (pwc_walks_mark()), is
+ * refused by each.  The repeats of a walk whose result is a non-stale L2
+ * hit are that hit again, counted without a lookup.
  */
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
 			    unsigned int n, unsigned long long uncached,
