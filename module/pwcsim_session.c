@@ -593,12 +593,16 @@ void pwcsim_session_flush(struct pwcsim_session *s, struct pwcsim_budget *b)
 	lockdep_assert_held(&s->lock);
 	if (!n)
 		return;
-	pwc_walks_mark(q->w, n);
-	/* The walker gives only walks pwc_access() accepts: checked once. */
+	/*
+	 * The walker gives only walks pwc_access() accepts, zeroed repeats
+	 * and all: checked once, then their repeats counted (true by
+	 * construction, not checked again).
+	 */
 	if (WARN_ON_ONCE(!pwc_walks_valid(q->w, n))) {
 		q->n = 0;
 		return;
 	}
+	pwc_walks_mark(q->w, n);
 	for (i = 0; i < s->nmodels; i++) {
 		m = s->models[i].m;
 		cost = max_t(u64, pwc_cost(m), 1);

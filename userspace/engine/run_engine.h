@@ -52,13 +52,13 @@ struct run_config {
 	 * The synthetic backend only (what `replay` asks of it):
 	 * @synth: the page table's huge ranges (NULL: 4 KiB leaves
 	 * everywhere; its levels are @levels); @no_shortcut: every walk
-	 * looked up, none marked as a repeat (pwc_walks_mark()); @on_results:
-	 * without an IOTLB, told
-	 * each batch of @n addresses and their results, res[model * @n + i]
-	 * (NULL: none); @dump: each model's contents into run_result.dumps;
-	 * @sizes: also the model of kind @sizes_kind at sizes 1 .. @sizes,
-	 * all from one pass (its sweep: size_sweep.h), into
-	 * run_result.sizes (4 KiB leaves only; 0: none).
+	 * looked up, none marked as a repeat (pwc_walks_mark());
+	 * @on_results: without an IOTLB, told each batch of @n addresses
+	 * and their results, res[model * @n + i] (NULL: none); @dump: each
+	 * model's contents into run_result.dumps; @sizes: also the model of
+	 * kind @sizes_kind at sizes 1 .. @sizes, all from one pass (its
+	 * sweep: size_sweep.h), into run_result.sizes (4 KiB leaves only;
+	 * 0: none).
 	 */
 	const struct pwc_synth *synth;
 	bool no_shortcut;
