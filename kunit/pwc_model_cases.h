@@ -460,6 +460,201 @@ static void lru_kernel_vs_reference(struct pwc_test *t)
 	}
 }
 
+/*
+ * TPC (pwc_tpc.c: hint, the set's most recent entry proven by prefix
+ * counters, recency lists, scan) against a plain TPC written from
+ * pwc-models.md section 3 and models.rst, scanned slot by slot with
+ * stamps: random walks of either paging level over few L5/L4/L3/L2
+ * values (so that prefixes are shared at every depth), with 2 MiB and
+ * 1 GiB leaves, faults, tables that move (stale hits), invalidations and
+ * clears, fully associative and in sets.  Every access's start level,
+ * base and staleness must agree, and the fills, evictions and
+ * invalidations counted.
+ */
+#define TPC_REF_MAX 64
+
+struct tpc_ref {
+	u64 prefix[TPC_REF_MAX], stamp[TPC_REF_MAX], clock;	/* 0: invalid */
+	u64 pba[TPC_REF_MAX][PWC_MAX_LEVELS + 1];
+	u8 depth[TPC_REF_MAX], levels[TPC_REF_MAX];
+	u32 n, ways;
+	u64 fills, evictions, invalidations;
+};
+
+/* How many top tags of @key (pwc_key(va, 2), @levels) entry @i matches. */
+static unsigned int tpc_ref_match(const struct tpc_ref *f, u32 i, u64 key,
+				  unsigned int levels)
+{
+	unsigned int d, m = 0, low;
+
+	if (!f->stamp[i] || f->levels[i] != levels)
+		return 0;
+	for (d = 1; d <= f->depth[i]; d++) {
+		low = 9 * (levels - 1 - d);
+		if (key >> low != f->prefix[i] >> low)
+			break;
+		m = d;
+	}
+	return m;
+}
+
+static void tpc_ref_access(struct tpc_ref *f, const struct pwc_walk *w,
+			   struct pwc_result *r)
+{
+	unsigned int levels = w->levels, m, best = 0, depth, k;
+	u32 sets = f->n / f->ways, set = pwc_index(w->va, 2) % sets * f->ways;
+	u64 key = pwc_key(w->va, 2), prefix;
+	u32 i, win = 0, v;
+
+	*r = (struct pwc_result){ .start = levels };
+	for (i = set; i < set + f->ways; i++) {
+		m = tpc_ref_match(f, i, key, levels);
+		if (m > best || (m && m == best && f->stamp[i] > f->stamp[win])) {
+			best = m;
+			win = i;
+		}
+	}
+	if (best) {
+		f->stamp[win] = ++f->clock;
+		r->start = levels - best;
+		r->pba = f->pba[win][r->start];
+	}
+	pwc_shadow_check(w, r);
+	if (r->start == 1 && !r->stale)
+		return;
+	depth = levels - w->end < levels - 1 ? levels - w->end : levels - 1;
+	if (!depth)
+		return;
+	prefix = key >> (9 * (levels - 1 - depth)) << (9 * (levels - 1 - depth));
+	v = set + f->ways;
+	for (i = set; i < set + f->ways; i++)	/* the same path, as deep */
+		if (f->stamp[i] && f->depth[i] == depth &&
+		    f->levels[i] == levels && f->prefix[i] == prefix)
+			v = i;
+	if (v == set + f->ways) {
+		v = set;			/* first invalid, else LRU */
+		for (i = set; i < set + f->ways && f->stamp[v]; i++)
+			if (!f->stamp[i] || f->stamp[i] < f->stamp[v])
+				v = i;
+		f->evictions += !!f->stamp[v];
+	}
+	f->fills++;
+	f->prefix[v] = prefix;
+	f->depth[v] = depth;
+	f->levels[v] = levels;
+	f->stamp[v] = ++f->clock;
+	for (k = 0; k <= PWC_MAX_LEVELS; k++)
+		f->pba[v][k] = k >= levels - depth && k < levels ?
+			       w->base[k] : 0;
+}
+
+static void tpc_ref_invalidate(struct tpc_ref *f, u64 start, u64 end)
+{
+	unsigned int top;
+	u32 i;
+
+	for (i = 0; i < f->n; i++) {
+		top = f->levels[i];
+		if (f->stamp[i] &&
+		    pwc_key_overlaps(f->prefix[i] >> (9 * (top - 2)), top,
+				     start, end)) {
+			f->stamp[i] = 0;
+			f->invalidations++;
+		}
+	}
+}
+
+/*
+ * A random walk from @x: indices from few values, its leaf or fault,
+ * its bases a function of the path above each table and of @gen (a
+ * bumped @gen moves every table).
+ */
+static void tpc_ref_walk(u64 x, u64 gen, struct pwc_walk *w)
+{
+	unsigned int k, levels = x % 16 ? 4 : 5;
+
+	memset(w, 0, sizeof(*w));
+	w->levels = levels;
+	w->va = (x >> 4) % 2 << 48 | (x >> 5) % 2 << 39 | (x >> 6) % 3 << 30 |
+		(x >> 8) % 6 << 21 | (x >> 11) % 512 << 12;
+	switch ((x >> 20) % 8) {
+	case 0:
+		w->end = 2;			/* a 2 MiB leaf */
+		break;
+	case 1:
+		w->end = 3;			/* a 1 GiB leaf */
+		break;
+	case 2:
+		w->end = 1 + (x >> 23) % levels;	/* a fault */
+		w->fault = 1;
+		break;
+	default:
+		w->end = 1;
+	}
+	for (k = w->end; k <= levels; k++)
+		w->base[k] = ((pwc_key(w->va, k + 1) * 0x9E3779B97F4A7C15ULL +
+			       gen * 0xff51afd7ed558ccdULL + k) >> 24) << 12;
+}
+
+static void tpc_vs_reference(struct pwc_test *t)
+{
+	static const u32 geo[][2] = { { 1, 0 }, { 2, 0 }, { 5, 0 },
+				      { 24, 0 }, { 64, 0 }, { 24, 4 },
+				      { 12, 3 }, { 8, 1 }, { 64, 8 } };
+	static struct tpc_ref f;	/* 4 KiB: off the kernel stack */
+	struct pwc_result r, q;
+	struct pwc_model *m;
+	struct pwc_walk w;
+	unsigned int g, n, bad;
+	u64 x, seed = 7, gen = 0;
+	char spec[48];
+
+	for (g = 0; g < ARRAY_SIZE(geo); g++) {
+		snprintf(spec, sizeof(spec), "tpc:entries=%u,ways=%u",
+			 geo[g][0], geo[g][1] ? geo[g][1] : geo[g][0]);
+		m = pwc_case_model(t, spec);
+		if (!m)
+			return;
+		memset(&f, 0, sizeof(f));
+		f.n = geo[g][0];
+		f.ways = geo[g][1] ? geo[g][1] : geo[g][0];
+		bad = 0;
+		for (n = 0; n < PWC_TEST_SCALE * 1000; n++) {
+			seed = seed * 6364136223846793005ULL +
+			       1442695040888963407ULL;
+			x = seed >> 17;
+			if (x % 1024 == 0) {
+				pwc_clear(m);
+				memset(f.stamp, 0, sizeof(f.stamp));
+			} else if (x % 64 == 1) {
+				tpc_ref_walk(x >> 10, gen, &w);
+				x = w.va >> 21 << 21;	/* 2 MiB .. 4 GiB */
+				w.va = x + (2ULL << (20 + (seed >> 60) % 12));
+				pwc_invalidate(m, x, w.va);
+				tpc_ref_invalidate(&f, x, w.va);
+			} else if (x % 256 == 2) {
+				gen++;
+			} else {
+				tpc_ref_walk(x >> 10, gen, &w);
+				if (pwc_access(m, &w, &r))
+					bad++;
+				tpc_ref_access(&f, &w, &q);
+				bad += r.start != q.start || r.pba != q.pba ||
+				       r.stale != q.stale;
+			}
+		}
+		PWC_EXPECT_EQ(t, bad, 0);
+		PWC_EXPECT_EQ(t, m->stats.fills, f.fills);
+		PWC_EXPECT_EQ(t, m->stats.evictions, f.evictions);
+		PWC_EXPECT_EQ(t, m->stats.invalidations, f.invalidations);
+		/* the streams reached every case the counters decide */
+		PWC_EXPECT_TRUE(t, m->stats.hits[1] && m->stats.hits[2] &&
+				m->stats.hits[3] && m->stats.stale &&
+				f.invalidations);
+		pwc_destroy(m);
+	}
+}
+
 /* Does @m hold anything (storage: none, or a copy of it, does not)? */
 static bool pwc_case_caches(const struct pwc_model *m)
 {
@@ -1689,6 +1884,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(stc_fills_what_it_read),
 	PWC_CASE(uptc_sequential),
 	PWC_CASE(lru_kernel_vs_reference),
+	PWC_CASE(tpc_vs_reference),
 	PWC_CASE(access_nofill),
 	PWC_CASE(dump_truncates_at_lines),
 	PWC_CASE(cpwc_block_rules),

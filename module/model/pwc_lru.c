@@ -24,8 +24,8 @@ static void *pwc_lru_arrays(struct pwc_lru *t, u32 buckets)
 		{ &t->nfree, t->sets * sizeof(*t->nfree) },
 		{ &t->low, t->sets * sizeof(*t->low) },
 		{ &t->index, buckets * sizeof(*t->index) },
-		{ &t->prev, (size + t->sets) * sizeof(*t->prev) },
-		{ &t->next, (size + t->sets) * sizeof(*t->next) },
+		{ &t->rec.prev, (size + t->sets) * sizeof(u32) },
+		{ &t->rec.next, (size + t->sets) * sizeof(u32) },
 	};
 
 	return pwc_zalloc_parts(part, ARRAY_SIZE(part));
@@ -74,8 +74,7 @@ void pwc_lru_clear(struct pwc_lru *t)
 	for (s = 0; s < t->sets; s++) {
 		t->nfree[s] = t->ways;
 		t->low[s] = s * t->ways;
-		t->next[t->size + s] = t->size + s;
-		t->prev[t->size + s] = t->size + s;
+		pwc_recency_empty(&t->rec, t->size + s);
 	}
 }
 
@@ -118,7 +117,7 @@ void pwc_lru_drop(struct pwc_lru *t, u32 i)
 
 	t->gen++;
 	pwc_lru_unindex(t, i);
-	pwc_lru_unlink(t, i);
+	pwc_recency_unlink(&t->rec, i);
 	t->valid[i] = 0;
 	t->nfree[set]++;
 	if (i < t->low[set])
@@ -139,16 +138,16 @@ bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 key, u64 val, u64 cover,
 		t->low[set] = i + 1;
 		t->nfree[set]--;
 	} else {
-		i = t->prev[t->size + set];	/* the least recent */
+		i = t->rec.prev[t->size + set];	/* the least recent */
 		pwc_lru_unindex(t, i);
-		pwc_lru_unlink(t, i);
+		pwc_recency_unlink(&t->rec, i);
 	}
 	t->key[i] = key;
 	t->val[i] = val;
 	t->cover[i] = cover;
 	t->cover_level[i] = cover_level;
 	t->valid[i] = 1;
-	pwc_lru_link(t, t->size + set, i);
+	pwc_recency_link(&t->rec, t->size + set, i);
 	pwc_lru_index(t, set, i);
 	/*
 	 * found first at its level next time (pwc_lru_find_at(), which

@@ -16,7 +16,7 @@
 #ifndef _PWC_LRU_H
 #define _PWC_LRU_H
 
-#include "pwc.h"
+#include "pwc_recency.h"
 
 /* Slots of the level-2 hints (a power of two; pwc_lru_find_at()). */
 #define PWC_LRU_HINTS2 64
@@ -35,12 +35,7 @@ struct pwc_lru {
 	u32 *index;		/* hash buckets: entry + 1, 0 = empty */
 	u32 *home;		/* per entry: its bucket of first choice */
 	u32 mask;		/* buckets - 1 */
-	/*
-	 * The recency lists: node i < size is entry i, node size + s the
-	 * head of set s; next[] runs from the most recent, prev[] from the
-	 * least
-	 */
-	u32 *prev, *next;
+	struct pwc_recency rec;	/* per set (pwc_recency.h) */
 	/*
 	 * per level: the entry found last; for level 2, whose keys change
 	 * from walk to walk, per slot of the key's hash (0 at first: with no
@@ -133,22 +128,6 @@ static inline u32 pwc_lru_set_of(const struct pwc_lru *t, u32 i)
 	return t->sets > 1 ? i / t->ways : 0;
 }
 
-/* Take valid entry @i out of its set's recency list. */
-static inline void pwc_lru_unlink(struct pwc_lru *t, u32 i)
-{
-	t->next[t->prev[i]] = t->next[i];
-	t->prev[t->next[i]] = t->prev[i];
-}
-
-/* Put entry @i at the front (the most recent) of the list of @head. */
-static inline void pwc_lru_link(struct pwc_lru *t, u32 head, u32 i)
-{
-	t->prev[i] = head;
-	t->next[i] = t->next[head];
-	t->prev[t->next[head]] = i;
-	t->next[head] = i;
-}
-
 /*
  * Valid entry @i touched: moved to the front of its set's list with no
  * test whether it is there already (taking it out and putting it back
@@ -158,14 +137,14 @@ static inline void pwc_lru_link(struct pwc_lru *t, u32 head, u32 i)
  */
 static inline void pwc_lru_touch(struct pwc_lru *t, u32 i)
 {
-	pwc_lru_unlink(t, i);
-	pwc_lru_link(t, t->size + pwc_lru_set_of(t, i), i);
+	pwc_recency_unlink(&t->rec, i);
+	pwc_recency_link(&t->rec, t->size + pwc_lru_set_of(t, i), i);
 }
 
 /* Is valid entry @i the most recent of its set? */
 static inline bool pwc_lru_front(const struct pwc_lru *t, u32 i)
 {
-	return t->next[t->size + pwc_lru_set_of(t, i)] == i;
+	return t->rec.next[t->size + pwc_lru_set_of(t, i)] == i;
 }
 
 /* Drop entry @i (valid). */

@@ -13,7 +13,7 @@
  * (L4, L3, L2 tags with 4-level paging).  Shorter entries come from walks
  * that ended above L1 (2 MiB and 1 GiB leaves, faults).
  */
-#include "pwc.h"
+#include "pwc_recency.h"
 
 /* The paging levels in an entry's tag word, above any pwc_key(va, 2). */
 #define TPC_LEVELS_SHIFT 40
@@ -21,6 +21,10 @@
 #define TPC_HINTS_PER_ENTRY 8
 #define TPC_HINTS_MIN 64
 #define TPC_HINTS_MAX 65536
+/* Prefix counters per entry (a power of two at least this many), bounds. */
+#define TPC_COUNTERS_PER_ENTRY 16
+#define TPC_COUNTER_BITS_MIN 6
+#define TPC_COUNTER_BITS_MAX 20
 
 /*
  * The lookup reads tag[], low[] and stamp[] only: for a request word
@@ -30,12 +34,23 @@
  * and entries of other paging levels (bits at TPC_LEVELS_SHIFT) match
  * nothing.  hint[] maps a hash of req to the entry that last held that
  * full path: a guess, used only when that entry's x is 0 (it holds the
- * full path now, and a full path is held once), else the scan decides.
+ * full path now, and a full path is held once), else the set's most
+ * recent entry or the scan decides (tpc_find()).
+ *
+ * Recency is kept twice, and both change together on every touch: the
+ * stamps rank equals in the scan, and a recency list per set
+ * (pwc_recency.h) gives the set's most recent entry and its victim
+ * without a scan.
+ * cnt[] counts, per hash of (set, paging levels, depth d, top d tags),
+ * the set's valid entries holding that prefix (an entry of depth D
+ * counts once at each d <= D): a zero proves no entry of the set
+ * matches that deep.
  */
 struct pwc_tpc {
 	u32 n;
 	u32 ways;	/* entries per set: set s is s*ways .. +ways-1 */
 	u32 hmask;	/* hint slots - 1 */
+	u32 cshift;	/* 64 - log2(prefix counters) */
 	u64 *tag;	/* prefix | levels << TPC_LEVELS_SHIFT */
 	u64 *low;	/* tag bits below the depth; all ones: invalid */
 	u64 *prefix;	/* pwc_key(va, 2), tags below the depth zeroed */
@@ -44,6 +59,11 @@ struct pwc_tpc {
 	u8 *depth;	/* 0: invalid */
 	u8 *levels;	/* paging levels of the walk that filled it */
 	u32 *hint;	/* hmask + 1 entry indices */
+	struct pwc_recency rec;	/* per set (pwc_recency.h) */
+	u32 *nfree;	/* per set: invalid entries */
+	u32 *first;	/* per set: no invalid entry below it */
+	u32 *cnt;	/* 2^(64 - cshift) prefix counters */
+	u32 *cs;	/* n x PWC_MAX_LEVELS: entry i's counters (depth d: d-1) */
 };
 
 static u64 *tpc_pba(struct pwc_tpc *t, u32 i)
@@ -88,17 +108,103 @@ static u32 tpc_hash(const struct pwc_tpc *t, u64 req)
 	return (u32)((req * 0x9E3779B97F4A7C15ULL) >> 32) & t->hmask;
 }
 
-/* Entry @i as invalid (a zero stamp makes it the first victim). */
+/* The set number of entry @i (of any entry of the set). */
+static u32 tpc_setno(const struct pwc_tpc *t, u32 i)
+{
+	return t->ways < t->n ? i / t->ways : 0;
+}
+
+/*
+ * The counter slot of (set @s, @levels, depth @d, the top @d tags of @key
+ * = pwc_key(va, 2)) (struct pwc_tpc): a multiplicative hash, its top bits.
+ */
+static u32 tpc_cslot(const struct pwc_tpc *t, u32 s, unsigned int levels,
+		     unsigned int d, u64 key)
+{
+	u64 v = (key >> (9 * (levels - 1 - d))) << 8 | levels << 4 | d;
+
+	return ((v ^ (u64)s << 40) * 0x9E3779B97F4A7C15ULL) >> t->cshift;
+}
+
+/*
+ * Entry @i, valid, counted at each of its prefixes; its slots kept so
+ * that tpc_uncount() need not hash them again.
+ */
+static void tpc_count(struct pwc_tpc *t, u32 i)
+{
+	u32 s = tpc_setno(t, i), *cs = &t->cs[(size_t)i * PWC_MAX_LEVELS];
+	unsigned int d, levels = t->levels[i];
+
+	for (d = 1; d <= t->depth[i]; d++) {
+		cs[d - 1] = tpc_cslot(t, s, levels, d, t->prefix[i]);
+		t->cnt[cs[d - 1]]++;
+	}
+}
+
+/* Entry @i, valid, no longer counted. */
+static void tpc_uncount(struct pwc_tpc *t, u32 i)
+{
+	u32 *cs = &t->cs[(size_t)i * PWC_MAX_LEVELS];
+	unsigned int d;
+
+	for (d = 0; d < t->depth[i]; d++)
+		t->cnt[cs[d]]--;
+}
+
+/* Valid entry @i the front (the most recent) of its set's list. */
+static inline void tpc_to_front(struct pwc_tpc *t, u32 i)
+{
+	pwc_recency_unlink(&t->rec, i);
+	pwc_recency_link(&t->rec, t->n + tpc_setno(t, i), i);
+}
+
+/* Valid entry @i touched: stamped and the front of its set's list. */
+static inline void tpc_touch(struct pwc_model *m, struct pwc_tpc *t, u32 i)
+{
+	t->stamp[i] = pwc_tick(m);
+	tpc_to_front(t, i);
+}
+
+/* Entry @i as invalid; one already invalid is left as it is. */
 static void tpc_drop(struct pwc_tpc *t, u32 i)
 {
+	u32 s = tpc_setno(t, i);
+
+	if (!t->depth[i])
+		return;
+	tpc_uncount(t, i);
+	pwc_recency_unlink(&t->rec, i);
+	t->nfree[s]++;
+	if (i < t->first[s])
+		t->first[s] = i;
 	t->depth[i] = 0;
 	t->low[i] = U64_MAX;
 	t->stamp[i] = 0;
 }
 
-/* @t's arrays for @n entries and @slots hint slots, in one block. */
-static void *tpc_arrays(struct pwc_tpc *t, u32 n, u32 slots)
+/* Every entry invalid, every set's list empty, nothing counted. */
+static void tpc_clear(struct pwc_model *m)
 {
+	struct pwc_tpc *t = m->priv;
+	u32 i, s;
+
+	for (i = 0; i < t->n; i++) {
+		t->depth[i] = 0;
+		t->low[i] = U64_MAX;
+		t->stamp[i] = 0;
+	}
+	for (s = 0; s < t->n / t->ways; s++) {
+		pwc_recency_empty(&t->rec, t->n + s);
+		t->nfree[s] = t->ways;
+		t->first[s] = s * t->ways;
+	}
+	memset(t->cnt, 0, BIT_ULL(64 - t->cshift) * sizeof(*t->cnt));
+}
+
+/* @t's arrays for @n entries, @slots hint and @cslots counter slots. */
+static void *tpc_arrays(struct pwc_tpc *t, u32 n, u32 slots, u32 cslots)
+{
+	u32 sets = n / t->ways;
 	const struct pwc_part part[] = {
 		{ &t->tag, n * sizeof(*t->tag) },
 		{ &t->low, n * sizeof(*t->low) },
@@ -108,6 +214,12 @@ static void *tpc_arrays(struct pwc_tpc *t, u32 n, u32 slots)
 		{ &t->depth, n },
 		{ &t->levels, n },
 		{ &t->hint, slots * sizeof(*t->hint) },
+		{ &t->rec.prev, (n + sets) * sizeof(u32) },
+		{ &t->rec.next, (n + sets) * sizeof(u32) },
+		{ &t->nfree, sets * sizeof(*t->nfree) },
+		{ &t->first, sets * sizeof(*t->first) },
+		{ &t->cnt, cslots * sizeof(*t->cnt) },
+		{ &t->cs, (size_t)n * PWC_MAX_LEVELS * sizeof(*t->cs) },
 	};
 
 	return pwc_zalloc_parts(part, ARRAY_SIZE(part));
@@ -116,7 +228,8 @@ static void *tpc_arrays(struct pwc_tpc *t, u32 n, u32 slots)
 static int tpc_init(struct pwc_model *m)
 {
 	struct pwc_tpc *t;
-	u32 n = m->cfg.entries, slots = TPC_HINTS_MIN, i;
+	u32 n = m->cfg.entries, slots = TPC_HINTS_MIN;
+	unsigned int cbits = TPC_COUNTER_BITS_MIN;
 
 	t = pwc_zalloc(sizeof(*t));
 	if (!t)
@@ -129,11 +242,14 @@ static int tpc_init(struct pwc_model *m)
 	while (slots < TPC_HINTS_MAX && slots < (u64)n * TPC_HINTS_PER_ENTRY)
 		slots *= 2;
 	t->hmask = slots - 1;
-	m->mem = tpc_arrays(t, n, slots);
+	while (cbits < TPC_COUNTER_BITS_MAX &&
+	       BIT_ULL(cbits) < (u64)n * TPC_COUNTERS_PER_ENTRY)
+		cbits++;
+	t->cshift = 64 - cbits;
+	m->mem = tpc_arrays(t, n, slots, BIT_ULL(cbits));
 	if (!m->mem)
 		return -ENOMEM;
-	for (i = 0; i < n; i++)
-		tpc_drop(t, i);
+	tpc_clear(m);
 	return 0;
 }
 
@@ -144,32 +260,24 @@ static int tpc_init(struct pwc_model *m)
  * The winner of [@set, @end) for @req, or @end on a miss, its match depth
  * in *@best: the deepest match, the most recent of equals; in one pass,
  * each entry ranked by its depth (tpc_depth()) above its stamp (stamps
- * stay below 2^60: a tick per touch).  With @victim, the pass also finds
- * the fill's victim as things were before the lookup: the first invalid
- * entry, else the least recently used (the smallest stamp).  Branch-free
- * (selects), so that random tags cost no mispredictions.
+ * stay below 2^60: a tick per touch).  Branch-free (selects), so that
+ * random tags cost no mispredictions.
  */
 static inline u32 tpc_scan(const struct pwc_tpc *t, u32 set, u32 end,
-			   u64 req, unsigned int levels, unsigned int *best,
-			   u32 *victim)
+			   u64 req, unsigned int levels, unsigned int *best)
 {
-	u64 x, rank, top = 0, old = U64_MAX, s;
-	u32 i, win = end, v = set;
+	u64 x, rank, top = 0;
+	u32 i, win = end;
 	bool lt;
 
 	for (i = set; i < end; i++) {
 		x = (t->tag[i] ^ req) | t->low[i];
-		s = t->stamp[i];
-		rank = (u64)tpc_depth(x, levels) << TPC_RANK_SHIFT | s;
+		rank = (u64)tpc_depth(x, levels) << TPC_RANK_SHIFT |
+		       t->stamp[i];
 		lt = rank > top;
 		top = lt ? rank : top;
 		win = lt ? i : win;
-		lt = s < old;
-		old = lt ? s : old;
-		v = lt ? i : v;
 	}
-	if (victim)
-		*victim = v;
 	*best = top >> TPC_RANK_SHIFT;
 	return *best ? win : end;
 }
@@ -180,62 +288,105 @@ static inline bool tpc_full(const struct pwc_tpc *t, u32 i, u64 req)
 	return ((t->tag[i] ^ req) | t->low[i]) == 0;
 }
 
-/* A lookup's winner @win at match depth @best (0: a miss) touched. */
-static inline void tpc_win(struct pwc_model *m, struct pwc_tpc *t, u32 win,
-			   unsigned int best, unsigned int levels,
-			   struct pwc_result *r)
+/*
+ * The winner for @req in the set of first entry @set without a scan, if
+ * the counters prove it: the set's most recent entry, when no entry of
+ * the set matches deeper than it does (it is then the most recent of the
+ * deepest); else @end + 1, and the scan decides.  @end on a miss.
+ */
+static inline u32 tpc_mru_wins(const struct pwc_tpc *t, u32 set, u32 end,
+			       u64 req, unsigned int levels,
+			       unsigned int *best)
 {
-	r->start = levels - best;
-	if (best) {
-		t->stamp[win] = pwc_tick(m);
-		r->pba = tpc_pba(t, win)[r->start];
-	}
+	u32 s = tpc_setno(t, set), mru = t->rec.next[t->n + s], deeper = 0;
+	u64 key = req & (BIT_ULL(TPC_LEVELS_SHIFT) - 1); /* pwc_key(va, 2) */
+	unsigned int d, dm = 0;
+
+	if (mru < t->n)
+		dm = tpc_depth((t->tag[mru] ^ req) | t->low[mru], levels);
+	/* every depth read, those not deeper masked: no branch on @dm */
+	for (d = 1; d < levels; d++)
+		deeper |= t->cnt[tpc_cslot(t, s, levels, d, key)] &
+			  -(u32)(d > dm);
+	if (deeper)
+		return end + 1;
+	*best = dm;
+	return dm ? mru : end;
 }
 
 /*
- * The lookup by the scan of @w's set (the hint at @slot did not hold the
- * full path; the scan's full-path winner becomes it); the winner, or the
- * set's end on a miss, touched.  @victim: as tpc_scan().
+ * The lookup when the hint did not hold the full path: tpc_mru_wins(),
+ * else the scan of @w's set (the full-path winner becomes the hint at
+ * @slot); the winner, or the set's end on a miss, touched.
  */
 static u32 tpc_find(struct pwc_model *m, struct pwc_tpc *t,
 		    const struct pwc_walk *w, struct pwc_result *r, u64 req,
-		    u32 *slot, u32 *set, u32 *end, u32 *victim)
+		    u32 *slot, u32 *set, u32 *end)
 {
-	unsigned int levels = w->levels, best;
+	unsigned int levels = w->levels, best = 0;
 	u32 win;
 
 	*set = tpc_set(t, w->va);
 	*end = *set + t->ways;
-	win = tpc_scan(t, *set, *end, req, levels, &best, victim);
+	win = tpc_mru_wins(t, *set, *end, req, levels, &best);
+	if (win > *end) {
+		win = tpc_scan(t, *set, *end, req, levels, &best);
+		if (best)
+			tpc_to_front(t, win);
+	}
+	r->start = levels - best;
+	if (!best)
+		return *end;
 	if (best == levels - 1)
 		*slot = win;
-	tpc_win(m, t, win, best, levels, r);
-	return best ? win : *end;
+	t->stamp[win] = pwc_tick(m);	/* the front of its set now */
+	r->pba = tpc_pba(t, win)[r->start];
+	return win;
 }
 
-/* The set's first invalid entry, else its least recently used one. */
-static inline u32 tpc_victim(const struct pwc_tpc *t, u32 set, u32 end)
+/*
+ * The set's first invalid entry, else its least recently used one,
+ * without a scan unless an entry was dropped below the first free one.
+ */
+static inline u32 tpc_victim(struct pwc_tpc *t, u32 set)
 {
-	u32 i, victim = set;
+	u32 s = tpc_setno(t, set), i;
 
-	for (i = set; i < end; i++)
-		if (t->stamp[i] < t->stamp[victim])
-			victim = i;
-	return victim;
+	if (!t->nfree[s])
+		return t->rec.prev[t->n + s];
+	for (i = t->first[s]; t->depth[i]; i++)
+		;
+	t->first[s] = i + 1;
+	return i;
 }
 
-/* Entry @i now holds @prefix at @depth of a @levels-level walk. */
+/*
+ * Entry @i (the victim of its set) now holds @prefix at @depth of a
+ * @levels-level walk, the most recent of its set; counted as a fill, and
+ * an eviction if it was valid.
+ */
 static inline void tpc_take(struct pwc_model *m, struct pwc_tpc *t, u32 i,
 			    u64 prefix, unsigned int depth,
 			    unsigned int levels)
 {
+	u32 s = tpc_setno(t, i);
+
 	m->stats.fills++;
+	if (t->depth[i]) {
+		m->stats.evictions++;
+		tpc_uncount(t, i);
+		pwc_recency_unlink(&t->rec, i);
+	} else {
+		t->nfree[s]--;
+	}
 	t->prefix[i] = prefix;
 	t->tag[i] = prefix | (u64)levels << TPC_LEVELS_SHIFT;
 	t->low[i] = BIT_ULL(9 * (levels - 1 - depth)) - 1;
 	t->depth[i] = depth;
 	t->levels[i] = levels;
 	t->stamp[i] = pwc_tick(m);
+	pwc_recency_link(&t->rec, t->n + s, i);
+	tpc_count(t, i);
 	if (depth == levels - 1)
 		t->hint[tpc_hash(t, t->tag[i])] = i;
 }
@@ -265,11 +416,10 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 			break;
 		}
 	}
-	if (victim == end) {
-		victim = tpc_victim(t, set, end);
-		if (t->depth[victim])
-			m->stats.evictions++;
-	}
+	if (victim == end)
+		victim = tpc_victim(t, set);
+	else
+		tpc_drop(t, victim);	/* replaced: not an eviction */
 	tpc_take(m, t, victim, prefix, depth, levels);
 	for (k = 0; k <= PWC_MAX_LEVELS; k++)
 		tpc_pba(t, victim)[k] = 0;
@@ -280,11 +430,10 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 /*
  * The lookup when the hint did not hold the full path: tpc_find(); with
  * @fill, lookup and fill fused (the same results and state as
- * tpc_lookup() then tpc_fill()): the scan also finds the victim, and a
- * 4 KiB-leaf walk that did not hit the full path has no duplicate to
- * replace, so its fill is that victim taken (every other fill is
- * tpc_fill()).  Its bases are the walk's, copied whole: only PBA(L1) ..
- * PBA(L(levels-1)) are ever read.
+ * tpc_lookup() then tpc_fill()): a 4 KiB-leaf walk that did not hit the
+ * full path has no duplicate to replace, so its fill is the victim taken
+ * (every other fill is tpc_fill()).  Its bases are the walk's, copied
+ * whole: only PBA(L1) .. PBA(L(levels-1)) are ever read.
  */
 static noinline void tpc_slow(struct pwc_model *m, const struct pwc_walk *w,
 			      struct pwc_result *r, u64 req, u32 *slot,
@@ -292,10 +441,9 @@ static noinline void tpc_slow(struct pwc_model *m, const struct pwc_walk *w,
 {
 	struct pwc_tpc *t = m->priv;
 	unsigned int levels = w->levels;
-	u32 set, end, victim = 0, win;
+	u32 set, end, victim;
 
-	win = tpc_find(m, t, w, r, req, slot, &set, &end,
-		       fill ? &victim : NULL);
+	tpc_find(m, t, w, r, req, slot, &set, &end);
 	if (!fill)
 		return;
 	pwc_shadow_check(w, r);
@@ -305,10 +453,7 @@ static noinline void tpc_slow(struct pwc_model *m, const struct pwc_walk *w,
 		tpc_fill(m, w, r);
 		return;
 	}
-	if (victim == win)	/* the lookup just made it the most recent */
-		victim = tpc_victim(t, set, end);
-	if (t->depth[victim])
-		m->stats.evictions++;
+	victim = tpc_victim(t, set);
 	tpc_take(m, t, victim, pwc_key(w->va, 2), levels - 1, levels);
 	memcpy(tpc_pba(t, victim), w->base, sizeof(w->base));
 }
@@ -324,10 +469,13 @@ static void tpc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 	u64 req = tpc_req(w->va, w->levels);
 	u32 *slot = &t->hint[tpc_hash(t, req)];
 
-	if (tpc_full(t, *slot, req))
-		tpc_win(m, t, *slot, w->levels - 1, w->levels, r);
-	else
+	if (tpc_full(t, *slot, req)) {
+		tpc_touch(m, t, *slot);
+		r->start = 1;
+		r->pba = tpc_pba(t, *slot)[1];
+	} else {
 		tpc_slow(m, w, r, req, slot, false);
+	}
 }
 
 /* A stale hinted hit: checked, then refilled (rare: out of line). */
@@ -354,7 +502,7 @@ static __always_inline void tpc_access(struct pwc_model *m,
 		tpc_slow(m, w, r, req, slot, true);
 		return;
 	}
-	t->stamp[*slot] = pwc_tick(m);
+	tpc_touch(m, t, *slot);
 	r->start = 1;
 	r->pba = tpc_pba(t, *slot)[1];
 	if (pwc_l2_hit_ok(w, r->pba))
@@ -386,15 +534,6 @@ static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)
 			m->stats.invalidations++;
 		}
 	}
-}
-
-static void tpc_clear(struct pwc_model *m)
-{
-	struct pwc_tpc *t = m->priv;
-	u32 i;
-
-	for (i = 0; i < t->n; i++)
-		tpc_drop(t, i);
 }
 
 /* Restore the max-heap (most recent stamp on top) below @h[@i]. */
@@ -461,7 +600,10 @@ static void tpc_dump(struct pwc_model *m, struct pwc_out *o)
 	pwc_free(heap);
 }
 
-/* The lookup's two passes, then the fill's duplicate and victim scans. */
+/*
+ * The lookup's scan, then the fill's scan for a duplicate and its search
+ * for the first invalid entry, with room to spare.
+ */
 static u64 tpc_cost(const struct pwc_model *m)
 {
 	return 4ULL * m->cfg.entries;

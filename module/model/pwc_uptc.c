@@ -106,7 +106,7 @@ static __always_inline bool uptc_quiet(const struct pwc_lru *t,
 	if (t->sets != 1 || w->end != 1)
 		return false;
 	for (k = 2; k <= levels; k++) {
-		node = t->next[node];
+		node = t->rec.next[node];
 		if (node >= t->size ||
 		    t->key[node] != pwc_uptc_key(w->base[k], w->va, k) ||
 		    t->val[node] != w->base[k - 1])
