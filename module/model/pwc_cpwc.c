@@ -114,19 +114,28 @@ static u64 *cpwc_mask(struct pwc_cpwc *c, u32 s3)
 	return &c->mask[(size_t)s3 * c->words];
 }
 
-static void cpwc_release_block(struct pwc_cpwc *c, u32 b, u64 *count)
+/*
+ * Block @b's entries dropped (the valid ones counted in *@count) and the
+ * block unowned; its bits in its owner's mask and in @free are the
+ * caller's to change.
+ */
+static void cpwc_empty_block(struct pwc_cpwc *c, u32 b, u64 *count)
 {
-	u32 i, s3 = c->owner[b];
+	u32 i;
 
 	for (i = b * c->ways; i < (b + 1) * c->ways; i++) {
-		if (c->key2[i] & CPWC_VALID2)
-			(*count)++;
+		*count += (c->key2[i] & CPWC_VALID2) >> 9;
 		c->key2[i] = 0;
 	}
-	cpwc_mask(c, s3)[b / 64] &= ~(1ULL << (b % 64));
-	c->free[b / 64] |= 1ULL << (b % 64);
 	c->owner[b] = -1;
 	c->bstamp[b] = 0;
+}
+
+static void cpwc_release_block(struct pwc_cpwc *c, u32 b, u64 *count)
+{
+	cpwc_mask(c, c->owner[b])[b / 64] &= ~(1ULL << (b % 64));
+	c->free[b / 64] |= 1ULL << (b % 64);
+	cpwc_empty_block(c, b, count);
 }
 
 /* Give block @b to L3 set @s3, all its entries free. */
@@ -144,20 +153,23 @@ static void cpwc_claim_block(struct pwc_cpwc *c, u32 b, u32 s3)
 /* Drop the entry of stage k, set s, and everything below it. */
 static void cpwc_drop(struct pwc_cpwc *c, unsigned int k, u32 s, u64 *count)
 {
-	u32 ratio, child, b, wd;
-	u64 *mask;
+	u32 ratio, child, wd;
+	u64 *mask, bits;
 
 	if (!c->st[k].valid[s])
 		return;
 	c->st[k].valid[s] = 0;
 	(*count)++;
 	if (k == 3) {
+		/* its blocks released, a word of the mask at a time */
 		mask = cpwc_mask(c, s);
-		for (wd = 0; wd < c->words; wd++)
-			while (mask[wd]) {
-				b = wd * 64 + __ffs64(mask[wd]);
-				cpwc_release_block(c, b, count);
-			}
+		for (wd = 0; wd < c->words; wd++) {
+			for (bits = mask[wd]; bits; bits &= bits - 1)
+				cpwc_empty_block(c, wd * 64 + __ffs64(bits),
+						 count);
+			c->free[wd] |= mask[wd];
+			mask[wd] = 0;
+		}
 		return;
 	}
 	ratio = c->e[k - 1] / c->e[k];
