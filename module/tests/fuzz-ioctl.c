@@ -439,7 +439,12 @@ static void after_ok(unsigned int ci, struct sess *s, const void *k,
 		      d->len, kd->len);
 		if (d->len >= 1 && d->len <= kd->len &&
 		    d->len <= PWCSIM_MAX_DUMP) {
-			n = strnlen(dumpbuf, d->len);
+			/*
+			 * where the kernel wrote it: a "bad" pointer may be
+			 * mapped and writable when the call runs (the hole
+			 * is unmapped, and a later mapping may take it)
+			 */
+			n = strnlen((const char *)(uintptr_t)kd->buf, d->len);
 			check(n == d->len - 1,
 			      "GET_MODEL: text of %zu bytes, len %u (with the NUL)",
 			      n, d->len);
