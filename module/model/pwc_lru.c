@@ -21,11 +21,11 @@ static void *pwc_lru_arrays(struct pwc_lru *t, u32 buckets)
 		{ &t->cover, size * sizeof(*t->cover) },
 		{ &t->cover_level, size * sizeof(*t->cover_level) },
 		{ &t->home, size * sizeof(*t->home) },
-		{ &t->nfree, t->sets * sizeof(*t->nfree) },
-		{ &t->low, t->sets * sizeof(*t->low) },
 		{ &t->index, buckets * sizeof(*t->index) },
 		{ &t->rec.prev, (size + t->sets) * sizeof(u32) },
 		{ &t->rec.next, (size + t->sets) * sizeof(u32) },
+		{ &t->rec.nfree, t->sets * sizeof(u32) },
+		{ &t->rec.first, t->sets * sizeof(u32) },
 	};
 
 	return pwc_zalloc_parts(part, ARRAY_SIZE(part));
@@ -64,18 +64,12 @@ void pwc_lru_free(struct pwc_lru *t)
 
 void pwc_lru_clear(struct pwc_lru *t)
 {
-	u32 s;
-
 	t->gen++;
 	if (!t->size)
 		return;
 	memset(t->valid, 0, t->size * sizeof(*t->valid));
 	memset(t->index, 0, (t->mask + 1) * sizeof(*t->index));
-	for (s = 0; s < t->sets; s++) {
-		t->nfree[s] = t->ways;
-		t->low[s] = s * t->ways;
-		pwc_recency_empty(&t->rec, t->size + s);
-	}
+	pwc_recency_reset(&t->rec, t->size, t->ways);
 }
 
 /* Is bucket @gap on the probe path from @home to @b? */
@@ -113,41 +107,27 @@ static void pwc_lru_index(struct pwc_lru *t, u32 set, u32 i)
 
 void pwc_lru_drop(struct pwc_lru *t, u32 i)
 {
-	u32 set = pwc_lru_set_of(t, i);
-
 	t->gen++;
 	pwc_lru_unindex(t, i);
-	pwc_recency_unlink(&t->rec, i);
+	pwc_recency_release(&t->rec, i);
 	t->valid[i] = 0;
-	t->nfree[set]++;
-	if (i < t->low[set])
-		t->low[set] = i;
 }
 
 bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 key, u64 val, u64 cover,
 		    unsigned int cover_level)
 {
-	bool evicted = !t->nfree[set];
-	u32 i;
+	u32 i = pwc_recency_victim(&t->rec, set, t->valid);
+	bool evicted = t->valid[i];
 
 	t->gen++;
-	if (!evicted) {
-		/* The first free entry in slot order, as a scan finds it. */
-		for (i = t->low[set]; t->valid[i]; i++)
-			;
-		t->low[set] = i + 1;
-		t->nfree[set]--;
-	} else {
-		i = t->rec.prev[t->size + set];	/* the least recent */
+	if (evicted)
 		pwc_lru_unindex(t, i);
-		pwc_recency_unlink(&t->rec, i);
-	}
 	t->key[i] = key;
 	t->val[i] = val;
 	t->cover[i] = cover;
 	t->cover_level[i] = cover_level;
 	t->valid[i] = 1;
-	pwc_recency_link(&t->rec, t->size + set, i);
+	pwc_recency_link(&t->rec, set, i);
 	pwc_lru_index(t, set, i);
 	/*
 	 * found first at its level next time (pwc_lru_find_at(), which

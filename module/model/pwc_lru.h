@@ -30,12 +30,10 @@ struct pwc_lru {
 	u8 *valid;
 	u64 *cover;		/* pwc_key() of the region the entry covers */
 	u8 *cover_level;	/* the level of that key */
-	u32 *nfree;		/* per set: free entries */
-	u32 *low;		/* per set: no free entry below it */
 	u32 *index;		/* hash buckets: entry + 1, 0 = empty */
 	u32 *home;		/* per entry: its bucket of first choice */
 	u32 mask;		/* buckets - 1 */
-	struct pwc_recency rec;	/* per set (pwc_recency.h) */
+	struct pwc_recency rec;	/* recency, free entries (pwc_recency.h) */
 	/*
 	 * per level: the entry found last; for level 2, whose keys change
 	 * from walk to walk, per slot of the key's hash (0 at first: with no
@@ -122,12 +120,6 @@ static inline int pwc_lru_find_at(struct pwc_lru *t, u64 index, u64 key,
 	return i;
 }
 
-/* The set of entry @i. */
-static inline u32 pwc_lru_set_of(const struct pwc_lru *t, u32 i)
-{
-	return t->sets > 1 ? i / t->ways : 0;
-}
-
 /*
  * Valid entry @i touched: moved to the front of its set's list with no
  * test whether it is there already (taking it out and putting it back
@@ -137,14 +129,13 @@ static inline u32 pwc_lru_set_of(const struct pwc_lru *t, u32 i)
  */
 static inline void pwc_lru_touch(struct pwc_lru *t, u32 i)
 {
-	pwc_recency_unlink(&t->rec, i);
-	pwc_recency_link(&t->rec, t->size + pwc_lru_set_of(t, i), i);
+	pwc_recency_touch(&t->rec, i);
 }
 
 /* Is valid entry @i the most recent of its set? */
 static inline bool pwc_lru_front(const struct pwc_lru *t, u32 i)
 {
-	return t->rec.next[t->size + pwc_lru_set_of(t, i)] == i;
+	return pwc_recency_front(&t->rec, pwc_recency_set_of(&t->rec, i)) == i;
 }
 
 /* Drop entry @i (valid). */

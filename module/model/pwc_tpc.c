@@ -59,9 +59,7 @@ struct pwc_tpc {
 	u8 *depth;	/* 0: invalid */
 	u8 *levels;	/* paging levels of the walk that filled it */
 	u32 *hint;	/* hmask + 1 entry indices */
-	struct pwc_recency rec;	/* per set (pwc_recency.h) */
-	u32 *nfree;	/* per set: invalid entries */
-	u32 *first;	/* per set: no invalid entry below it */
+	struct pwc_recency rec;	/* recency, free entries (pwc_recency.h) */
 	u32 *cnt;	/* 2^(64 - cshift) prefix counters */
 	u32 *cs;	/* n x PWC_MAX_LEVELS: entry i's counters (depth d: d-1) */
 };
@@ -108,12 +106,6 @@ static u32 tpc_hash(const struct pwc_tpc *t, u64 req)
 	return (u32)((req * 0x9E3779B97F4A7C15ULL) >> 32) & t->hmask;
 }
 
-/* The set number of entry @i (of any entry of the set). */
-static u32 tpc_setno(const struct pwc_tpc *t, u32 i)
-{
-	return t->ways < t->n ? i / t->ways : 0;
-}
-
 /*
  * The counter slot of (set @s, @levels, depth @d, the top @d tags of @key
  * = pwc_key(va, 2)) (struct pwc_tpc): a multiplicative hash, its top bits.
@@ -132,7 +124,8 @@ static u32 tpc_cslot(const struct pwc_tpc *t, u32 s, unsigned int levels,
  */
 static void tpc_count(struct pwc_tpc *t, u32 i)
 {
-	u32 s = tpc_setno(t, i), *cs = &t->cs[(size_t)i * PWC_MAX_LEVELS];
+	u32 s = pwc_recency_set_of(&t->rec, i);
+	u32 *cs = &t->cs[(size_t)i * PWC_MAX_LEVELS];
 	unsigned int d, levels = t->levels[i];
 
 	for (d = 1; d <= t->depth[i]; d++) {
@@ -151,32 +144,20 @@ static void tpc_uncount(struct pwc_tpc *t, u32 i)
 		t->cnt[cs[d]]--;
 }
 
-/* Valid entry @i the front (the most recent) of its set's list. */
-static inline void tpc_to_front(struct pwc_tpc *t, u32 i)
-{
-	pwc_recency_unlink(&t->rec, i);
-	pwc_recency_link(&t->rec, t->n + tpc_setno(t, i), i);
-}
-
 /* Valid entry @i touched: stamped and the front of its set's list. */
 static inline void tpc_touch(struct pwc_model *m, struct pwc_tpc *t, u32 i)
 {
 	t->stamp[i] = pwc_tick(m);
-	tpc_to_front(t, i);
+	pwc_recency_touch(&t->rec, i);
 }
 
 /* Entry @i as invalid; one already invalid is left as it is. */
 static void tpc_drop(struct pwc_tpc *t, u32 i)
 {
-	u32 s = tpc_setno(t, i);
-
 	if (!t->depth[i])
 		return;
 	tpc_uncount(t, i);
-	pwc_recency_unlink(&t->rec, i);
-	t->nfree[s]++;
-	if (i < t->first[s])
-		t->first[s] = i;
+	pwc_recency_release(&t->rec, i);
 	t->depth[i] = 0;
 	t->low[i] = U64_MAX;
 	t->stamp[i] = 0;
@@ -186,18 +167,14 @@ static void tpc_drop(struct pwc_tpc *t, u32 i)
 static void tpc_clear(struct pwc_model *m)
 {
 	struct pwc_tpc *t = m->priv;
-	u32 i, s;
+	u32 i;
 
 	for (i = 0; i < t->n; i++) {
 		t->depth[i] = 0;
 		t->low[i] = U64_MAX;
 		t->stamp[i] = 0;
 	}
-	for (s = 0; s < t->n / t->ways; s++) {
-		pwc_recency_empty(&t->rec, t->n + s);
-		t->nfree[s] = t->ways;
-		t->first[s] = s * t->ways;
-	}
+	pwc_recency_reset(&t->rec, t->n, t->ways);
 	memset(t->cnt, 0, BIT_ULL(64 - t->cshift) * sizeof(*t->cnt));
 }
 
@@ -216,8 +193,8 @@ static void *tpc_arrays(struct pwc_tpc *t, u32 n, u32 slots, u32 cslots)
 		{ &t->hint, slots * sizeof(*t->hint) },
 		{ &t->rec.prev, (n + sets) * sizeof(u32) },
 		{ &t->rec.next, (n + sets) * sizeof(u32) },
-		{ &t->nfree, sets * sizeof(*t->nfree) },
-		{ &t->first, sets * sizeof(*t->first) },
+		{ &t->rec.nfree, sets * sizeof(u32) },
+		{ &t->rec.first, sets * sizeof(u32) },
 		{ &t->cnt, cslots * sizeof(*t->cnt) },
 		{ &t->cs, (size_t)n * PWC_MAX_LEVELS * sizeof(*t->cs) },
 	};
@@ -298,7 +275,8 @@ static inline u32 tpc_mru_wins(const struct pwc_tpc *t, u32 set, u32 end,
 			       u64 req, unsigned int levels,
 			       unsigned int *best)
 {
-	u32 s = tpc_setno(t, set), mru = t->rec.next[t->n + s], deeper = 0;
+	u32 s = pwc_recency_set_of(&t->rec, set);
+	u32 mru = pwc_recency_front(&t->rec, s), deeper = 0;
 	u64 key = req & (BIT_ULL(TPC_LEVELS_SHIFT) - 1); /* pwc_key(va, 2) */
 	unsigned int d, dm = 0;
 
@@ -332,7 +310,7 @@ static u32 tpc_find(struct pwc_model *m, struct pwc_tpc *t,
 	if (win > *end) {
 		win = tpc_scan(t, *set, *end, req, levels, &best);
 		if (best)
-			tpc_to_front(t, win);
+			pwc_recency_touch(&t->rec, win);
 	}
 	r->start = levels - best;
 	if (!best)
@@ -345,47 +323,40 @@ static u32 tpc_find(struct pwc_model *m, struct pwc_tpc *t,
 }
 
 /*
- * The set's first invalid entry, else its least recently used one,
- * without a scan unless an entry was dropped below the first free one.
+ * The victim of the set whose first entry is @set (pwc_recency_victim()),
+ * out of its list and, if it was valid, of the counters, counted as an
+ * eviction.
  */
-static inline u32 tpc_victim(struct pwc_tpc *t, u32 set)
+static inline u32 tpc_victim(struct pwc_model *m, struct pwc_tpc *t,
+			     u32 set)
 {
-	u32 s = tpc_setno(t, set), i;
+	u32 i = pwc_recency_victim(&t->rec, pwc_recency_set_of(&t->rec, set),
+				   t->depth);
 
-	if (!t->nfree[s])
-		return t->rec.prev[t->n + s];
-	for (i = t->first[s]; t->depth[i]; i++)
-		;
-	t->first[s] = i + 1;
+	if (t->depth[i]) {
+		m->stats.evictions++;
+		tpc_uncount(t, i);
+	}
 	return i;
 }
 
 /*
- * Entry @i (the victim of its set) now holds @prefix at @depth of a
- * @levels-level walk, the most recent of its set; counted as a fill, and
- * an eviction if it was valid.
+ * Entry @i (in no list, not free, not counted) now holds @prefix at
+ * @depth of a @levels-level walk, the most recent of its set; counted as
+ * a fill.
  */
 static inline void tpc_take(struct pwc_model *m, struct pwc_tpc *t, u32 i,
 			    u64 prefix, unsigned int depth,
 			    unsigned int levels)
 {
-	u32 s = tpc_setno(t, i);
-
 	m->stats.fills++;
-	if (t->depth[i]) {
-		m->stats.evictions++;
-		tpc_uncount(t, i);
-		pwc_recency_unlink(&t->rec, i);
-	} else {
-		t->nfree[s]--;
-	}
 	t->prefix[i] = prefix;
 	t->tag[i] = prefix | (u64)levels << TPC_LEVELS_SHIFT;
 	t->low[i] = BIT_ULL(9 * (levels - 1 - depth)) - 1;
 	t->depth[i] = depth;
 	t->levels[i] = levels;
 	t->stamp[i] = pwc_tick(m);
-	pwc_recency_link(&t->rec, t->n + s, i);
+	pwc_recency_link(&t->rec, pwc_recency_set_of(&t->rec, i), i);
 	tpc_count(t, i);
 	if (depth == levels - 1)
 		t->hint[tpc_hash(t, t->tag[i])] = i;
@@ -416,10 +387,12 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 			break;
 		}
 	}
-	if (victim == end)
-		victim = tpc_victim(t, set);
-	else
-		tpc_drop(t, victim);	/* replaced: not an eviction */
+	if (victim == end) {
+		victim = tpc_victim(m, t, set);
+	} else {			/* replaced: not an eviction */
+		tpc_uncount(t, victim);
+		pwc_recency_unlink(&t->rec, victim);
+	}
 	tpc_take(m, t, victim, prefix, depth, levels);
 	for (k = 0; k <= PWC_MAX_LEVELS; k++)
 		tpc_pba(t, victim)[k] = 0;
@@ -453,7 +426,7 @@ static noinline void tpc_slow(struct pwc_model *m, const struct pwc_walk *w,
 		tpc_fill(m, w, r);
 		return;
 	}
-	victim = tpc_victim(t, set);
+	victim = tpc_victim(m, t, set);
 	tpc_take(m, t, victim, pwc_key(w->va, 2), levels - 1, levels);
 	memcpy(tpc_pba(t, victim), w->base, sizeof(w->base));
 }
