@@ -53,7 +53,6 @@ struct pwc_tpc {
 	u32 cshift;	/* 64 - log2(prefix counters) */
 	u64 *tag;	/* prefix | levels << TPC_LEVELS_SHIFT */
 	u64 *low;	/* tag bits below the depth; all ones: invalid */
-	u64 *prefix;	/* pwc_key(va, 2), tags below the depth zeroed */
 	u64 *stamp;	/* LRU; 0 exactly when invalid */
 	u64 *pba;	/* n x (PWC_MAX_LEVELS + 1): pba[i][k] = PBA(Lk) */
 	u8 *depth;	/* 0: invalid */
@@ -75,6 +74,12 @@ static u64 tpc_prefix(u64 va, unsigned int levels, unsigned int depth)
 	unsigned int low = levels - depth + 1;	/* lowest tagged level */
 
 	return pwc_key(va, low) << (9 * (low - 2));
+}
+
+/* Entry @i's pwc_key(va, 2), its tags below its depth zeroed. */
+static u64 tpc_prefix_of(const struct pwc_tpc *t, u32 i)
+{
+	return t->tag[i] & (BIT_ULL(TPC_LEVELS_SHIFT) - 1);
 }
 
 /* The request word of a walk (struct pwc_tpc). */
@@ -126,10 +131,11 @@ static void tpc_count(struct pwc_tpc *t, u32 i)
 {
 	u32 s = pwc_recency_set_of(&t->rec, i);
 	u32 *cs = &t->cs[(size_t)i * PWC_MAX_LEVELS];
+	u64 prefix = tpc_prefix_of(t, i);
 	unsigned int d, levels = t->levels[i];
 
 	for (d = 1; d <= t->depth[i]; d++) {
-		cs[d - 1] = tpc_cslot(t, s, levels, d, t->prefix[i]);
+		cs[d - 1] = tpc_cslot(t, s, levels, d, prefix);
 		t->cnt[cs[d - 1]]++;
 	}
 }
@@ -185,7 +191,6 @@ static void *tpc_arrays(struct pwc_tpc *t, u32 n, u32 slots, u32 cslots)
 	const struct pwc_part part[] = {
 		{ &t->tag, n * sizeof(*t->tag) },
 		{ &t->low, n * sizeof(*t->low) },
-		{ &t->prefix, n * sizeof(*t->prefix) },
 		{ &t->stamp, n * sizeof(*t->stamp) },
 		{ &t->pba, (size_t)n * (PWC_MAX_LEVELS + 1) * sizeof(u64) },
 		{ &t->depth, n },
@@ -350,7 +355,6 @@ static inline void tpc_take(struct pwc_model *m, struct pwc_tpc *t, u32 i,
 			    unsigned int levels)
 {
 	m->stats.fills++;
-	t->prefix[i] = prefix;
 	t->tag[i] = prefix | (u64)levels << TPC_LEVELS_SHIFT;
 	t->low[i] = BIT_ULL(9 * (levels - 1 - depth)) - 1;
 	t->depth[i] = depth;
@@ -368,7 +372,7 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 	struct pwc_tpc *t = m->priv;
 	unsigned int levels = w->levels, depth, k;
 	u32 i, set = tpc_set(t, w->va), end = set + t->ways, victim = end;
-	u64 prefix;
+	u64 prefix, tag;
 
 	if (r->start == 1 && !r->stale)
 		return;				/* full-path hit */
@@ -378,11 +382,11 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 	if (!depth)
 		return;				/* fault at the top */
 	prefix = tpc_prefix(w->va, levels, depth);
+	tag = prefix | (u64)levels << TPC_LEVELS_SHIFT;
 
 	/* The same path at the same depth is replaced, not duplicated. */
 	for (i = set; i < end; i++) {
-		if (t->depth[i] == depth && t->levels[i] == levels &&
-		    t->prefix[i] == prefix) {
+		if (t->depth[i] == depth && t->tag[i] == tag) {
 			victim = i;
 			break;
 		}
@@ -501,7 +505,7 @@ static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)
 		if (!t->depth[i])
 			continue;
 		top = t->levels[i];
-		if (pwc_key_overlaps(t->prefix[i] >> (9 * (top - 2)), top,
+		if (pwc_key_overlaps(tpc_prefix_of(t, i) >> (9 * (top - 2)), top,
 				     start, end)) {
 			tpc_drop(t, i);
 			m->stats.invalidations++;
@@ -561,7 +565,7 @@ static void tpc_dump(struct pwc_model *m, struct pwc_out *o)
 		pwc_printf(o, "  entry %u:", win);
 		for (k = levels; k > levels - t->depth[win]; k--)
 			pwc_printf(o, " L%u=%u", k,
-				   (unsigned int)(t->prefix[win] >>
+				   (unsigned int)(tpc_prefix_of(t, win) >>
 						  (9 * (k - 2))) & 511);
 		for (k = levels - 1; k >= levels - t->depth[win]; k--)
 			pwc_printf(o, " PBA(L%u)=0x%llx", k,
@@ -601,7 +605,8 @@ static void tpc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant)
 			for (o = 0; o < i; o++) {
 				if (t->depth[o] >= j &&
 				    t->levels[o] == t->levels[i] &&
-				    t->prefix[o] >> lvl == t->prefix[i] >> lvl) {
+				    tpc_prefix_of(t, o) >> lvl ==
+				    tpc_prefix_of(t, i) >> lvl) {
 					(*redundant)++;
 					break;
 				}
