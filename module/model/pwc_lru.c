@@ -78,8 +78,11 @@ static bool pwc_lru_between(u32 home, u32 gap, u32 b, u32 mask)
 	return ((gap - home) & mask) < ((b - home) & mask);
 }
 
-/* Remove entry @i from the hash index (backward-shift deletion). */
-static void pwc_lru_unindex(struct pwc_lru *t, u32 i)
+/*
+ * Remove entry @i from the hash index (backward-shift deletion); inline,
+ * so that an evicting insert keeps its registers (Documentation/models.rst).
+ */
+static __always_inline void pwc_lru_unindex(struct pwc_lru *t, u32 i)
 {
 	u32 gap = t->home[i], b, e;
 
