@@ -22,7 +22,7 @@
 #define TPC_HINTS_MIN 64
 #define TPC_HINTS_MAX 65536
 /* Prefix counters per entry (a power of two at least this many), bounds. */
-#define TPC_COUNTERS_PER_ENTRY 16
+#define TPC_COUNTERS_PER_ENTRY 64
 #define TPC_COUNTER_BITS_MIN 6
 #define TPC_COUNTER_BITS_MAX 20
 
@@ -34,17 +34,19 @@
  * and entries of other paging levels (bits at TPC_LEVELS_SHIFT) match
  * nothing.  hint[] maps a hash of req to the entry that last held that
  * full path: a guess, used only when that entry's x is 0 (it holds the
- * full path now, and a full path is held once), else the set's most
- * recent entry or the scan decides (tpc_find()).
+ * full path now, and a full path is held once), else the prefix counters
+ * or the scan decide (tpc_find()).
  *
- * Recency is kept twice, and both change together on every touch: the
- * stamps rank equals in the scan, and a recency list per set
- * (pwc_recency.h) gives the set's most recent entry and its victim
- * without a scan.
+ * Recency is kept three times, all changed on every touch (tpc_stamp()):
+ * the stamps rank equals in the scan, a recency list per set
+ * (pwc_recency.h) gives the set's victim without a scan, and who[] names
+ * each prefix's most recent entry.
  * cnt[] counts, per hash of (set, paging levels, depth d, top d tags),
  * the set's valid entries holding that prefix (an entry of depth D
  * counts once at each d <= D): a zero proves no entry of the set
- * matches that deep.
+ * matches that deep.  who[], in the same slots, is the entry last made
+ * the most recent of those counted there: if it still holds the slot's
+ * prefix it is the most recent entry that does (tpc_who()).
  */
 struct pwc_tpc {
 	u32 n;
@@ -60,6 +62,7 @@ struct pwc_tpc {
 	u32 *hint;	/* hmask + 1 entry indices */
 	struct pwc_recency rec;	/* recency, free entries (pwc_recency.h) */
 	u32 *cnt;	/* 2^(64 - cshift) prefix counters */
+	u32 *who;	/* per counter slot: the entry last made most recent */
 	u32 *cs;	/* n x PWC_MAX_LEVELS: entry i's counters (depth d: d-1) */
 };
 
@@ -150,10 +153,27 @@ static void tpc_uncount(struct pwc_tpc *t, u32 i)
 		t->cnt[cs[d]]--;
 }
 
-/* Valid entry @i touched: stamped and the front of its set's list. */
+/*
+ * Valid, counted entry @i the most recent: stamped, and who[] of its
+ * prefixes.  The slots below its depth are written too, with no loop:
+ * they are stale, and naming the most recent entry of all where it holds
+ * no prefix misleads no lookup (tpc_who() tests the entry it names).
+ */
+static inline void tpc_stamp(struct pwc_model *m, struct pwc_tpc *t, u32 i)
+{
+	const u32 *cs = &t->cs[(size_t)i * PWC_MAX_LEVELS];
+
+	t->stamp[i] = pwc_tick(m);
+	t->who[cs[0]] = i;
+	t->who[cs[1]] = i;
+	t->who[cs[2]] = i;
+	t->who[cs[3]] = i;
+}
+
+/* Valid entry @i touched: tpc_stamp() and the front of its set's list. */
 static inline void tpc_touch(struct pwc_model *m, struct pwc_tpc *t, u32 i)
 {
-	t->stamp[i] = pwc_tick(m);
+	tpc_stamp(m, t, i);
 	pwc_recency_touch(&t->rec, i);
 }
 
@@ -201,6 +221,7 @@ static void *tpc_arrays(struct pwc_tpc *t, u32 n, u32 slots, u32 cslots)
 		{ &t->rec.nfree, sets * sizeof(u32) },
 		{ &t->rec.first, sets * sizeof(u32) },
 		{ &t->cnt, cslots * sizeof(*t->cnt) },
+		{ &t->who, cslots * sizeof(*t->who) },
 		{ &t->cs, (size_t)n * PWC_MAX_LEVELS * sizeof(*t->cs) },
 	};
 
@@ -272,34 +293,35 @@ static inline bool tpc_full(const struct pwc_tpc *t, u32 i, u64 req)
 
 /*
  * The winner for @req in the set of first entry @set without a scan, if
- * the counters prove it: the set's most recent entry, when no entry of
- * the set matches deeper than it does (it is then the most recent of the
- * deepest); else @end + 1, and the scan decides.  @end on a miss.
+ * the counters prove it: no entry of the set matches deeper than the
+ * deepest d whose counter is not zero, and who[] of that counter, if it
+ * matches that deep in the set, is the most recent entry that does
+ * (every entry made the most recent wrote who[] of its prefixes since it
+ * took its path, and a collision is written over or fails the test);
+ * else @end + 1, and the scan decides.  @end on a miss.
  */
-static inline u32 tpc_mru_wins(const struct pwc_tpc *t, u32 set, u32 end,
-			       u64 req, unsigned int levels,
-			       unsigned int *best)
+static inline u32 tpc_who(const struct pwc_tpc *t, u32 set, u32 end,
+			  u64 req, unsigned int levels, unsigned int *best)
 {
-	u32 s = pwc_recency_set_of(&t->rec, set);
-	u32 mru = pwc_recency_front(&t->rec, s), deeper = 0;
+	u32 s = pwc_recency_set_of(&t->rec, set), slot, top = 0, i;
 	u64 key = req & (BIT_ULL(TPC_LEVELS_SHIFT) - 1); /* pwc_key(va, 2) */
 	unsigned int d, dm = 0;
 
-	if (mru < t->n)
-		dm = tpc_depth((t->tag[mru] ^ req) | t->low[mru], levels);
-	/* every depth read, those not deeper masked: no branch on @dm */
-	for (d = 1; d < levels; d++)
-		deeper |= t->cnt[tpc_cslot(t, s, levels, d, key)] &
-			  -(u32)(d > dm);
-	if (deeper)
-		return end + 1;
-	*best = dm;
-	return dm ? mru : end;
+	for (d = 1; d < levels; d++) {
+		slot = tpc_cslot(t, s, levels, d, key);
+		dm = t->cnt[slot] ? d : dm;
+		top = t->cnt[slot] ? slot : top;
+	}
+	if (!dm)
+		return end;
+	i = t->who[top];
+	*best = tpc_depth((t->tag[i] ^ req) | t->low[i], levels);
+	return i - set < t->ways && *best >= dm ? i : end + 1;
 }
 
 /*
- * The lookup when the hint did not hold the full path: tpc_mru_wins(),
- * else the scan of @w's set (the full-path winner becomes the hint at
+ * The lookup when the hint did not hold the full path: tpc_who(), else
+ * the scan of @w's set (the full-path winner becomes the hint at
  * @slot); the winner, or the set's end on a miss, touched.
  */
 static u32 tpc_find(struct pwc_model *m, struct pwc_tpc *t,
@@ -311,18 +333,15 @@ static u32 tpc_find(struct pwc_model *m, struct pwc_tpc *t,
 
 	*set = tpc_set(t, w->va);
 	*end = *set + t->ways;
-	win = tpc_mru_wins(t, *set, *end, req, levels, &best);
-	if (win > *end) {
+	win = tpc_who(t, *set, *end, req, levels, &best);
+	if (win > *end)
 		win = tpc_scan(t, *set, *end, req, levels, &best);
-		if (best)
-			pwc_recency_touch(&t->rec, win);
-	}
 	r->start = levels - best;
 	if (!best)
 		return *end;
 	if (best == levels - 1)
 		*slot = win;
-	t->stamp[win] = pwc_tick(m);	/* the front of its set now */
+	tpc_touch(m, t, win);
 	r->pba = tpc_pba(t, win)[r->start];
 	return win;
 }
@@ -359,9 +378,9 @@ static inline void tpc_take(struct pwc_model *m, struct pwc_tpc *t, u32 i,
 	t->low[i] = BIT_ULL(9 * (levels - 1 - depth)) - 1;
 	t->depth[i] = depth;
 	t->levels[i] = levels;
-	t->stamp[i] = pwc_tick(m);
 	pwc_recency_link(&t->rec, pwc_recency_set_of(&t->rec, i), i);
 	tpc_count(t, i);
+	tpc_stamp(m, t, i);
 	if (depth == levels - 1)
 		t->hint[tpc_hash(t, t->tag[i])] = i;
 }
