@@ -20,6 +20,7 @@ static void *pwc_lru_arrays(struct pwc_lru *t, u32 buckets)
 		{ &t->val, size * sizeof(*t->val) },
 		{ &t->cover, size * sizeof(*t->cover) },
 		{ &t->cover_level, size * sizeof(*t->cover_level) },
+		{ &t->chain, size * sizeof(*t->chain) },
 		{ &t->home, size * sizeof(*t->home) },
 		{ &t->index, buckets * sizeof(*t->index) },
 		{ &t->rec.prev, (size + t->sets) * sizeof(u32) },
@@ -72,39 +73,26 @@ void pwc_lru_clear(struct pwc_lru *t)
 	pwc_recency_reset(&t->rec, t->size, t->ways);
 }
 
-/* Is bucket @gap on the probe path from @home to @b? */
-static bool pwc_lru_between(u32 home, u32 gap, u32 b, u32 mask)
-{
-	return ((gap - home) & mask) < ((b - home) & mask);
-}
-
 /*
- * Remove entry @i from the hash index (backward-shift deletion); inline,
- * so that an evicting insert keeps its registers (Documentation/models.rst).
+ * Entry @i out of its bucket's chain; inline, so that an evicting insert
+ * keeps its registers (Documentation/models.rst).
  */
 static __always_inline void pwc_lru_unindex(struct pwc_lru *t, u32 i)
 {
-	u32 gap = t->home[i], b, e;
+	u32 *link = &t->index[t->home[i]];
 
-	while (t->index[gap] != i + 1)
-		gap = (gap + 1) & t->mask;
-	for (b = (gap + 1) & t->mask; t->index[b]; b = (b + 1) & t->mask) {
-		e = t->index[b] - 1;
-		if (pwc_lru_between(t->home[e], gap, b, t->mask)) {
-			t->index[gap] = t->index[b];
-			gap = b;
-		}
-	}
-	t->index[gap] = 0;
+	while (*link != i + 1)
+		link = &t->chain[*link - 1];
+	*link = t->chain[i];
 }
 
+/* Entry @i, of set @set, first in its bucket's chain. */
 static void pwc_lru_index(struct pwc_lru *t, u32 set, u32 i)
 {
 	u32 b = pwc_lru_bucket(t, set, t->key[i]);
 
 	t->home[i] = b;
-	while (t->index[b])
-		b = (b + 1) & t->mask;
+	t->chain[i] = t->index[b];
 	t->index[b] = i + 1;
 }
 

@@ -2,16 +2,18 @@
 /*
  * pwc_lru.h - a set-associative (by default fully associative), true-LRU
  * table of (key, value) pairs: the one LRU kernel of the models' tables
- * and the IOTLB.  The caller names the set of each key (pwc_lru_set()); LRU is
- * per set.  Each entry may carry a coverage (a pwc_key() and its level) so
- * that range invalidation can find it.
+ * and the IOTLB.  The caller names the set of each key (pwc_lru_set());
+ * LRU is per set.  Each entry may carry a coverage (a pwc_key() and its
+ * level) so that range invalidation can find it.
  *
  * A hash index from (set, key) to the entry finds a key without scanning
- * the set.  Recency is, per set, a circular list of its valid entries from
- * the most recent to the least (pwc_lru_touch() moves an entry to the
- * front), and nothing else: no stamps to write on a hit.  The victim is
- * the set's first free entry in slot order, else the list's last entry,
- * found with no scan.
+ * the set: per bucket, a chain of the entries whose (set, key) hash there,
+ * most recently inserted first.  Eight buckets per entry keep chains
+ * short: a find or a removal rarely follows a link.  Recency is, per set,
+ * a circular list of its valid entries from the most recent to the least
+ * (pwc_lru_touch() moves an entry to the front), and nothing else: no
+ * stamps to write on a hit.  The victim is the set's first free entry in
+ * slot order, else the list's last entry, found with no scan.
  */
 #ifndef _PWC_LRU_H
 #define _PWC_LRU_H
@@ -30,8 +32,9 @@ struct pwc_lru {
 	u8 *valid;
 	u64 *cover;		/* pwc_key() of the region the entry covers */
 	u8 *cover_level;	/* the level of that key */
-	u32 *index;		/* hash buckets: entry + 1, 0 = empty */
-	u32 *home;		/* per entry: its bucket of first choice */
+	u32 *index;		/* per bucket: its chain's first entry + 1, 0: none */
+	u32 *chain;		/* per entry: the next entry + 1 of its chain */
+	u32 *home;		/* per entry: its bucket */
 	u32 mask;		/* buckets - 1 */
 	struct pwc_recency rec;	/* recency, free entries (pwc_recency.h) */
 	/*
@@ -69,7 +72,7 @@ static inline bool pwc_lru_valid(const struct pwc_lru *t, u32 i)
 	return t->valid[i];
 }
 
-/* The bucket of first choice of (@set, @key). */
+/* The bucket of (@set, @key). */
 static inline u32 pwc_lru_bucket(const struct pwc_lru *t, u32 set, u64 key)
 {
 	return ((key + set * 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL >>
@@ -79,16 +82,13 @@ static inline u32 pwc_lru_bucket(const struct pwc_lru *t, u32 set, u64 key)
 /* The entry holding @key in @set, or -1 (a key is held once in its set). */
 static inline int pwc_lru_find(const struct pwc_lru *t, u32 set, u64 key)
 {
-	u32 b, e, lo = set * t->ways;
+	u32 e, lo = set * t->ways;
 
 	if (!t->size)
 		return -1;
-	for (b = pwc_lru_bucket(t, set, key); t->index[b];
-	     b = (b + 1) & t->mask) {
-		e = t->index[b] - 1;
-		if (t->key[e] == key && e - lo < t->ways)
-			return e;
-	}
+	for (e = t->index[pwc_lru_bucket(t, set, key)]; e; e = t->chain[e - 1])
+		if (t->key[e - 1] == key && e - 1 - lo < t->ways)
+			return e - 1;
 	return -1;
 }
 
