@@ -49,8 +49,6 @@
  * prefix it is the most recent entry that does (tpc_who()).
  */
 struct pwc_tpc {
-	u32 n;
-	u32 ways;	/* entries per set: set s is s*ways .. +ways-1 */
 	u32 hmask;	/* hint slots - 1 */
 	u32 cshift;	/* 64 - log2(prefix counters) */
 	u64 *tag;	/* prefix | levels << TPC_LEVELS_SHIFT */
@@ -60,7 +58,8 @@ struct pwc_tpc {
 	u8 *depth;	/* 0: invalid */
 	u8 *levels;	/* paging levels of the walk that filled it */
 	u32 *hint;	/* hmask + 1 entry indices */
-	struct pwc_recency rec;	/* recency, free entries (pwc_recency.h) */
+	/* recency, free entries; rec.n entries in sets of rec.ways */
+	struct pwc_recency rec;
 	u32 *cnt;	/* 2^(64 - cshift) prefix counters */
 	u32 *who;	/* per counter slot: the entry last made most recent */
 	u32 *cs;	/* n x PWC_MAX_LEVELS: entry i's counters (depth d: d-1) */
@@ -105,8 +104,9 @@ static inline unsigned int tpc_depth(u64 x, unsigned int levels)
 /* The first entry of @va's set. */
 static u32 tpc_set(const struct pwc_tpc *t, u64 va)
 {
-	return t->ways < t->n ? pwc_index(va, 2) % (t->n / t->ways) * t->ways
-			      : 0;
+	u32 n = t->rec.n, ways = t->rec.ways;
+
+	return ways < n ? pwc_index(va, 2) % (n / ways) * ways : 0;
 }
 
 static u32 tpc_hash(const struct pwc_tpc *t, u64 req)
@@ -195,19 +195,19 @@ static void tpc_clear(struct pwc_model *m)
 	struct pwc_tpc *t = m->priv;
 	u32 i;
 
-	for (i = 0; i < t->n; i++) {
+	for (i = 0; i < t->rec.n; i++) {
 		t->depth[i] = 0;
 		t->low[i] = U64_MAX;
 		t->stamp[i] = 0;
 	}
-	pwc_recency_reset(&t->rec, t->n, t->ways);
+	pwc_recency_reset(&t->rec, t->rec.n, t->rec.ways);
 	memset(t->cnt, 0, BIT_ULL(64 - t->cshift) * sizeof(*t->cnt));
 }
 
 /* @t's arrays for @n entries, @slots hint and @cslots counter slots. */
 static void *tpc_arrays(struct pwc_tpc *t, u32 n, u32 slots, u32 cslots)
 {
-	u32 sets = n / t->ways;
+	u32 sets = n / t->rec.ways;
 	const struct pwc_part part[] = {
 		{ &t->tag, n * sizeof(*t->tag) },
 		{ &t->low, n * sizeof(*t->low) },
@@ -237,10 +237,10 @@ static int tpc_init(struct pwc_model *m)
 	t = pwc_zalloc(sizeof(*t));
 	if (!t)
 		return -ENOMEM;
-	t->n = n;
-	t->ways = pwc_set_ways(n, m->cfg.ways);
+	t->rec.n = n;
+	t->rec.ways = pwc_set_ways(n, m->cfg.ways);
 	m->priv = t;
-	if (!t->ways)
+	if (!t->rec.ways)
 		return -EINVAL;
 	while (slots < TPC_HINTS_MAX && slots < (u64)n * TPC_HINTS_PER_ENTRY)
 		slots *= 2;
@@ -316,7 +316,7 @@ static inline u32 tpc_who(const struct pwc_tpc *t, u32 set, u32 end,
 		return end;
 	i = t->who[top];
 	*best = tpc_depth((t->tag[i] ^ req) | t->low[i], levels);
-	return i - set < t->ways && *best >= dm ? i : end + 1;
+	return i - set < t->rec.ways && *best >= dm ? i : end + 1;
 }
 
 /*
@@ -332,7 +332,7 @@ static u32 tpc_find(struct pwc_model *m, struct pwc_tpc *t,
 	u32 win;
 
 	*set = tpc_set(t, w->va);
-	*end = *set + t->ways;
+	*end = *set + t->rec.ways;
 	win = tpc_who(t, *set, *end, req, levels, &best);
 	if (win > *end)
 		win = tpc_scan(t, *set, *end, req, levels, &best);
@@ -390,7 +390,7 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 {
 	struct pwc_tpc *t = m->priv;
 	unsigned int levels = w->levels, depth, k;
-	u32 i, set = tpc_set(t, w->va), end = set + t->ways, victim = end;
+	u32 i, set = tpc_set(t, w->va), end = set + t->rec.ways, victim = end;
 	u64 prefix, tag;
 
 	if (r->start == 1 && !r->stale)
@@ -520,7 +520,7 @@ static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)
 	u32 i;
 
 	/* An entry's coverage is its widest part: the top-level region. */
-	for (i = 0; i < t->n; i++) {
+	for (i = 0; i < t->rec.n; i++) {
 		if (!t->depth[i])
 			continue;
 		top = t->levels[i];
@@ -565,12 +565,12 @@ static void tpc_dump(struct pwc_model *m, struct pwc_out *o)
 	u32 *heap, i, n = 0, win;
 	bool empty;
 
-	heap = pwc_zalloc(t->n * sizeof(*heap));
+	heap = pwc_zalloc(t->rec.n * sizeof(*heap));
 	if (!heap) {
 		pwc_printf(o, "  (no memory to order the entries)\n");
 		return;
 	}
-	for (i = 0; i < t->n; i++)
+	for (i = 0; i < t->rec.n; i++)
 		if (t->depth[i])
 			heap[n++] = i;
 	empty = !n;
@@ -614,7 +614,7 @@ static void tpc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant)
 	/* Part j of an entry: the tags of its top j levels and one base. */
 	*parts = 0;
 	*redundant = 0;
-	for (i = 0; i < t->n; i++) {
+	for (i = 0; i < t->rec.n; i++) {
 		if (!t->depth[i])
 			continue;
 		for (j = 1; j <= t->depth[i]; j++) {
