@@ -7,8 +7,8 @@
  * node n + s the head of set s), and a count of its free entries with a
  * bound below which none is free.  Moving an entry to the front and
  * choosing the victim (the set's first free entry in slot order, else
- * its least recent) take no scan.  The lists of pwc_lru (STC, UPTC, the
- * IOTLB) and of TPC.
+ * its least recent) take no scan.  The lists of pwc_lru (pwc_lru.h: the
+ * key-value tables of the models and the IOTLB) and of pwc_tpc.c.
  */
 #ifndef _PWC_RECENCY_H
 #define _PWC_RECENCY_H
