@@ -13,7 +13,8 @@
 #   make stress       the long adversarial campaign on the debug kernel,
 #                     then every parser's fuzz target for 10 minutes
 #   make fuzz         every parser's fuzz target (FUZZ_SECONDS each, default 10)
-#   make bench        benchmarks (measure, never assert); KERNEL=1: the VM too
+#   make bench        benchmarks (measure, never assert); KERNEL=1: the VM too;
+#                     BASE=REV: REV's pwcsim replay timed beside this one's
 #   make timing       translation in time: models, walkers, walk scheduling
 #                     over five workloads (scripts/timing-study; natively)
 #   make vm-shell     an interactive shell in the VM with the module loaded
@@ -49,7 +50,7 @@ kunit:
 	@scripts/kunit
 
 bench:
-	@KERNEL=$(KERNEL) REPEAT=$(REPEAT) scripts/bench
+	@KERNEL=$(KERNEL) REPEAT=$(REPEAT) BASE=$(BASE) scripts/bench
 
 timing:
 	@scripts/timing-study

@@ -11,7 +11,14 @@
  * Each figure is the median of --repeat runs, in CPU time of the process.
  * It measures; it asserts nothing.
  *
- *   pwcsim-bench [--json] [--repeat N] [--stress N] [NAME=FILE ...]
+ *   pwcsim-bench [--json] [--repeat N] [--stress N] [--scatter N] [--min N]
+ *                [--pwcsim PATH [--base PATH]] [NAME=FILE ...]
+ *
+ * --pwcsim PATH: also the whole `PATH replay -q` process on each row's
+ * stream and models; --base PATH: also another build's (an earlier
+ * revision's pwcsim, scripts/bench BASE=REV), each of its runs next to
+ * one of PATH's, so that both meet the same stretch of a noisy machine
+ * (paired: ns_base and x_base, PATH's time over the base's).
  *
  * NAME=FILE: a binary trace (scripts/bench writes gen RAY, 2mm and STO);
  * --stress N: also a generated stress stream of N addresses at 5 levels
@@ -20,6 +27,7 @@
  * share a 2 MiB region, 0 for none.
  */
 #include <getopt.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,36 +281,54 @@ static double process_once(const char *pwcsim, const struct bench_stream *s,
 	       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
 }
 
-/* The median of @repeat process_once(). */
-static double process_timed(const char *pwcsim, const struct bench_stream *s,
-			    const enum pwc_kind *kind, unsigned int nm,
-			    unsigned int repeat)
+/*
+ * The median of @repeat process_once() of @pwcsim into *@tp and, with
+ * @base, of as many of @base's into *@tb, each run of @base right after
+ * one of @pwcsim's (paired); 0 or -1.
+ */
+static int process_timed(const char *pwcsim, const char *base,
+			 const struct bench_stream *s,
+			 const enum pwc_kind *kind, unsigned int nm,
+			 unsigned int repeat, double *tp, double *tb)
 {
-	double t[BENCH_MAX_REPEAT];
+	double t[BENCH_MAX_REPEAT], b[BENCH_MAX_REPEAT];
 	unsigned int i;
 
 	for (i = 0; i < repeat; i++) {
 		t[i] = process_once(pwcsim, s, kind, nm);
-		if (t[i] < 0)
+		b[i] = base ? process_once(base, s, kind, nm) : 0;
+		if (t[i] < 0 || b[i] < 0)
 			return -1;
 	}
-	return median(t, repeat);
+	*tp = median(t, repeat);
+	*tb = median(b, repeat);
+	return 0;
 }
+
+/* The options and NAME=FILE streams (bench_parse()). */
+struct bench_opts {
+	bool json;
+	unsigned int repeat, ns;
+	unsigned long long stress, scatter, min;
+	const char *pwcsim;		/* time `pwcsim replay` too */
+	const char *base;		/* and this one's, paired with it */
+	struct bench_stream st[BENCH_MAX_STREAMS];
+};
 
 /* One row: @nm models (all of them when more than one) on @s. */
 static int bench_row(struct table *tb, const struct bench_stream *s,
 		     const enum pwc_kind *kind, unsigned int nm,
-		     unsigned int repeat, double floor, const char *pwcsim)
+		     double floor, const struct bench_opts *o)
 {
 	unsigned long long sum = 0;
-	double t, t0, tp = 0;
+	double t, t0, tp = 0, tbase = 0;
 	unsigned int c = 0;
 
-	t = timed(s, kind, nm, true, repeat, &sum);
-	t0 = timed(s, kind, nm, false, repeat, &sum);
-	if (pwcsim)
-		tp = process_timed(pwcsim, s, kind, nm, repeat);
-	if (t < 0 || t0 < 0 || tp < 0)
+	t = timed(s, kind, nm, true, o->repeat, &sum);
+	t0 = timed(s, kind, nm, false, o->repeat, &sum);
+	if (t < 0 || t0 < 0 ||
+	    (o->pwcsim && process_timed(o->pwcsim, o->base, s, kind, nm,
+					o->repeat, &tp, &tbase)))
 		return -1;
 	table_row(tb);
 	table_str(tb, c++, s->name);
@@ -313,18 +339,21 @@ static int bench_row(struct table *tb, const struct bench_stream *s,
 	table_f64(tb, c++, s->n / t / 1e6);
 	table_f64(tb, c++, nm * s->n / t / 1e6);
 	table_f64(tb, c++, t0 * 1e9 / s->n);
-	if (pwcsim)
+	if (o->pwcsim)
 		table_f64(tb, c, tp * 1e9 / s->n);
 	c++;
 	table_f64(tb, c++, floor * 1e9 / s->n);
 	table_f64(tb, c++, t / floor);
+	if (o->base) {
+		table_f64(tb, c++, tbase * 1e9 / s->n);
+		table_f64(tb, c++, tp / tbase);
+	}
 	return 0;
 }
 
 /* @s's rows: its floor, each model, all of them; 0 or -1. */
 static int bench_stream(struct table *tb, struct bench_stream *s,
-			unsigned int repeat, unsigned long long min,
-			const char *pwcsim)
+			const struct bench_opts *o)
 {
 	enum pwc_kind all[PWC_KIND_COUNT];
 	unsigned long long sum = 0;
@@ -337,35 +366,26 @@ static int bench_stream(struct table *tb, struct bench_stream *s,
 		fprintf(stderr, "pwcsim-bench: %s: not a binary trace\n", s->path);
 		return -1;
 	}
-	if (s->n < min && write_passes(s, (min + s->n - 1) / s->n))
+	if (s->n < o->min && write_passes(s, (o->min + s->n - 1) / s->n))
 		return -1;
 	timed(s, NULL, 0, false, 1, &sum);		/* into the page cache */
-	floor = timed(s, NULL, 0, false, repeat, &sum);
+	floor = timed(s, NULL, 0, false, o->repeat, &sum);
 	if (floor < 0)
 		return -1;
 	for (k = 0; pwc_kind_ops(k); k++) {
 		all[nk++] = k;
-		if (bench_row(tb, s, &all[k], 1, repeat, floor, pwcsim))
+		if (bench_row(tb, s, &all[k], 1, floor, o))
 			return -1;
 	}
-	return bench_row(tb, s, all, nk, repeat, floor, pwcsim);
+	return bench_row(tb, s, all, nk, floor, o);
 }
 
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: pwcsim-bench [--json] [--repeat N] [--stress N] [--scatter N]\n"
 		   "                    [--min N]\n"
-		   "                    [--pwcsim PATH] [NAME=FILE ...]\n");
+		   "                    [--pwcsim PATH [--base PATH]] [NAME=FILE ...]\n");
 }
-
-/* The options and NAME=FILE streams into @o; 0, 1 after --help, 2. */
-struct bench_opts {
-	bool json;
-	unsigned int repeat, ns;
-	unsigned long long stress, scatter, min;
-	const char *pwcsim;		/* time `pwcsim replay` too */
-	struct bench_stream st[BENCH_MAX_STREAMS];
-};
 
 /* --stress, --scatter or --min (@c) from @arg into @o; 0, or -1 */
 static int bench_count(int c, const char *arg, struct bench_opts *o)
@@ -383,6 +403,7 @@ static int bench_count(int c, const char *arg, struct bench_opts *o)
 	return 0;
 }
 
+/* The options and NAME=FILE streams into @o; 0, 1 after --help, 2. */
 static int bench_parse(int argc, char **argv, struct bench_opts *o)
 {
 	static const struct option opts[] = {
@@ -392,13 +413,14 @@ static int bench_parse(int argc, char **argv, struct bench_opts *o)
 		{ "scatter", required_argument, NULL, 'c' },
 		{ "min", required_argument, NULL, 'n' },
 		{ "pwcsim", required_argument, NULL, 'p' },
+		{ "base", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
 	char *eq;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "jr:s:c:n:p:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "jr:s:c:n:p:b:h", opts, NULL)) != -1) {
 		if (c == 'j') {
 			o->json = true;
 		} else if (c == 'r') {
@@ -413,10 +435,16 @@ static int bench_parse(int argc, char **argv, struct bench_opts *o)
 				return 2;
 		} else if (c == 'p') {
 			o->pwcsim = optarg;
+		} else if (c == 'b') {
+			o->base = optarg;
 		} else {
 			usage(c == 'h' ? stdout : stderr);
 			return c == 'h' ? 1 : 2;
 		}
+	}
+	if (o->base && !o->pwcsim) {
+		fprintf(stderr, "pwcsim-bench: --base needs --pwcsim\n");
+		return 2;
 	}
 	for (; optind < argc; optind++) {
 		eq = strchr(argv[optind], '=');
@@ -466,7 +494,7 @@ int main(int argc, char **argv)
 	};
 	struct record rec;
 	struct table tb;
-	char cpu[256];
+	char cpu[256], desc[PATH_MAX + 128];
 	unsigned int i;
 	int ret = bench_parse(argc, argv, &o);
 
@@ -487,8 +515,10 @@ int main(int argc, char **argv)
 			"ns_per_address:f m_addresses_per_s:f "
 			"m_lookups_per_s:f ns_no_shortcut:f ns_process:f "
 			"floor_ns:f x_floor:f");
+	if (o.base)
+		table_cols(&tb, "ns_base:f x_base:f");
 	for (i = 0; i < o.ns && !ret; i++)
-		ret = bench_stream(&tb, &o.st[i], o.repeat, o.min, o.pwcsim);
+		ret = bench_stream(&tb, &o.st[i], &o);
 	for (i = 0; i < ARRAY_SIZE(gen); i++)
 		if (*gen[i].n)
 			remove(gen[i].path);
@@ -506,6 +536,11 @@ int main(int argc, char **argv)
 	record_str(&rec, "ns_process", o.pwcsim ?
 		   "pwcsim replay -q, the whole process (user + system)" :
 		   "not measured (no --pwcsim)");
+	if (o.base) {
+		snprintf(desc, sizeof(desc), "%s replay -q, each run right after one of ns_process's (x_base: ns_process / ns_base)",
+			 o.base);
+		record_str(&rec, "ns_base", desc);
+	}
 	record_u64(&rec, "repeat", o.repeat);
 	record_table(&rec, &tb);
 	if (o.json)
