@@ -477,6 +477,34 @@ static void cpu_name(char *cpu, size_t len)
 		fclose(f);
 }
 
+/* The table @tb under the run's facts, as text or JSON (--json). */
+static void bench_print(const struct bench_opts *o, struct table *tb)
+{
+	char cpu[256], desc[PATH_MAX + 128];
+	struct record rec;
+
+	cpu_name(cpu, sizeof(cpu));
+	record_init(&rec);
+	record_str(&rec, "machine", cpu);
+	record_str(&rec, "build", BENCH_CFLAGS);
+	record_str(&rec, "time", "CPU time of the process, median of the runs");
+	record_str(&rec, "ns_process", o->pwcsim ?
+		   "pwcsim replay -q, the whole process (user + system)" :
+		   "not measured (no --pwcsim)");
+	if (o->base) {
+		snprintf(desc, sizeof(desc), "%s replay -q, each run right after one of ns_process's (x_base: ns_process / ns_base)",
+			 o->base);
+		record_str(&rec, "ns_base", desc);
+	}
+	record_u64(&rec, "repeat", o->repeat);
+	record_table(&rec, tb);
+	if (o->json)
+		record_print_json(&rec, stdout);
+	else
+		record_print_text(&rec, stdout);
+	record_free(&rec);
+}
+
 int main(int argc, char **argv)
 {
 	struct bench_opts o = { .repeat = 5, .stress = 4000000,
@@ -492,9 +520,7 @@ int main(int argc, char **argv)
 		{ "scatter-2m", "/tmp/pwcsim-bench-scatter.trace",
 		  &o.scatter, true, 4 },
 	};
-	struct record rec;
 	struct table tb;
-	char cpu[256], desc[PATH_MAX + 128];
 	unsigned int i;
 	int ret = bench_parse(argc, argv, &o);
 
@@ -509,7 +535,6 @@ int main(int argc, char **argv)
 						      .path = gen[i].path,
 						      .levels = gen[i].levels };
 	}
-	cpu_name(cpu, sizeof(cpu));
 	table_init(&tb, NULL, "bench");
 	table_cols(&tb, "stream:s model:s passes:u addresses:u "
 			"ns_per_address:f m_addresses_per_s:f "
@@ -529,24 +554,6 @@ int main(int argc, char **argv)
 		table_free(&tb);
 		return 1;
 	}
-	record_init(&rec);
-	record_str(&rec, "machine", cpu);
-	record_str(&rec, "build", BENCH_CFLAGS);
-	record_str(&rec, "time", "CPU time of the process, median of the runs");
-	record_str(&rec, "ns_process", o.pwcsim ?
-		   "pwcsim replay -q, the whole process (user + system)" :
-		   "not measured (no --pwcsim)");
-	if (o.base) {
-		snprintf(desc, sizeof(desc), "%s replay -q, each run right after one of ns_process's (x_base: ns_process / ns_base)",
-			 o.base);
-		record_str(&rec, "ns_base", desc);
-	}
-	record_u64(&rec, "repeat", o.repeat);
-	record_table(&rec, &tb);
-	if (o.json)
-		record_print_json(&rec, stdout);
-	else
-		record_print_text(&rec, stdout);
-	record_free(&rec);
+	bench_print(&o, &tb);
 	return 0;
 }
