@@ -438,15 +438,18 @@ typedef void (*pwc_access_fn)(struct pwc_model *m, const struct pwc_walk *w,
  * model's tables, in the order it touched them, so the same lookup would
  * find the same entries and touch them in the same order, changing
  * nothing but the recency clock (Documentation/models.rst: the contract
- * every model keeps).
+ * every model keeps).  @stateless (a constant: the model keeps nothing,
+ * its result a function of the walk alone): the repeats of every walk
+ * are its result again, whatever it is.
  */
 static __always_inline void pwc_batch_loop(struct pwc_model *m,
 					   const struct pwc_walk *w, u32 n,
 					   struct pwc_result *r,
-					   pwc_access_fn access)
+					   pwc_access_fn access,
+					   bool stateless)
 {
 	u64 hits[PWC_MAX_LEVELS + 1] = { 0 }, misses = 0, accesses = 0;
-	u64 stale = 0;
+	u64 stale = 0, l2 = 0;
 	struct pwc_result x;
 	unsigned int k;
 	u32 i, j, again;
@@ -454,26 +457,32 @@ static __always_inline void pwc_batch_loop(struct pwc_model *m,
 	for (i = 0; i < n; i++) {
 		x = (struct pwc_result){ 0 };
 		access(m, &w[i], &x);
-		if (x.start < w[i].levels)
-			hits[x.start]++;
-		else
-			misses++;
-		accesses += x.accesses;
-		stale += x.stale;
 		if (r)
 			r[i] = x;
-		if (x.start != 1 || x.stale)
-			continue;
-		/* the repeats of a non-stale L2 hit, within the batch */
-		again = w[i].repeats;
-		if (again > n - 1 - i)
-			again = n - 1 - i;
-		hits[1] += again;
-		accesses += again;
-		for (j = 1; r && j <= again; j++)
-			r[i + j] = x;
+		again = 0;
+		if (stateless || (x.start == 1 && !x.stale)) {
+			/* its repeats, within the batch, are this result */
+			again = w[i].repeats;
+			if (again > n - 1 - i)
+				again = n - 1 - i;
+			for (j = 1; r && j <= again; j++)
+				r[i + j] = x;
+		}
+		if (x.start == 1 && !x.stale) {
+			/* the stream's common result, in one count */
+			l2 += 1 + again;
+			accesses += x.accesses + again;
+		} else {
+			if (x.start < w[i].levels)
+				hits[x.start] += 1 + again;
+			else
+				misses += 1 + again;
+			accesses += (u64)(1 + again) * x.accesses;
+			stale += (u64)(1 + again) * x.stale;
+		}
 		i += again;
 	}
+	hits[1] += l2;
 	m->stats.lookups += n;
 	for (k = 0; k <= PWC_MAX_LEVELS; k++)
 		m->stats.hits[k] += hits[k];

@@ -528,7 +528,7 @@ static __always_inline void cpwc_access(struct pwc_model *m,
 static void cpwc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		       struct pwc_result *r)
 {
-	pwc_batch_loop(m, w, n, r, cpwc_access);
+	pwc_batch_loop(m, w, n, r, cpwc_access, false);
 }
 
 /* The key (pwc_key) of the path held by stage k, set s. */

@@ -115,7 +115,7 @@ static __always_inline void ideal_access(struct pwc_model *m,
 static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 			struct pwc_result *r)
 {
-	pwc_batch_loop(m, w, n, r, ideal_access);
+	pwc_batch_loop(m, w, n, r, ideal_access, false);
 }
 
 static void ideal_invalidate(struct pwc_model *m, u64 start, u64 end)

@@ -31,7 +31,7 @@ static __always_inline void none_access(struct pwc_model *m,
 static void none_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		       struct pwc_result *r)
 {
-	pwc_batch_loop(m, w, n, r, none_access);
+	pwc_batch_loop(m, w, n, r, none_access, true);
 }
 
 static void none_invalidate(struct pwc_model *m, u64 start, u64 end)

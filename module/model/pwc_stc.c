@@ -188,7 +188,7 @@ static __always_inline void stc_access(struct pwc_model *m,
 static void stc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		      struct pwc_result *r)
 {
-	pwc_batch_loop(m, w, n, r, stc_access);
+	pwc_batch_loop(m, w, n, r, stc_access, false);
 }
 
 static void stc_invalidate(struct pwc_model *m, u64 start, u64 end)

@@ -32,26 +32,21 @@ void pwc_synth_walk(const struct pwc_synth *pt, u64 va, struct pwc_walk *w)
 }
 
 /*
- * @w[@i], the walk of @va[@i] of @n with 4 KiB leaves at @levels, every
+ * @w, the walk of @va with 4 KiB leaves at @levels and @repeats, every
  * base from one key with no loop (a constant @levels at each call lets
- * the compiler drop the test); built from the last back, so that its
- * @repeats follows from @w[@i + 1]'s: the same 2 MiB region, the same
- * tables.
+ * the compiler drop the test).
  */
-static __always_inline void pwc_synth_walk4k(const u64 *va,
-					     struct pwc_walk *walks, u32 i,
-					     u32 n, unsigned int levels)
+static __always_inline void pwc_synth_walk4k(u64 va, struct pwc_walk *w,
+					     u32 repeats, unsigned int levels)
 {
-	struct pwc_walk *w = &walks[i];
-	u64 key = pwc_key(va[i], 2) << 12;	/* L(top)..L2 tags, as a base */
+	u64 key = pwc_key(va, 2) << 12;	/* L(top)..L2 tags, as a base */
 	u64 page = ~0xfffULL;
 
-	w->va = va[i];
+	w->va = va;
 	w->levels = levels;
 	w->end = 1;
 	w->fault = 0;
-	w->repeats = i + 1 < n && !((va[i] ^ va[i + 1]) >> 21) ?
-		     w[1].repeats + 1 : 0;
+	w->repeats = repeats;
 	w->base[0] = 0;
 	w->base[1] = 1ULL << 57 | key;
 	w->base[2] = 2ULL << 57 | (key >> 9 & page);
@@ -65,6 +60,29 @@ static __always_inline void pwc_synth_walk4k(const u64 *va,
 	}
 }
 
+/*
+ * The walks of @va[0..@n) with 4 KiB leaves at @levels, from the last
+ * back, so that each walk's @repeats follows from the next one's: the
+ * same 2 MiB region, the same tables.  The count is kept in a register
+ * and chosen without a branch: a stream's runs of one region are often
+ * short and irregular, and a branch on them would mispredict about once
+ * a run (Documentation/models.rst).
+ */
+static __always_inline void pwc_synth_walks4k(const u64 *va, u32 n,
+					      struct pwc_walk *w,
+					      unsigned int levels)
+{
+	u64 next = ~va[n - 1];	/* in no region of the last */
+	u32 i, rep = 0, same;
+
+	for (i = n; i-- > 0;) {
+		same = !((va[i] ^ next) >> 21);
+		rep = (rep + 1) & (0U - same);
+		next = va[i];
+		pwc_synth_walk4k(va[i], &w[i], rep, levels);
+	}
+}
+
 u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
 		    struct pwc_walk *w)
 {
@@ -72,14 +90,12 @@ u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
 	u32 i;
 
 	/* 4 KiB leaves only: no range to search, levels reads a walk */
-	if (!pt->n2m && !pt->n1g && pt->levels == 4) {
-		for (i = n; i-- > 0;)
-			pwc_synth_walk4k(va, w, i, n, 4);
+	if (n && !pt->n2m && !pt->n1g && pt->levels == 4) {
+		pwc_synth_walks4k(va, n, w, 4);
 		return (u64)n * 4;
 	}
-	if (!pt->n2m && !pt->n1g && pt->levels == 5) {
-		for (i = n; i-- > 0;)
-			pwc_synth_walk4k(va, w, i, n, 5);
+	if (n && !pt->n2m && !pt->n1g && pt->levels == 5) {
+		pwc_synth_walks4k(va, n, w, 5);
 		return (u64)n * 5;
 	}
 	for (i = 0; i < n; i++) {

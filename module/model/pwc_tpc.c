@@ -510,7 +510,7 @@ static __always_inline void tpc_access(struct pwc_model *m,
 static void tpc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		      struct pwc_result *r)
 {
-	pwc_batch_loop(m, w, n, r, tpc_access);
+	pwc_batch_loop(m, w, n, r, tpc_access, false);
 }
 
 static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)

@@ -89,41 +89,13 @@ static __always_inline bool uptc_step(struct pwc_model *m, struct pwc_lru *t,
 }
 
 /*
- * Are the most recent entries of a fully associative table, in turn, the
- * entries of @w's path from L2 up to the top, each holding the base the
- * walk read (a 4 KiB leaf)?  Then the walk's steps are hits, none stale,
- * and touching them from the top down leaves them in that order: the walk
- * changes nothing, and costs one read.  Each node is checked to be an
- * entry (a list shorter than the path comes back to its head).
- */
-static __always_inline bool uptc_quiet(const struct pwc_lru *t,
-				       const struct pwc_walk *w,
-				       unsigned int levels)
-{
-	u32 node = t->size;	/* the head of the one set */
-	unsigned int k;
-
-	if (t->sets != 1 || w->end != 1)
-		return false;
-	for (k = 2; k <= levels; k++) {
-		node = t->rec.next[node];
-		if (node >= t->size ||
-		    t->key[node] != pwc_uptc_key(w->base[k], w->va, k) ||
-		    t->val[node] != w->base[k - 1])
-			return false;
-	}
-	return true;
-}
-
-/*
  * The walk from the root.  The table base used at each step is the one the
  * hardware would have: the cached value on a hit (checked against the real
  * walk: a difference is a stale hit, corrected in place) or the value read
  * from memory.  With @fill, a missed entry is filled as soon as it is read,
  * before the next level is looked up, as a sequential walker does (the
  * fill may evict the entry the next lookup wants).  The steps are written
- * out for 4 and 5 levels, so that each level is a constant; a walk that
- * would change nothing (uptc_quiet()) takes none.
+ * out for 4 and 5 levels, so that each level is a constant.
  */
 static __always_inline void uptc_walk(struct pwc_model *m,
 				      const struct pwc_walk *w,
@@ -135,11 +107,8 @@ static __always_inline void uptc_walk(struct pwc_model *m,
 	unsigned int k, levels = w->levels;
 
 	if (levels == 4 || levels == 5) {
-		if (uptc_quiet(t, w, levels))
-			goto done;	/* a walk of the region before */
-		if (levels == 5 && !uptc_step(m, t, w, 5, fill, &st))
-			goto done;
-		if (uptc_step(m, t, w, 4, fill, &st) &&
+		if ((levels == 4 || uptc_step(m, t, w, 5, fill, &st)) &&
+		    uptc_step(m, t, w, 4, fill, &st) &&
 		    uptc_step(m, t, w, 3, fill, &st))
 			uptc_step(m, t, w, 2, fill, &st);
 	} else {
@@ -147,7 +116,6 @@ static __always_inline void uptc_walk(struct pwc_model *m,
 			if (!uptc_step(m, t, w, k, fill, &st))
 				break;
 	}
-done:
 	r->start = st.start;
 	r->stale = st.stale;
 	r->accesses = st.reads;
@@ -170,7 +138,7 @@ static __always_inline void uptc_access(struct pwc_model *m,
 static void uptc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		       struct pwc_result *r)
 {
-	pwc_batch_loop(m, w, n, r, uptc_access);
+	pwc_batch_loop(m, w, n, r, uptc_access, false);
 }
 
 static void uptc_invalidate(struct pwc_model *m, u64 start, u64 end)

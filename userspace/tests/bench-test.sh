@@ -1,0 +1,127 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# userspace/tests/bench-test.sh - pwcsim-bench (tests/bench.c, `make
+# bench`) on short streams: its rows (every model of the registry alone
+# and all together, on the stress, scatter and a NAME=FILE stream), the
+# whole-process column with --pwcsim, and the paired columns of --base
+# (ns_base, and x_base = ns_process / ns_base); --base without --pwcsim,
+# a base that does not run and a bad option are refused.  It checks the
+# figures' shape and arithmetic, never their size: a benchmark measures.
+# $PWCSIM is the pwcsim timed, $PWCSIM_BENCH the benchmark.
+# Ends with "bench-test: N passed, N failed".
+set -u
+P=${PWCSIM:-./pwcsim}
+B=${PWCSIM_BENCH:-./asan/pwcsim-bench}
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+N=3000
+short=(--repeat 1 --stress "$N" --scatter "$N" --min "$N")
+
+"$P" gen 2mm --size sampled --format binary --limit $N >"$tmp/2mm.bin" \
+	2>"$tmp/err" || { bad "gen 2mm"; cat "$tmp/err"; }
+
+# --base without --pwcsim: exit 2, the reason on stderr, no table.
+"$B" "${short[@]}" --base "$P" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc = 2 ] && grep -q -- '--base needs --pwcsim' "$tmp/err" &&
+	! [ -s "$tmp/out" ]; then
+	ok "--base without --pwcsim: exit 2 and the reason"
+else
+	bad "--base without --pwcsim: exit $rc, stderr: $(head -c 200 "$tmp/err")"
+fi
+
+"$B" --no-such-option >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc = 2 ] && grep -q usage "$tmp/err" && ! [ -s "$tmp/out" ]; then
+	ok "a bad option: exit 2 and the usage on stderr"
+else
+	bad "a bad option: exit $rc"
+fi
+
+# A base that does not run: the run fails, saying which binary.
+"$B" "${short[@]}" --pwcsim "$P" --base "$tmp/no-such-pwcsim" \
+	2mm="$tmp/2mm.bin" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc != 0 ] && grep -q "no-such-pwcsim" "$tmp/err"; then
+	ok "a base that does not run: exit $rc, named on stderr"
+else
+	bad "a base that does not run: exit $rc"
+fi
+
+# The rows, --json, with and without --base.
+check_rows() {	# check_rows JSON WITH_BASE: python3 checks, one line each
+	python3 - "$1" "$2" "$("$P" replay --list | awk '{ print $1 }' |
+		paste -sd,)" <<'X'
+import json, sys
+path, with_base, models = sys.argv[1], sys.argv[2] == "1", sys.argv[3]
+doc = json.load(open(path))
+rows = doc["bench"]
+want = models.split(",") + ["all"]
+bad = []
+streams = []
+for r in rows:
+    if r["stream"] not in streams:
+        streams.append(r["stream"])
+for s in streams:
+    got = [r["model"] for r in rows if r["stream"] == s]
+    if got != want:
+        bad.append("%s: models %s, not %s" % (s, got, want))
+if len(streams) != 3 or "2mm" not in streams or \
+        not any(s.startswith("stress") for s in streams) or \
+        not any(s.startswith("scatter") for s in streams):
+    bad.append("streams %s: not 2mm, stress and scatter" % streams)
+for r in rows:
+    what = "%s %s" % (r["stream"], r["model"])
+    for k in ("ns_per_address", "ns_no_shortcut", "ns_process"):
+        if not isinstance(r.get(k), (int, float)) or r[k] <= 0:
+            bad.append("%s: %s is %r" % (what, k, r.get(k)))
+    if r["addresses"] != 3000:
+        bad.append("%s: %r addresses" % (what, r["addresses"]))
+    if with_base:
+        nb, x = r.get("ns_base"), r.get("x_base")
+        if not isinstance(nb, (int, float)) or nb <= 0:
+            bad.append("%s: ns_base is %r" % (what, nb))
+        elif not isinstance(x, (int, float)) or \
+                abs(x - r["ns_process"] / nb) > 1e-3 * x + 1e-4:
+            bad.append("%s: x_base %r is not %r / %r" %
+                       (what, x, r["ns_process"], nb))
+    elif "ns_base" in r or "x_base" in r:
+        bad.append("%s: a base column without --base" % what)
+if with_base and "ns_base" not in doc:
+    bad.append("no description of ns_base")
+for b in bad[:10]:
+    print(b)
+sys.exit(1 if bad else 0)
+X
+}
+
+for base in 0 1; do
+	args=(--pwcsim "$P")
+	[ $base = 1 ] && args+=(--base "$P")
+	what="--pwcsim${args[2]:+ --base}"
+	if "$B" "${short[@]}" --json "${args[@]}" 2mm="$tmp/2mm.bin" \
+		>"$tmp/b.json" 2>"$tmp/err"; then
+		ok "$what --json: exit 0"
+	else
+		bad "$what --json: exit $?: $(head -c 300 "$tmp/err")"
+		continue
+	fi
+	if out=$(check_rows "$tmp/b.json" $base 2>&1); then
+		ok "$what: every model and all on three streams, figures positive${args[2]:+, x_base = ns_process / ns_base}"
+	else
+		bad "$what: $out"
+	fi
+done
+
+# The table has the same columns.
+if "$B" "${short[@]}" --pwcsim "$P" --base "$P" 2mm="$tmp/2mm.bin" \
+	>"$tmp/b.txt" 2>"$tmp/err" &&
+	grep -q '^stream .* ns_process .* ns_base  *x_base$' "$tmp/b.txt"; then
+	ok "the table's header ends with ns_base and x_base"
+else
+	bad "the table: $(head -c 300 "$tmp/err")"
+fi
+
+echo "bench-test: $passed passed, $failed failed"
+[ "$failed" = 0 ]
