@@ -451,16 +451,22 @@ static __always_inline void pwc_batch_loop(struct pwc_model *m,
 	u64 hits[PWC_MAX_LEVELS + 1] = { 0 }, misses = 0, accesses = 0;
 	u64 stale = 0, l2 = 0;
 	struct pwc_result x;
-	unsigned int k;
+	unsigned int k, start, acc, st;
 	u32 i, j, again;
+	bool hit;
 
 	for (i = 0; i < n; i++) {
 		x = (struct pwc_result){ 0 };
 		access(m, &w[i], &x);
 		if (r)
 			r[i] = x;
+		/* the fields as scalars: tests of the struct cost more */
+		start = x.start;
+		acc = x.accesses;
+		st = x.stale;
+		hit = start == 1 && !st;
 		again = 0;
-		if (stateless || (x.start == 1 && !x.stale)) {
+		if (stateless || hit) {
 			/* its repeats, within the batch, are this result */
 			again = w[i].repeats;
 			if (again > n - 1 - i)
@@ -468,17 +474,17 @@ static __always_inline void pwc_batch_loop(struct pwc_model *m,
 			for (j = 1; r && j <= again; j++)
 				r[i + j] = x;
 		}
-		if (x.start == 1 && !x.stale) {
+		if (hit) {
 			/* the stream's common result, in one count */
 			l2 += 1 + again;
-			accesses += x.accesses + again;
+			accesses += acc + again;
 		} else {
-			if (x.start < w[i].levels)
-				hits[x.start] += 1 + again;
+			if (start < w[i].levels)
+				hits[start] += 1 + again;
 			else
 				misses += 1 + again;
-			accesses += (u64)(1 + again) * x.accesses;
-			stale += (u64)(1 + again) * x.stale;
+			accesses += (u64)(1 + again) * acc;
+			stale += (u64)(1 + again) * st;
 		}
 		i += again;
 	}
