@@ -107,11 +107,14 @@ struct pwc_walk {
  * @accesses: page-table memory accesses of the walk
  * @stale: the cache supplied a table base the real walk does not have
  * @pba: the table base the cache supplied for @start (0 on a miss)
+ *
+ * Words, not bytes: a result is a local of the batch loop, and gcc
+ * tests packed bytes by merging them (Documentation/models.rst).
  */
 struct pwc_result {
-	u8 start;
-	u8 accesses;
-	u8 stale;
+	u32 start;
+	u32 accesses;
+	u32 stale;
 	u64 pba;
 };
 
