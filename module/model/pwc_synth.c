@@ -89,12 +89,14 @@ u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
 	u64 reads = 0;
 	u32 i;
 
+	if (!n)
+		return 0;
 	/* 4 KiB leaves only: no range to search, levels reads a walk */
-	if (n && !pt->n2m && !pt->n1g && pt->levels == 4) {
+	if (!pt->n2m && !pt->n1g && pt->levels == 4) {
 		pwc_synth_walks4k(va, n, w, 4);
 		return (u64)n * 4;
 	}
-	if (n && !pt->n2m && !pt->n1g && pt->levels == 5) {
+	if (!pt->n2m && !pt->n1g && pt->levels == 5) {
 		pwc_synth_walks4k(va, n, w, 5);
 		return (u64)n * 5;
 	}
