@@ -93,6 +93,8 @@ static int parse_positive(const char *arg, const char *opt,
 /* run's options of the timed IOMMU: 1 if @c was one, -1 for a bad value */
 static int run_timing_option(struct run_opts *o, int c, const char *arg)
 {
+	int k;
+
 	switch (c) {
 	case OPT_TIMING:
 		o->timing = true;
@@ -110,28 +112,28 @@ static int run_timing_option(struct run_opts *o, int c, const char *arg)
 		return parse_positive(arg, "--l1-tlb", 65536,
 				      &o->io.l1_tlb) ? -1 : 1;
 	case OPT_WALK_SCHED:
-		if (iommu_sched_parse(arg, &o->io.sched)) {
-			fprintf(stderr, "pwcsim: --walk-sched takes fcfs, simt or path\n");
+		k = parse_name(arg, "--walk-sched", iommu_sched_names,
+			       IOMMU_SCHED_COUNT);
+		if (k < 0)
 			return -1;
-		}
+		o->io.sched = k;
 		return 1;
 	}
 	return 0;
 }
 
+/* --thp: 0, or -1 with a message. */
 static int parse_thp(const char *arg, enum shadow_thp *thp)
 {
-	if (!strcmp(arg, "always"))
-		*thp = SHADOW_THP_ALWAYS;
-	else if (!strcmp(arg, "never"))
-		*thp = SHADOW_THP_NEVER;
-	else if (!strcmp(arg, "madvise"))
-		*thp = SHADOW_THP_MADVISE;
-	else {
-		fprintf(stderr, "pwcsim: --thp takes always, never or madvise\n");
-		return -1;
-	}
-	return 0;
+	static const char *const names[] = {
+		[SHADOW_THP_ALWAYS] = "always", [SHADOW_THP_NEVER] = "never",
+		[SHADOW_THP_MADVISE] = "madvise",
+	};
+	int k = parse_name(arg, "--thp", names, ARRAY_SIZE(names));
+
+	if (k >= 0)
+		*thp = k;
+	return k < 0 ? -1 : 0;
 }
 
 /* 0, 1 when --help was printed, 2 on a bad option (message printed). */

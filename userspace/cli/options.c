@@ -111,6 +111,46 @@ static int shared_tlb(struct shared_opts *o, char *arg)
 	return 0;
 }
 
+/* The GPU model's options that take a name from a list (parse_name()). */
+static const struct {
+	int c;
+	const char *opt;
+	const char *const *names;
+	unsigned int n;
+} workload_name_options[] = {
+	{ OPT_INPUTS, "--inputs", workload_inputs_names,
+	  ARRAY_SIZE(workload_inputs_names) },
+	{ OPT_LAYOUT, "--layout", workload_layout_names, GPU_LAYOUT_COUNT },
+	{ OPT_ALLOCATOR, "--allocator", workload_allocator_names,
+	  GPU_ALLOC_COUNT },
+	{ OPT_IOTLB_AT, "--iotlb-at", workload_at_names, GPU_AT_COUNT },
+};
+
+/* Option @c, one of workload_name_options[], into @wo: 0, or -1 (message). */
+static int workload_name_option(struct workload_opts *wo, int c,
+				const char *arg)
+{
+	unsigned int i = 0;
+	int k;
+
+	while (workload_name_options[i].c != c)
+		i++;
+	k = parse_name(arg, workload_name_options[i].opt,
+		       workload_name_options[i].names,
+		       workload_name_options[i].n);
+	if (k < 0)
+		return -1;
+	if (c == OPT_INPUTS)
+		wo->table1 = k;
+	else if (c == OPT_LAYOUT)
+		wo->layout = k;
+	else if (c == OPT_ALLOCATOR)
+		wo->allocator = k;
+	else
+		wo->at = k;
+	return 0;
+}
+
 /* One of the GPU model's options into @wo: 0, -1 (message), 1 if not one. */
 static int shared_workload_option(struct workload_opts *wo, int c, char *arg)
 {
@@ -119,25 +159,10 @@ static int shared_workload_option(struct workload_opts *wo, int c, char *arg)
 
 	switch (c) {
 	case OPT_INPUTS:
-		if (!workload_parse_inputs(arg, &wo->table1))
-			return 0;
-		fprintf(stderr, "pwcsim: --inputs takes default or table1\n");
-		return -1;
 	case OPT_LAYOUT:
-		if (!workload_parse_layout(arg, &wo->layout))
-			return 0;
-		fprintf(stderr, "pwcsim: --layout takes packed or aligned\n");
-		return -1;
 	case OPT_ALLOCATOR:
-		if (!workload_parse_allocator(arg, &wo->allocator))
-			return 0;
-		fprintf(stderr, "pwcsim: --allocator takes gpgpu-sim or reuse\n");
-		return -1;
 	case OPT_IOTLB_AT:
-		if (!workload_parse_at(arg, &wo->at))
-			return 0;
-		fprintf(stderr, "pwcsim: --iotlb-at takes coalesced, l1-miss, l2-miss or l2-input\n");
-		return -1;
+		return workload_name_option(wo, c, arg);
 	case OPT_JITTER:
 		wo->jitter = strtod(arg, &end);
 		if (*arg && !*end && wo->jitter >= 0 && wo->jitter <= 100)

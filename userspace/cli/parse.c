@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * parse.c - option-value parsers shared by the commands: counts with k/M/G
- * suffixes, process ids, paging levels, hexadecimal address ranges, huge
+ * suffixes, names from a list, process ids, paging levels, hexadecimal address ranges, huge
  * leaves' ranges, increasing lists (--sweep).  Each is a fuzz target's
  * (fuzz/fuzz_args.c).
  */
@@ -36,6 +36,22 @@ int parse_count(const char *s, unsigned long long max,
 		return -1;
 	*out = v * mul;
 	return 0;
+}
+
+int parse_name(const char *arg, const char *opt, const char *const *names,
+	       unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(arg, names[i]))
+			return i;
+	fprintf(stderr, "pwcsim: %s takes", opt);
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "%s %s", !i ? "" : i + 1 < n ? "," : " or",
+			names[i]);
+	fputc('\n', stderr);
+	return -1;
 }
 
 int parse_pid(const char *s, unsigned long long *pid)

@@ -10,6 +10,13 @@
 /* A positive decimal number with an optional k/M/G suffix, at most @max. */
 int parse_count(const char *s, unsigned long long max,
 		unsigned long long *out);
+/*
+ * The index of @arg among the @n @names (an option's values, indexed by
+ * what each names); -1 otherwise, with a message "pwcsim: @opt takes a,
+ * b or c".
+ */
+int parse_name(const char *arg, const char *opt, const char *const *names,
+	       unsigned int n);
 /* A process id (1 to 4194304); prints a message otherwise. */
 int parse_pid(const char *s, unsigned long long *pid);
 /* "4" or "5"; prints a message otherwise. */

@@ -33,7 +33,7 @@ void timing_print(const struct timing_result *r, const char *source,
 			printf("L1 TLBs %u entries per SM, ", io->l1_tlb);
 		printf("IOTLB %u entries; %u walkers, %s, buffer %u; ideal translation %llu GPU cycles\n",
 		       tlb, r->walkers,
-		       iommu_sched_name(r->sched), r->buffer,
+		       iommu_sched_names[r->sched], r->buffer,
 		       r->gpu_cycles_ideal);
 		timing_table_init(&t, false);
 		timing_table_add(&t, r, NULL);
@@ -45,7 +45,7 @@ void timing_print(const struct timing_result *r, const char *source,
 	record_u64(&rec, "tlb_entries", tlb);
 	record_u64(&rec, "l1_tlb_entries", io->l1_tlb);
 	record_u64(&rec, "walkers", r->walkers);
-	record_str(&rec, "walk_sched", iommu_sched_name(r->sched));
+	record_str(&rec, "walk_sched", iommu_sched_names[r->sched]);
 	record_u64(&rec, "iommu_buffer", r->buffer);
 	record_u64(&rec, "translations", r->addresses);
 	record_u64(&rec, "gpu_cycles_ideal", r->gpu_cycles_ideal);

@@ -367,12 +367,10 @@ static void test_littles_law(void)
 
 static void test_names(void)
 {
-	enum iommu_sched s;
-
-	expect(!iommu_sched_parse("simt", &s) && s == IOMMU_SIMT &&
-	       iommu_sched_parse("lifo", &s) &&
-	       !strcmp(iommu_sched_name(IOMMU_PATH), "path"),
-	       "policy names");
+	expect(!strcmp(iommu_sched_names[IOMMU_FCFS], "fcfs") &&
+	       !strcmp(iommu_sched_names[IOMMU_SIMT], "simt") &&
+	       !strcmp(iommu_sched_names[IOMMU_PATH], "path"),
+	       "policy names, indexed by policy (--walk-sched)");
 }
 
 int main(void)

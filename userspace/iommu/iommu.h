@@ -66,10 +66,8 @@ struct iommu_config {
 
 /* The defaults (Documentation/timing.rst says where each comes from). */
 void iommu_config_default(struct iommu_config *c, unsigned int levels);
-/* "fcfs", "simt", "path"; NULL past the last */
-const char *iommu_sched_name(enum iommu_sched s);
-/* 0, or -1 for a name that is no policy */
-int iommu_sched_parse(const char *name, enum iommu_sched *s);
+/* The policies' names (--walk-sched), indexed by policy. */
+extern const char *const iommu_sched_names[IOMMU_SCHED_COUNT];
 
 /* What the IOMMU measured. */
 struct iommu_stats {

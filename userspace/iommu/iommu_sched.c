@@ -19,30 +19,12 @@
  *         instead of the whole path; while every candidate is held, the
  *         oldest goes (a walker never idles beside waiting misses).
  */
-#include <string.h>
 
 #include "iommu/iommu.h"
 
-static const char *const sched_names[IOMMU_SCHED_COUNT] = {
+const char *const iommu_sched_names[IOMMU_SCHED_COUNT] = {
 	[IOMMU_FCFS] = "fcfs", [IOMMU_SIMT] = "simt", [IOMMU_PATH] = "path",
 };
-
-const char *iommu_sched_name(enum iommu_sched s)
-{
-	return s < IOMMU_SCHED_COUNT ? sched_names[s] : NULL;
-}
-
-int iommu_sched_parse(const char *name, enum iommu_sched *s)
-{
-	unsigned int i;
-
-	for (i = 0; i < IOMMU_SCHED_COUNT; i++)
-		if (!strcmp(name, sched_names[i])) {
-			*s = i;
-			return 0;
-		}
-	return -1;
-}
 
 /* The candidates at @t: a prefix of io->waiting (arrival order) */
 static unsigned int candidates(const struct iommu *io, unsigned long long t)

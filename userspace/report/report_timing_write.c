@@ -240,7 +240,7 @@ int report_timing_write(const struct report_opts *o, struct record *rec)
 	int ret;
 
 	record_u64(c, "walkers", rt->io.walkers);
-	record_str(c, "walk_sched", iommu_sched_name(rt->io.sched));
+	record_str(c, "walk_sched", iommu_sched_names[rt->io.sched]);
 	record_u64(c, "iommu_buffer", rt->io.buffer);
 	record_u64(c, "tlb_entries", rt->io.tlb);
 	runs_table(o, &t);
@@ -285,7 +285,7 @@ void report_timing_text(const struct report_opts *o, FILE *f)
 	char cls[8];
 
 	fprintf(f, "\nTranslation in time (report --timing): IOTLB %u entries, %u walkers, %s, a buffer of %u; against ideal translation\n",
-		rt->io.tlb, rt->io.walkers, iommu_sched_name(rt->io.sched),
+		rt->io.tlb, rt->io.walkers, iommu_sched_names[rt->io.sched],
 		rt->io.buffer);
 	fprintf(f, "%-6s %-8s %9s %12s %10s %10s\n", "class", "model",
 		"workloads", "latency", "p99", "slowdown");

@@ -392,6 +392,29 @@ read -r rd rn < <(sc_addrs reuse)
 if [ "$bd" = "$bn" ] && [ "$rn" = "$bn" ] && [ "$rd" -le 3 ] && [ "$bn" -gt 10 ]; then
 	ok "gen --allocator reuse: streamcluster's $bn work_mem_d in $rd places (GPGPU-Sim's: $bd)"
 else bad "gen --allocator reuse: $bd/$bn, $rd/$rn"; fi
+# The options that take a name from a list (parse_name()): each name
+# taken, and a bad one refused with the whole list, in the tables' order.
+name_list() {	# name_list A B C: "A, B or C"
+	local out=$1; shift
+	while [ $# -gt 1 ]; do out="$out, $1"; shift; done
+	[ $# -eq 1 ] && out="$out or $1"
+	printf '%s' "$out"
+}
+for spec in "gen --inputs:default table1" "gen --layout:packed aligned" \
+	"gen --allocator:gpgpu-sim reuse" \
+	"gen --iotlb-at:coalesced l1-miss l2-miss l2-input" \
+	"run --walk-sched:fcfs simt path" "run --thp:madvise always never"; do
+	cmd=${spec%% *}; opt=${spec#* }; opt=${opt%%:*}
+	read -ra names <<<"${spec#*:}"
+	if [ "$cmd" = gen ]; then
+		for n in "${names[@]}"; do
+			check "gen $opt $n taken" "$P" gen --size small --limit 1 "$opt" "$n" gemm
+		done
+	fi
+	fails "$cmd $opt bogus refused, the list given" \
+		"^pwcsim: $opt takes $(name_list "${names[@]}")\$" \
+		"$P" "$cmd" "$opt" bogus -m none -u "$tmp/paper.txt"
+done
 if "$P" gen --allocations MUM |
 	grep -q "^0x[0-9a-f]* .* cudaMallocArray *cudaArray *d_node_tex_array *MUM/mummergpu.cu:395$"; then
 	ok "gen --allocations: a cudaMallocArray shows as a cudaArray, with its source line"

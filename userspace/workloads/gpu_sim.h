@@ -201,7 +201,7 @@ static inline unsigned long long gpu_tex2d_addr(unsigned long long base,
 
 typedef unsigned long long gva_t;
 
-enum gpu_layout { GPU_LAYOUT_PACKED, GPU_LAYOUT_ALIGNED };
+enum gpu_layout { GPU_LAYOUT_PACKED, GPU_LAYOUT_ALIGNED, GPU_LAYOUT_COUNT };
 
 /* Where the IOTLB sits: which requests it (and the emitted stream) sees. */
 enum gpu_iotlb_at {
@@ -245,7 +245,7 @@ struct gpu_alloc_rec {
  * freed blocks, adjacent ones merged, a block at the top given back to the
  * bump pointer), else the bump pointer; the same 256-byte rounding.
  */
-enum gpu_allocator { GPU_ALLOC_BUMP, GPU_ALLOC_REUSE };
+enum gpu_allocator { GPU_ALLOC_BUMP, GPU_ALLOC_REUSE, GPU_ALLOC_COUNT };
 
 /* A block of the reusing allocator: live (to free by address) or free. */
 struct gpu_block {

@@ -56,9 +56,20 @@ int workload_size(const char *arg, const struct workload *w,
 	       0 : -1;
 }
 
-static const char *const at_names[GPU_AT_COUNT] = {
-	"coalesced", "l1-miss", "l2-miss", "l2-input"
+const char *const workload_at_names[GPU_AT_COUNT] = {
+	[GPU_AT_COALESCED] = "coalesced", [GPU_AT_L1_MISS] = "l1-miss",
+	[GPU_AT_L2_MISS] = "l2-miss", [GPU_AT_L2_INPUT] = "l2-input",
 };
+
+const char *const workload_layout_names[GPU_LAYOUT_COUNT] = {
+	[GPU_LAYOUT_PACKED] = "packed", [GPU_LAYOUT_ALIGNED] = "aligned",
+};
+
+const char *const workload_allocator_names[GPU_ALLOC_COUNT] = {
+	[GPU_ALLOC_BUMP] = "gpgpu-sim", [GPU_ALLOC_REUSE] = "reuse",
+};
+
+const char *const workload_inputs_names[2] = { "default", "table1" };
 
 void workload_opts_init(struct workload_opts *o)
 {
@@ -90,70 +101,16 @@ bool workload_fit_holds(const struct workload_opts *o, char *buf,
 	FIT_NEEDS(o->jitter == fit.jitter, "%s--jitter %g", n ? " " : "",
 		  fit.jitter);
 	FIT_NEEDS(o->at == fit.at, "%s--iotlb-at %s", n ? " " : "",
-		  workload_at_name(fit.at));
+		  workload_at_names[fit.at]);
 	FIT_NEEDS(o->layout == fit.layout, "%s--layout %s", n ? " " : "",
-		  workload_layout_name(fit.layout));
+		  workload_layout_names[fit.layout]);
 	FIT_NEEDS(o->allocator == fit.allocator, "%s--allocator %s",
-		  n ? " " : "", workload_allocator_name(fit.allocator));
+		  n ? " " : "", workload_allocator_names[fit.allocator]);
 	FIT_NEEDS(!o->table1, "%s--inputs default", n ? " " : "");
 	FIT_NEEDS(o->seed == fit.seed, "%s--seed %llu", n ? " " : "",
 		  fit.seed);
 #undef FIT_NEEDS
 	return !n;
-}
-
-int workload_parse_at(const char *arg, enum gpu_iotlb_at *at)
-{
-	unsigned int i;
-
-	for (i = 0; i < GPU_AT_COUNT; i++)
-		if (!strcmp(arg, at_names[i])) {
-			*at = i;
-			return 0;
-		}
-	return -1;
-}
-
-const char *workload_at_name(enum gpu_iotlb_at at)
-{
-	return at < GPU_AT_COUNT ? at_names[at] : "?";
-}
-
-int workload_parse_layout(const char *arg, enum gpu_layout *l)
-{
-	if (!strcmp(arg, "packed"))
-		*l = GPU_LAYOUT_PACKED;
-	else if (!strcmp(arg, "aligned"))
-		*l = GPU_LAYOUT_ALIGNED;
-	else
-		return -1;
-	return 0;
-}
-
-const char *workload_layout_name(enum gpu_layout l)
-{
-	return l == GPU_LAYOUT_ALIGNED ? "aligned" : "packed";
-}
-
-int workload_parse_allocator(const char *arg, enum gpu_allocator *a)
-{
-	if (strcmp(arg, "gpgpu-sim") && strcmp(arg, "reuse"))
-		return -1;
-	*a = strcmp(arg, "reuse") ? GPU_ALLOC_BUMP : GPU_ALLOC_REUSE;
-	return 0;
-}
-
-const char *workload_allocator_name(enum gpu_allocator a)
-{
-	return a == GPU_ALLOC_REUSE ? "reuse" : "gpgpu-sim";
-}
-
-int workload_parse_inputs(const char *arg, bool *table1)
-{
-	if (strcmp(arg, "default") && strcmp(arg, "table1"))
-		return -1;
-	*table1 = !strcmp(arg, "table1");
-	return 0;
 }
 
 void workload_run(const struct workload *w, const struct workload_opts *o,

@@ -60,14 +60,15 @@ void workload_opts_init(struct workload_opts *o);
  */
 bool workload_fit_holds(const struct workload_opts *o, char *buf,
 			size_t len);
-/* Option parsers: 0, or -1 for a value they do not take. */
-int workload_parse_at(const char *arg, enum gpu_iotlb_at *at);
-int workload_parse_layout(const char *arg, enum gpu_layout *l);
-int workload_parse_inputs(const char *arg, bool *table1);
-int workload_parse_allocator(const char *arg, enum gpu_allocator *a);
-const char *workload_allocator_name(enum gpu_allocator a);
-const char *workload_at_name(enum gpu_iotlb_at at);
-const char *workload_layout_name(enum gpu_layout l);
+/*
+ * The values of --iotlb-at, --layout, --allocator and --inputs, each
+ * indexed by what it names (--inputs: 0 default, 1 table1): what the
+ * options take (parse_name()) and how the tool prints a setting.
+ */
+extern const char *const workload_at_names[GPU_AT_COUNT];
+extern const char *const workload_layout_names[GPU_LAYOUT_COUNT];
+extern const char *const workload_allocator_names[GPU_ALLOC_COUNT];
+extern const char *const workload_inputs_names[2];
 
 struct workload {
 	const char *name;
