@@ -655,6 +655,141 @@ static void tpc_vs_reference(struct pwc_test *t)
 	}
 }
 
+/*
+ * UPTC against a plain stamped table scanned slot by slot, walked as
+ * pwc_uptc.c's header says (from the root, each missed entry filled
+ * before the next level, a cached entry where the walk ends dropped as
+ * stale, a hit whose value moved stale and corrected), on the walks,
+ * moving tables, invalidations and clears of tpc_vs_reference(): the
+ * same results and counters.  Consecutive walks often share their path
+ * above L2, with the tables under it moved or not: the kept upper path
+ * (struct pwc_uptc) must see what the plain walk sees.
+ */
+#define UPTC_REF_MAX 64
+
+struct uptc_ref {
+	u64 key[UPTC_REF_MAX], val[UPTC_REF_MAX], cover[UPTC_REF_MAX];
+	u64 stamp[UPTC_REF_MAX], clock;		/* stamp 0: free */
+	u8 level[UPTC_REF_MAX];
+	u32 n, ways;
+	u64 fills, evictions, invalidations;
+};
+
+static void uptc_ref_access(struct uptc_ref *f, const struct pwc_walk *w,
+			    struct pwc_result *r)
+{
+	unsigned int k, levels = w->levels;
+	u32 set, i, v;
+	u64 key;
+
+	*r = (struct pwc_result){ .start = w->end, .accesses = 1 };
+	for (k = levels; k >= 2; k--) {
+		key = w->base[k] + 8 * pwc_index(w->va, k);
+		set = pwc_index(w->va, k) % (f->n / f->ways) * f->ways;
+		v = set + f->ways;
+		for (i = set; i < set + f->ways; i++)
+			if (f->stamp[i] && f->key[i] == key)
+				v = i;
+		if (k <= w->end) {		/* the leaf or not present */
+			if (v < set + f->ways) {
+				r->stale = 1;
+				f->stamp[v] = 0;
+				f->evictions++;
+			}
+			break;
+		}
+		if (v < set + f->ways) {
+			f->stamp[v] = ++f->clock;
+			if (f->val[v] != w->base[k - 1]) {
+				r->stale = 1;
+				f->val[v] = w->base[k - 1];
+			}
+			continue;
+		}
+		if (r->start == w->end)
+			r->start = k;
+		r->accesses++;
+		v = set;			/* first free, else LRU */
+		for (i = set; i < set + f->ways && f->stamp[v]; i++)
+			if (!f->stamp[i] || f->stamp[i] < f->stamp[v])
+				v = i;
+		f->evictions += !!f->stamp[v];
+		f->fills++;
+		f->key[v] = key;
+		f->val[v] = w->base[k - 1];
+		f->cover[v] = pwc_key(w->va, k);
+		f->level[v] = k;
+		f->stamp[v] = ++f->clock;
+	}
+	r->pba = w->base[r->start];
+}
+
+static void uptc_vs_reference(struct pwc_test *t)
+{
+	static const u32 geo[][2] = { { 46, 0 }, { 2, 0 }, { 4, 0 },
+				      { 5, 0 }, { 8, 0 }, { 64, 0 },
+				      { 8, 4 }, { 12, 3 }, { 64, 8 } };
+	static struct uptc_ref f;	/* off the kernel stack */
+	struct pwc_result r, q;
+	struct pwc_model *m;
+	struct pwc_walk w;
+	unsigned int g, n, bad;
+	u64 x, seed = 11, gen = 0;
+	char spec[48];
+	u32 i;
+
+	for (g = 0; g < ARRAY_SIZE(geo); g++) {
+		snprintf(spec, sizeof(spec), "uptc:entries=%u,ways=%u",
+			 geo[g][0], geo[g][1] ? geo[g][1] : geo[g][0]);
+		m = pwc_case_model(t, spec);
+		if (!m)
+			return;
+		memset(&f, 0, sizeof(f));
+		f.n = geo[g][0];
+		f.ways = geo[g][1] ? geo[g][1] : geo[g][0];
+		bad = 0;
+		for (n = 0; n < PWC_TEST_SCALE * 1000; n++) {
+			seed = seed * 6364136223846793005ULL +
+			       1442695040888963407ULL;
+			x = seed >> 17;
+			if (x % 1024 == 0) {
+				pwc_clear(m);
+				memset(f.stamp, 0, sizeof(f.stamp));
+			} else if (x % 64 == 1) {
+				tpc_ref_walk(x >> 10, gen, &w);
+				x = w.va >> 21 << 21;	/* 2 MiB .. 4 GiB */
+				w.va = x + (2ULL << (20 + (seed >> 60) % 12));
+				pwc_invalidate(m, x, w.va);
+				for (i = 0; i < f.n; i++)
+					if (f.stamp[i] &&
+					    pwc_key_overlaps(f.cover[i],
+							     f.level[i], x,
+							     w.va)) {
+						f.stamp[i] = 0;
+						f.invalidations++;
+					}
+			} else if (x % 256 == 2) {
+				gen++;
+			} else {
+				tpc_ref_walk(x >> 10, gen, &w);
+				if (pwc_access(m, &w, &r))
+					bad++;
+				uptc_ref_access(&f, &w, &q);
+				bad += r.start != q.start || r.pba != q.pba ||
+				       r.stale != q.stale ||
+				       r.accesses != q.accesses;
+			}
+		}
+		PWC_EXPECT_EQ(t, bad, 0);
+		PWC_EXPECT_EQ(t, m->stats.fills, f.fills);
+		PWC_EXPECT_EQ(t, m->stats.evictions, f.evictions);
+		PWC_EXPECT_EQ(t, m->stats.invalidations, f.invalidations);
+		PWC_EXPECT_TRUE(t, m->stats.hits[1] && m->stats.hits[2] &&
+				m->stats.stale && f.invalidations);
+		pwc_destroy(m);
+	}
+}
+
 /* Does @m hold anything (storage: none, or a copy of it, does not)? */
 static bool pwc_case_caches(const struct pwc_model *m)
 {
@@ -1885,6 +2020,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(uptc_sequential),
 	PWC_CASE(lru_kernel_vs_reference),
 	PWC_CASE(tpc_vs_reference),
+	PWC_CASE(uptc_vs_reference),
 	PWC_CASE(access_nofill),
 	PWC_CASE(dump_truncates_at_lines),
 	PWC_CASE(cpwc_block_rules),

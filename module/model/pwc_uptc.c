@@ -16,31 +16,61 @@
 #include "pwc_lru.h"
 #include "pwc_uptc.h"
 
+/*
+ * The entries, and the upper path of the walk before (uptc_again()): its
+ * steps above L2 (levels .. 3) each left an entry holding the key and
+ * the value of that step, @up_i[k], touched in walk order.  The next
+ * walk with the same upper tags and bases takes them without a lookup.
+ * Kept only where no later step or fill can change or evict them
+ * (uptc_keep()); forgotten by every walk that does not keep it, and by
+ * invalidation and clearing.
+ */
+struct pwc_uptc {
+	struct pwc_lru t;
+	u64 up_key;	/* pwc_key(va, 3) + 1 of that walk; 0: none */
+	u64 up_base[PWC_MAX_LEVELS + 1];	/* its bases */
+	/* per level, the entry its step found or filled (uptc_state's @at) */
+	u32 up_i[PWC_MAX_LEVELS + 1];
+	unsigned int up_levels;
+	/* one set of at least PWC_MAX_LEVELS entries (uptc_keep()) */
+	bool keeps;
+};
+
 static int uptc_init(struct pwc_model *m)
 {
-	struct pwc_lru *t;
+	struct pwc_uptc *u;
+	int ret;
 
-	t = pwc_zalloc(sizeof(*t));
-	if (!t)
+	u = pwc_zalloc(sizeof(*u));
+	if (!u)
 		return -ENOMEM;
-	m->priv = t;
-	return pwc_lru_init(t, m->cfg.entries, m->cfg.ways);
+	m->priv = u;
+	ret = pwc_lru_init(&u->t, m->cfg.entries, m->cfg.ways);
+	u->keeps = u->t.sets <= 1 && u->t.size >= PWC_MAX_LEVELS;
+	return ret;
 }
 
 static void uptc_destroy(struct pwc_model *m)
 {
-	pwc_lru_free(m->priv);
+	struct pwc_uptc *u = m->priv;
+
+	pwc_lru_free(&u->t);
 }
 
 static void uptc_clear(struct pwc_model *m)
 {
-	pwc_lru_clear(m->priv);
+	struct pwc_uptc *u = m->priv;
+
+	pwc_lru_clear(&u->t);
+	u->up_key = 0;
 }
 
 /* What a walk has found so far (uptc_walk()). */
 struct uptc_state {
 	unsigned int start, reads;
 	bool stale;
+	bool gap;	/* a step found no entry and filled none */
+	u32 at[PWC_MAX_LEVELS + 1];	/* per level: its entry, found or filled */
 };
 
 /* The entry of @w's path at level @k (its key too), or -1. */
@@ -73,19 +103,92 @@ static __always_inline bool uptc_step(struct pwc_model *m, struct pwc_lru *t,
 		if (st->start == w->end)
 			st->start = k;
 		st->reads++;
-		if (fill)
-			pwc_model_lru_insert(m, t,
-					     pwc_lru_set(t, pwc_index(w->va, k)),
-					     key, w->base[k - 1],
+		st->gap |= !fill;
+		if (fill) {
+			u32 set = pwc_lru_set(t, pwc_index(w->va, k));
+
+			pwc_model_lru_insert(m, t, set, key, w->base[k - 1],
 					     pwc_key(w->va, k), k);
+			st->at[k] = pwc_recency_front(&t->rec, set);
+		}
 		return true;
 	}
+	st->at[k] = i;
 	pwc_lru_touch(t, i);	/* in walk order */
 	if (t->val[i] != w->base[k - 1]) {
 		st->stale = true;
 		t->val[i] = w->base[k - 1];
 	}
 	return true;
+}
+
+/*
+ * The steps above L2 of @w when its upper path is the one kept
+ * (struct pwc_uptc): the same paging levels, tags above L2 and bases
+ * base[2 .. levels] give the same keys and values, so each step hits
+ * the kept entry, not stale; true when they are taken.  Their touches,
+ * in walk order, leave them at the front of the one list as i3, i4
+ * (, i5): the walk before left them so with at most one entry P touched
+ * or filled after (its L2 step), so the touches move P behind them, or
+ * change nothing (tested, not assumed: else each is touched).
+ */
+static __always_inline bool uptc_again(struct pwc_uptc *u,
+				       const struct pwc_walk *w)
+{
+	struct pwc_recency *l = &u->t.rec;
+	unsigned int levels = w->levels;
+	u32 i3 = u->up_i[3], last = u->up_i[levels], head = l->n, p;
+
+	if (u->up_key != pwc_key(w->va, 3) + 1 || u->up_levels != levels ||
+	    u->up_base[2] != w->base[2] || u->up_base[3] != w->base[3] ||
+	    u->up_base[4] != w->base[4] ||
+	    (levels == 5 && u->up_base[5] != w->base[5]))
+		return false;
+	p = l->next[head];
+	if (p != i3 && l->next[p] != i3)
+		p = head;		/* not as the walk before left it */
+	if (l->next[i3] != u->up_i[4] ||
+	    (levels == 5 && l->next[u->up_i[4]] != last))
+		p = head;
+	if (p == head) {
+		if (levels == 5)
+			pwc_recency_touch(l, last);
+		pwc_recency_touch(l, u->up_i[4]);
+		pwc_recency_touch(l, i3);
+	} else if (p != i3) {		/* P behind the path */
+		pwc_recency_unlink(l, p);
+		l->prev[p] = last;
+		l->next[p] = l->next[last];
+		l->prev[l->next[last]] = p;
+		l->next[last] = p;
+	}
+	return true;
+}
+
+/*
+ * After a walk that did not take the kept path: keep its upper path if
+ * every step above L2 left an entry, none was stale (then no step changed
+ * an entry an earlier step left: a step below changes one only where it
+ * finds a key an upper step holds, with another value, which is a stale
+ * result), and no later fill can evict them (one set of at least
+ * PWC_MAX_LEVELS entries: a fill takes a free entry or the least recent,
+ * and the path's are the most recent); else forget.
+ */
+static __always_inline void uptc_keep(struct pwc_uptc *u,
+				      const struct pwc_walk *w,
+				      const struct uptc_state *st)
+{
+	unsigned int levels = w->levels;
+
+	u->up_key = 0;
+	if (!u->keeps || st->stale || st->gap || w->end > 2)
+		return;
+	u->up_i[3] = st->at[3];
+	u->up_i[4] = st->at[4];
+	u->up_i[5] = st->at[5];
+	memcpy(u->up_base, w->base, sizeof(u->up_base));
+	u->up_levels = levels;
+	u->up_key = pwc_key(w->va, 3) + 1;
 }
 
 /*
@@ -101,17 +204,26 @@ static __always_inline void uptc_walk(struct pwc_model *m,
 				      const struct pwc_walk *w,
 				      struct pwc_result *r, bool fill)
 {
-	struct pwc_lru *t = m->priv;
+	struct pwc_uptc *u = m->priv;
+	struct pwc_lru *t = &u->t;
 	/* the entry that ends the walk is read */
 	struct uptc_state st = { .start = w->end, .reads = 1 };
 	unsigned int k, levels = w->levels;
 
 	if (levels == 4 || levels == 5) {
-		if ((levels == 4 || uptc_step(m, t, w, 5, fill, &st)) &&
-		    uptc_step(m, t, w, 4, fill, &st) &&
-		    uptc_step(m, t, w, 3, fill, &st))
+		if (uptc_again(u, w)) {
 			uptc_step(m, t, w, 2, fill, &st);
+			if (st.stale)	/* it may have changed a kept one */
+				u->up_key = 0;
+		} else {
+			if ((levels == 4 || uptc_step(m, t, w, 5, fill, &st)) &&
+			    uptc_step(m, t, w, 4, fill, &st) &&
+			    uptc_step(m, t, w, 3, fill, &st))
+				uptc_step(m, t, w, 2, fill, &st);
+			uptc_keep(u, w, &st);
+		}
 	} else {
+		u->up_key = 0;
 		for (k = levels; k >= 2; k--)
 			if (!uptc_step(m, t, w, k, fill, &st))
 				break;
@@ -143,12 +255,16 @@ static void uptc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 
 static void uptc_invalidate(struct pwc_model *m, u64 start, u64 end)
 {
-	m->stats.invalidations += pwc_lru_invalidate(m->priv, start, end);
+	struct pwc_uptc *u = m->priv;
+
+	m->stats.invalidations += pwc_lru_invalidate(&u->t, start, end);
+	u->up_key = 0;
 }
 
 static void uptc_dump(struct pwc_model *m, struct pwc_out *o)
 {
-	struct pwc_lru *t = m->priv;
+	struct pwc_uptc *u = m->priv;
+	struct pwc_lru *t = &u->t;
 	u32 i;
 
 	for (i = 0; i < t->size && !pwc_out_full(o); i++)
