@@ -128,9 +128,10 @@ static u32 tpc_cslot(const struct pwc_tpc *t, u32 s, unsigned int levels,
 
 /*
  * Entry @i, valid, counted at each of its prefixes; its slots kept so
- * that tpc_uncount() need not hash them again.
+ * that tpc_uncount() need not hash them again.  @slots: its slots if the
+ * caller has them (tpc_who() of its path in its set), else NULL.
  */
-static void tpc_count(struct pwc_tpc *t, u32 i)
+static void tpc_count(struct pwc_tpc *t, u32 i, const u32 *slots)
 {
 	u32 s = pwc_recency_set_of(&t->rec, i);
 	u32 *cs = &t->cs[(size_t)i * PWC_MAX_LEVELS];
@@ -138,7 +139,8 @@ static void tpc_count(struct pwc_tpc *t, u32 i)
 	unsigned int d, levels = t->levels[i];
 
 	for (d = 1; d <= t->depth[i]; d++) {
-		cs[d - 1] = tpc_cslot(t, s, levels, d, prefix);
+		cs[d - 1] = slots ? slots[d - 1] :
+			    tpc_cslot(t, s, levels, d, prefix);
 		t->cnt[cs[d - 1]]++;
 	}
 }
@@ -301,7 +303,8 @@ static inline bool tpc_full(const struct pwc_tpc *t, u32 i, u64 req)
  * else @end + 1, and the scan decides.  @end on a miss.
  */
 static inline u32 tpc_who(const struct pwc_tpc *t, u32 set, u32 end,
-			  u64 req, unsigned int levels, unsigned int *best)
+			  u64 req, unsigned int levels, unsigned int *best,
+			  u32 *slots)
 {
 	u32 s = pwc_recency_set_of(&t->rec, set), slot, top = 0, i;
 	u64 key = req & (BIT_ULL(TPC_LEVELS_SHIFT) - 1); /* pwc_key(va, 2) */
@@ -309,6 +312,7 @@ static inline u32 tpc_who(const struct pwc_tpc *t, u32 set, u32 end,
 
 	for (d = 1; d < levels; d++) {
 		slot = tpc_cslot(t, s, levels, d, key);
+		slots[d - 1] = slot;
 		dm = t->cnt[slot] ? d : dm;
 		top = t->cnt[slot] ? slot : top;
 	}
@@ -322,18 +326,19 @@ static inline u32 tpc_who(const struct pwc_tpc *t, u32 set, u32 end,
 /*
  * The lookup when the hint did not hold the full path: tpc_who(), else
  * the scan of @w's set (the full-path winner becomes the hint at
- * @slot); the winner, or the set's end on a miss, touched.
+ * @slot); the winner, or the set's end on a miss, touched.  @slots: the
+ * counter slots of @w's path in its set (tpc_who()).
  */
 static u32 tpc_find(struct pwc_model *m, struct pwc_tpc *t,
 		    const struct pwc_walk *w, struct pwc_result *r, u64 req,
-		    u32 *slot, u32 *set, u32 *end)
+		    u32 *slot, u32 *set, u32 *end, u32 *slots)
 {
 	unsigned int levels = w->levels, best = 0;
 	u32 win;
 
 	*set = tpc_set(t, w->va);
 	*end = *set + t->rec.ways;
-	win = tpc_who(t, *set, *end, req, levels, &best);
+	win = tpc_who(t, *set, *end, req, levels, &best, slots);
 	if (win > *end)
 		win = tpc_scan(t, *set, *end, req, levels, &best);
 	r->start = levels - best;
@@ -367,11 +372,11 @@ static inline u32 tpc_victim(struct pwc_model *m, struct pwc_tpc *t,
 /*
  * Entry @i (in no list, not free, not counted) now holds @prefix at
  * @depth of a @levels-level walk, the most recent of its set; counted as
- * a fill.
+ * a fill.  @slots: its counter slots, or NULL (tpc_count()).
  */
 static inline void tpc_take(struct pwc_model *m, struct pwc_tpc *t, u32 i,
 			    u64 prefix, unsigned int depth,
-			    unsigned int levels)
+			    unsigned int levels, const u32 *slots)
 {
 	m->stats.fills++;
 	t->tag[i] = prefix | (u64)levels << TPC_LEVELS_SHIFT;
@@ -379,7 +384,7 @@ static inline void tpc_take(struct pwc_model *m, struct pwc_tpc *t, u32 i,
 	t->depth[i] = depth;
 	t->levels[i] = levels;
 	pwc_recency_link(&t->rec, pwc_recency_set_of(&t->rec, i), i);
-	tpc_count(t, i);
+	tpc_count(t, i, slots);
 	tpc_stamp(m, t, i);
 	if (depth == levels - 1)
 		t->hint[tpc_hash(t, t->tag[i])] = i;
@@ -416,7 +421,7 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 		tpc_uncount(t, victim);
 		pwc_recency_unlink(&t->rec, victim);
 	}
-	tpc_take(m, t, victim, prefix, depth, levels);
+	tpc_take(m, t, victim, prefix, depth, levels, NULL);
 	for (k = 0; k <= PWC_MAX_LEVELS; k++)
 		tpc_pba(t, victim)[k] = 0;
 	for (k = levels - depth; k < levels; k++)
@@ -437,9 +442,9 @@ static noinline void tpc_slow(struct pwc_model *m, const struct pwc_walk *w,
 {
 	struct pwc_tpc *t = m->priv;
 	unsigned int levels = w->levels;
-	u32 set, end, victim;
+	u32 set, end, victim, slots[PWC_MAX_LEVELS];
 
-	tpc_find(m, t, w, r, req, slot, &set, &end);
+	tpc_find(m, t, w, r, req, slot, &set, &end, slots);
 	if (!fill)
 		return;
 	pwc_shadow_check(w, r);
@@ -449,8 +454,9 @@ static noinline void tpc_slow(struct pwc_model *m, const struct pwc_walk *w,
 		tpc_fill(m, w, r);
 		return;
 	}
+	/* its path, full depth, in its set: tpc_who()'s slots */
 	victim = tpc_victim(m, t, set);
-	tpc_take(m, t, victim, pwc_key(w->va, 2), levels - 1, levels);
+	tpc_take(m, t, victim, pwc_key(w->va, 2), levels - 1, levels, slots);
 	memcpy(tpc_pba(t, victim), w->base, sizeof(w->base));
 }
 
