@@ -469,16 +469,41 @@ static void lru_kernel_vs_reference(struct pwc_test *t)
  * 1 GiB leaves, faults, tables that move (stale hits), invalidations and
  * clears, fully associative and in sets.  Every access's start level,
  * base and staleness must agree, and the fills, evictions and
- * invalidations counted.
+ * invalidations counted (pwc_case_vs_reference()).
  */
 #define TPC_REF_MAX 64
 
+/*
+ * The first member of a reference of pwc_case_vs_reference(): its
+ * geometry, and what it counts as a model's statistics do.
+ */
+struct pwc_case_ref_head {
+	u32 n, ways;
+	u64 fills, evictions, invalidations;
+};
+
+/*
+ * The victim of the set of @h's ways from entry @set, by @stamp (0: a
+ * free entry): its first free entry, else its least recent; counted as
+ * an eviction if it was valid.
+ */
+static u32 pwc_case_ref_victim(struct pwc_case_ref_head *h, const u64 *stamp,
+			       u32 set)
+{
+	u32 i, v = set;
+
+	for (i = set; i < set + h->ways && stamp[v]; i++)
+		if (!stamp[i] || stamp[i] < stamp[v])
+			v = i;
+	h->evictions += !!stamp[v];
+	return v;
+}
+
 struct tpc_ref {
+	struct pwc_case_ref_head h;
 	u64 prefix[TPC_REF_MAX], stamp[TPC_REF_MAX], clock;	/* 0: invalid */
 	u64 pba[TPC_REF_MAX][PWC_MAX_LEVELS + 1];
 	u8 depth[TPC_REF_MAX], levels[TPC_REF_MAX];
-	u32 n, ways;
-	u64 fills, evictions, invalidations;
 };
 
 /* How many top tags of @key (pwc_key(va, 2), @levels) entry @i matches. */
@@ -498,16 +523,17 @@ static unsigned int tpc_ref_match(const struct tpc_ref *f, u32 i, u64 key,
 	return m;
 }
 
-static void tpc_ref_access(struct tpc_ref *f, const struct pwc_walk *w,
+static void tpc_ref_access(void *ref, const struct pwc_walk *w,
 			   struct pwc_result *r)
 {
+	struct tpc_ref *f = ref;
 	unsigned int levels = w->levels, m, best = 0, depth, k;
-	u32 sets = f->n / f->ways, set = pwc_index(w->va, 2) % sets * f->ways;
+	u32 sets = f->h.n / f->h.ways, set = pwc_index(w->va, 2) % sets * f->h.ways;
 	u64 key = pwc_key(w->va, 2), prefix;
 	u32 i, win = 0, v;
 
 	*r = (struct pwc_result){ .start = levels };
-	for (i = set; i < set + f->ways; i++) {
+	for (i = set; i < set + f->h.ways; i++) {
 		m = tpc_ref_match(f, i, key, levels);
 		if (m > best || (m && m == best && f->stamp[i] > f->stamp[win])) {
 			best = m;
@@ -526,19 +552,14 @@ static void tpc_ref_access(struct tpc_ref *f, const struct pwc_walk *w,
 	if (!depth)
 		return;
 	prefix = key >> (9 * (levels - 1 - depth)) << (9 * (levels - 1 - depth));
-	v = set + f->ways;
-	for (i = set; i < set + f->ways; i++)	/* the same path, as deep */
+	v = set + f->h.ways;
+	for (i = set; i < set + f->h.ways; i++)	/* the same path, as deep */
 		if (f->stamp[i] && f->depth[i] == depth &&
 		    f->levels[i] == levels && f->prefix[i] == prefix)
 			v = i;
-	if (v == set + f->ways) {
-		v = set;			/* first invalid, else LRU */
-		for (i = set; i < set + f->ways && f->stamp[v]; i++)
-			if (!f->stamp[i] || f->stamp[i] < f->stamp[v])
-				v = i;
-		f->evictions += !!f->stamp[v];
-	}
-	f->fills++;
+	if (v == set + f->h.ways)
+		v = pwc_case_ref_victim(&f->h, f->stamp, set);
+	f->h.fills++;
 	f->prefix[v] = prefix;
 	f->depth[v] = depth;
 	f->levels[v] = levels;
@@ -548,18 +569,19 @@ static void tpc_ref_access(struct tpc_ref *f, const struct pwc_walk *w,
 			       w->base[k] : 0;
 }
 
-static void tpc_ref_invalidate(struct tpc_ref *f, u64 start, u64 end)
+static void tpc_ref_invalidate(void *ref, u64 start, u64 end)
 {
+	struct tpc_ref *f = ref;
 	unsigned int top;
 	u32 i;
 
-	for (i = 0; i < f->n; i++) {
+	for (i = 0; i < f->h.n; i++) {
 		top = f->levels[i];
 		if (f->stamp[i] &&
 		    pwc_key_overlaps(f->prefix[i] >> (9 * (top - 2)), top,
 				     start, end)) {
 			f->stamp[i] = 0;
-			f->invalidations++;
+			f->h.invalidations++;
 		}
 	}
 }
@@ -596,71 +618,12 @@ static void tpc_ref_walk(u64 x, u64 gen, struct pwc_walk *w)
 			       gen * 0xff51afd7ed558ccdULL + k) >> 24) << 12;
 }
 
-static void tpc_vs_reference(struct pwc_test *t)
-{
-	static const u32 geo[][2] = { { 1, 0 }, { 2, 0 }, { 5, 0 },
-				      { 24, 0 }, { 64, 0 }, { 24, 4 },
-				      { 12, 3 }, { 8, 1 }, { 64, 8 } };
-	static struct tpc_ref f;	/* 4 KiB: off the kernel stack */
-	struct pwc_result r, q;
-	struct pwc_model *m;
-	struct pwc_walk w;
-	unsigned int g, n, bad;
-	u64 x, seed = 7, gen = 0;
-	char spec[48];
-
-	for (g = 0; g < ARRAY_SIZE(geo); g++) {
-		snprintf(spec, sizeof(spec), "tpc:entries=%u,ways=%u",
-			 geo[g][0], geo[g][1] ? geo[g][1] : geo[g][0]);
-		m = pwc_case_model(t, spec);
-		if (!m)
-			return;
-		memset(&f, 0, sizeof(f));
-		f.n = geo[g][0];
-		f.ways = geo[g][1] ? geo[g][1] : geo[g][0];
-		bad = 0;
-		for (n = 0; n < PWC_TEST_SCALE * 1000; n++) {
-			seed = seed * 6364136223846793005ULL +
-			       1442695040888963407ULL;
-			x = seed >> 17;
-			if (x % 1024 == 0) {
-				pwc_clear(m);
-				memset(f.stamp, 0, sizeof(f.stamp));
-			} else if (x % 64 == 1) {
-				tpc_ref_walk(x >> 10, gen, &w);
-				x = w.va >> 21 << 21;	/* 2 MiB .. 4 GiB */
-				w.va = x + (2ULL << (20 + (seed >> 60) % 12));
-				pwc_invalidate(m, x, w.va);
-				tpc_ref_invalidate(&f, x, w.va);
-			} else if (x % 256 == 2) {
-				gen++;
-			} else {
-				tpc_ref_walk(x >> 10, gen, &w);
-				if (pwc_access(m, &w, &r))
-					bad++;
-				tpc_ref_access(&f, &w, &q);
-				bad += r.start != q.start || r.pba != q.pba ||
-				       r.stale != q.stale;
-			}
-		}
-		PWC_EXPECT_EQ(t, bad, 0);
-		PWC_EXPECT_EQ(t, m->stats.fills, f.fills);
-		PWC_EXPECT_EQ(t, m->stats.evictions, f.evictions);
-		PWC_EXPECT_EQ(t, m->stats.invalidations, f.invalidations);
-		/* the streams reached every case the counters decide */
-		PWC_EXPECT_TRUE(t, m->stats.hits[1] && m->stats.hits[2] &&
-				m->stats.hits[3] && m->stats.stale &&
-				f.invalidations);
-		pwc_destroy(m);
-	}
-}
-
 /*
  * UPTC against a plain stamped table scanned slot by slot, walked as
  * pwc_uptc.c's header says (from the root, each missed entry filled
  * before the next level, a cached entry where the walk ends dropped as
  * stale, a hit whose value moved stale and corrected), on the walks,
- * moving tables, invalidations and clears of tpc_vs_reference(): the
+ * moving tables, invalidations and clears of pwc_case_vs_reference(): the
  * same results and counters.  Consecutive walks often share their path
  * above L2, with the tables under it moved or not: the kept upper path
  * (struct pwc_uptc) must see what the plain walk sees.
@@ -668,16 +631,16 @@ static void tpc_vs_reference(struct pwc_test *t)
 #define UPTC_REF_MAX 64
 
 struct uptc_ref {
+	struct pwc_case_ref_head h;
 	u64 key[UPTC_REF_MAX], val[UPTC_REF_MAX], cover[UPTC_REF_MAX];
 	u64 stamp[UPTC_REF_MAX], clock;		/* stamp 0: free */
 	u8 level[UPTC_REF_MAX];
-	u32 n, ways;
-	u64 fills, evictions, invalidations;
 };
 
-static void uptc_ref_access(struct uptc_ref *f, const struct pwc_walk *w,
+static void uptc_ref_access(void *ref, const struct pwc_walk *w,
 			    struct pwc_result *r)
 {
+	struct uptc_ref *f = ref;
 	unsigned int k, levels = w->levels;
 	u32 set, i, v;
 	u64 key;
@@ -685,20 +648,20 @@ static void uptc_ref_access(struct uptc_ref *f, const struct pwc_walk *w,
 	*r = (struct pwc_result){ .start = w->end, .accesses = 1 };
 	for (k = levels; k >= 2; k--) {
 		key = w->base[k] + 8 * pwc_index(w->va, k);
-		set = pwc_index(w->va, k) % (f->n / f->ways) * f->ways;
-		v = set + f->ways;
-		for (i = set; i < set + f->ways; i++)
+		set = pwc_index(w->va, k) % (f->h.n / f->h.ways) * f->h.ways;
+		v = set + f->h.ways;
+		for (i = set; i < set + f->h.ways; i++)
 			if (f->stamp[i] && f->key[i] == key)
 				v = i;
 		if (k <= w->end) {		/* the leaf or not present */
-			if (v < set + f->ways) {
+			if (v < set + f->h.ways) {
 				r->stale = 1;
 				f->stamp[v] = 0;
-				f->evictions++;
+				f->h.evictions++;
 			}
 			break;
 		}
-		if (v < set + f->ways) {
+		if (v < set + f->h.ways) {
 			f->stamp[v] = ++f->clock;
 			if (f->val[v] != w->base[k - 1]) {
 				r->stale = 1;
@@ -709,12 +672,8 @@ static void uptc_ref_access(struct uptc_ref *f, const struct pwc_walk *w,
 		if (r->start == w->end)
 			r->start = k;
 		r->accesses++;
-		v = set;			/* first free, else LRU */
-		for (i = set; i < set + f->ways && f->stamp[v]; i++)
-			if (!f->stamp[i] || f->stamp[i] < f->stamp[v])
-				v = i;
-		f->evictions += !!f->stamp[v];
-		f->fills++;
+		v = pwc_case_ref_victim(&f->h, f->stamp, set);
+		f->h.fills++;
 		f->key[v] = key;
 		f->val[v] = w->base[k - 1];
 		f->cover[v] = pwc_key(w->va, k);
@@ -724,29 +683,52 @@ static void uptc_ref_access(struct uptc_ref *f, const struct pwc_walk *w,
 	r->pba = w->base[r->start];
 }
 
-static void uptc_vs_reference(struct pwc_test *t)
+/* A reference of pwc_case_vs_reference(): its operations on @f. */
+struct pwc_case_ref {
+	const char *kind;
+	size_t size;	/* of the reference, struct pwc_case_ref_head first */
+	/* where its stamps are (0: a free entry) and their bytes: a clear */
+	size_t stamp_at, stamp_bytes;
+	void (*access)(void *f, const struct pwc_walk *w,
+		       struct pwc_result *r);
+	void (*invalidate)(void *f, u64 start, u64 end);
+};
+
+/*
+ * @ref's kind of model and @ref on @f, in each geometry, on the same
+ * PWC_TEST_SCALE * 1000 random operations from @seed: walks of
+ * tpc_ref_walk() (every table moved now and then: stale hits), range
+ * invalidations of 2 MiB to 4 GiB, and clears.  The same start, base,
+ * staleness and accesses walk by walk, the same counts, and streams that
+ * reached every case the counters decide.
+ */
+static void pwc_case_vs_reference(struct pwc_test *t,
+				  const struct pwc_case_ref *ref, void *f,
+				  u64 seed)
 {
-	static const u32 geo[][2] = { { 46, 0 }, { 2, 0 }, { 4, 0 },
-				      { 5, 0 }, { 8, 0 }, { 64, 0 },
-				      { 8, 4 }, { 12, 3 }, { 64, 8 } };
-	static struct uptc_ref f;	/* off the kernel stack */
+	static const u32 geo[][2] = { { 1, 0 }, { 2, 0 }, { 4, 0 },
+				      { 5, 0 }, { 24, 0 }, { 46, 0 },
+				      { 64, 0 }, { 24, 4 }, { 12, 3 },
+				      { 8, 1 }, { 8, 4 }, { 64, 8 } };
+	struct pwc_case_ref_head *c = f;
 	struct pwc_result r, q;
+	unsigned int g, n, bad;
 	struct pwc_model *m;
 	struct pwc_walk w;
-	unsigned int g, n, bad;
-	u64 x, seed = 11, gen = 0;
+	u64 x, gen = 0;
 	char spec[48];
-	u32 i;
+	u32 ways;
 
 	for (g = 0; g < ARRAY_SIZE(geo); g++) {
-		snprintf(spec, sizeof(spec), "uptc:entries=%u,ways=%u",
-			 geo[g][0], geo[g][1] ? geo[g][1] : geo[g][0]);
+		ways = geo[g][1] ? geo[g][1] : geo[g][0];
+		snprintf(spec, sizeof(spec), "%s:entries=%u,ways=%u",
+			 ref->kind, geo[g][0], ways);
 		m = pwc_case_model(t, spec);
 		if (!m)
 			return;
-		memset(&f, 0, sizeof(f));
-		f.n = geo[g][0];
-		f.ways = geo[g][1] ? geo[g][1] : geo[g][0];
+		memset(f, 0, ref->size);
+		c->n = geo[g][0];
+		c->ways = ways;
 		bad = 0;
 		for (n = 0; n < PWC_TEST_SCALE * 1000; n++) {
 			seed = seed * 6364136223846793005ULL +
@@ -754,40 +736,76 @@ static void uptc_vs_reference(struct pwc_test *t)
 			x = seed >> 17;
 			if (x % 1024 == 0) {
 				pwc_clear(m);
-				memset(f.stamp, 0, sizeof(f.stamp));
+				memset((char *)f + ref->stamp_at, 0,
+				       ref->stamp_bytes);
 			} else if (x % 64 == 1) {
 				tpc_ref_walk(x >> 10, gen, &w);
 				x = w.va >> 21 << 21;	/* 2 MiB .. 4 GiB */
 				w.va = x + (2ULL << (20 + (seed >> 60) % 12));
 				pwc_invalidate(m, x, w.va);
-				for (i = 0; i < f.n; i++)
-					if (f.stamp[i] &&
-					    pwc_key_overlaps(f.cover[i],
-							     f.level[i], x,
-							     w.va)) {
-						f.stamp[i] = 0;
-						f.invalidations++;
-					}
+				ref->invalidate(f, x, w.va);
 			} else if (x % 256 == 2) {
 				gen++;
 			} else {
 				tpc_ref_walk(x >> 10, gen, &w);
 				if (pwc_access(m, &w, &r))
 					bad++;
-				uptc_ref_access(&f, &w, &q);
+				ref->access(f, &w, &q);
 				bad += r.start != q.start || r.pba != q.pba ||
 				       r.stale != q.stale ||
 				       r.accesses != q.accesses;
 			}
 		}
 		PWC_EXPECT_EQ(t, bad, 0);
-		PWC_EXPECT_EQ(t, m->stats.fills, f.fills);
-		PWC_EXPECT_EQ(t, m->stats.evictions, f.evictions);
-		PWC_EXPECT_EQ(t, m->stats.invalidations, f.invalidations);
-		PWC_EXPECT_TRUE(t, m->stats.hits[1] && m->stats.hits[2] &&
-				m->stats.stale && f.invalidations);
+		PWC_EXPECT_EQ(t, m->stats.fills, c->fills);
+		PWC_EXPECT_EQ(t, m->stats.evictions, c->evictions);
+		PWC_EXPECT_EQ(t, m->stats.invalidations, c->invalidations);
+		PWC_EXPECT_TRUE(t, m->stats.hits[2] && m->stats.hits[3] &&
+				m->stats.stale && c->invalidations);
+		/* a full path: more entries than UPTC's path needs */
+		PWC_EXPECT_TRUE(t, m->stats.hits[1] || geo[g][0] < 4);
 		pwc_destroy(m);
 	}
+}
+
+/* TPC against tpc_ref (4 KiB: off the kernel stack). */
+static void tpc_vs_reference(struct pwc_test *t)
+{
+	static const struct pwc_case_ref ref = {
+		"tpc", sizeof(struct tpc_ref), offsetof(struct tpc_ref, stamp),
+		TPC_REF_MAX * sizeof(u64), tpc_ref_access,
+		tpc_ref_invalidate,
+	};
+	static struct tpc_ref f;
+
+	pwc_case_vs_reference(t, &ref, &f, 7);
+}
+
+static void uptc_ref_invalidate(void *ref, u64 start, u64 end)
+{
+	struct uptc_ref *f = ref;
+	u32 i;
+
+	for (i = 0; i < f->h.n; i++)
+		if (f->stamp[i] &&
+		    pwc_key_overlaps(f->cover[i], f->level[i], start, end)) {
+			f->stamp[i] = 0;
+			f->h.invalidations++;
+		}
+}
+
+/* UPTC against uptc_ref (off the kernel stack). */
+static void uptc_vs_reference(struct pwc_test *t)
+{
+	static const struct pwc_case_ref ref = {
+		"uptc", sizeof(struct uptc_ref),
+		offsetof(struct uptc_ref, stamp),
+		UPTC_REF_MAX * sizeof(u64), uptc_ref_access,
+		uptc_ref_invalidate,
+	};
+	static struct uptc_ref f;
+
+	pwc_case_vs_reference(t, &ref, &f, 11);
 }
 
 /* Does @m hold anything (storage: none, or a copy of it, does not)? */
