@@ -46,8 +46,10 @@ static int uptc_init(struct pwc_model *m)
 		return -ENOMEM;
 	m->priv = u;
 	ret = pwc_lru_init(&u->t, m->cfg.entries, m->cfg.ways);
+	if (ret)
+		return ret;
 	u->keeps = u->t.sets <= 1 && u->t.size >= PWC_MAX_LEVELS;
-	return ret;
+	return 0;
 }
 
 static void uptc_destroy(struct pwc_model *m)

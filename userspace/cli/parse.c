@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * parse.c - option-value parsers shared by the commands: counts with k/M/G
- * suffixes, names from a list, process ids, paging levels, hexadecimal address ranges, huge
- * leaves' ranges, increasing lists (--sweep).  Each is a fuzz target's
- * (fuzz/fuzz_args.c).
+ * suffixes, names from a list, process ids, paging levels, hexadecimal
+ * address ranges, huge leaves' ranges, increasing lists (--sweep).  Each
+ * is a fuzz target's (fuzz/fuzz_args.c).
  */
 #include <errno.h>
 #include <stdio.h>

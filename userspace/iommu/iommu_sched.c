@@ -19,7 +19,6 @@
  *         instead of the whole path; while every candidate is held, the
  *         oldest goes (a walker never idles beside waiting misses).
  */
-
 #include "iommu/iommu.h"
 
 const char *const iommu_sched_names[IOMMU_SCHED_COUNT] = {
