@@ -1542,6 +1542,62 @@ out:
 	pwc_free(rb);
 }
 
+/*
+ * ideal's batch on a large L2 map (pwc_ideal.c: past 32,768 slots it
+ * looks up its walks in runs, each prefetched one run ahead, and a
+ * repeat at the end of a run is looked up again) against pwc_access()
+ * walk by walk: about 18,000 2 MiB regions, a third of the walks in the
+ * region of the walk before, at 4 and 5 levels.
+ */
+static void ideal_large_batch(struct pwc_test *t)
+{
+	struct pwc_synth pt = { 0 };
+	struct batch_models p;
+	struct pwc_result *rb;
+	struct pwc_walk *w;
+	u64 *va, x, seed;
+	unsigned int j, n, bad, levels;
+
+	va = pwc_zalloc(PWC_CASE_BATCH * sizeof(*va));
+	w = pwc_zalloc(PWC_CASE_BATCH * sizeof(*w));
+	rb = pwc_zalloc(PWC_CASE_BATCH * sizeof(*rb));
+	if (!va || !w || !rb) {
+		PWC_FAIL(t, "no memory");
+		goto out;
+	}
+	for (levels = 4; levels <= 5; levels++) {
+		pt.levels = levels;
+		seed = 0x1dea1ULL + levels;
+		bad = 0;
+		if (!batch_models_make(t, "ideal", &p))
+			goto next;
+		for (n = 0; n < 30000; n += PWC_CASE_BATCH) {
+			for (j = 0; j < PWC_CASE_BATCH; j++) {
+				x = pwc_case_rand(&seed);
+				if (j && x % 3 == 0)	/* the region before */
+					va[j] = (va[j - 1] & ~0x1fffffULL) |
+						(x >> 8 & 0x1ff000);
+				else	/* one of 65,536 regions */
+					va[j] = (x >> 16 & 0xffff) << 21 |
+						(x >> 40 & 0x1ff000) |
+						(u64)(levels == 5 &&
+						      x >> 62 == 0) << 48;
+			}
+			pwc_synth_walks(&pt, va, PWC_CASE_BATCH, w);
+			bad += batch_vs_walks(&p, w, rb);
+		}
+		batch_expect_same(t, &p, bad, true);
+		/* past 32,768 slots: more than 16,384 L2 keys */
+		PWC_EXPECT_TRUE(t, p.batch->stats.fills > 17000);
+next:
+		batch_models_free(&p);
+	}
+out:
+	pwc_free(va);
+	pwc_free(w);
+	pwc_free(rb);
+}
+
 /* A table, walks and results, off the stack: a kernel frame is small. */
 struct batch_bufs {
 	struct pwc_synth pt;
@@ -2052,6 +2108,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(rejected_specs),
 	PWC_CASE(batch_exact),
 	PWC_CASE(batch_stale_exact),
+	PWC_CASE(ideal_large_batch),
 	PWC_CASE(batch_rejects_bad_walks),
 	PWC_CASE(batch_rejects_false_marks),
 	PWC_CASE(set_geometry_budget),

@@ -51,7 +51,7 @@ void *pwc_zalloc_parts(const struct pwc_part *part, unsigned int n)
 
 	for (i = 0; i < n; i++)
 		size += pwc_part_size(part[i].bytes);
-	block = pwc_zalloc(size ? size : 1);
+	block = pwc_zalloc_large(size ? size : 1);
 	if (!block)
 		return NULL;
 	for (i = 0, size = 0; i < n; i++) {

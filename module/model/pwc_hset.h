@@ -39,6 +39,17 @@ static inline s64 pwc_hset_find(const struct pwc_hset *h, u64 key)
 	return -1;
 }
 
+/*
+ * Start reading the slot where a probe for @key begins, ahead of the
+ * probe: on a map larger than the caches, a batch of walks overlaps
+ * their misses (pwc_ideal.c).
+ */
+static inline void pwc_hset_prefetch(const struct pwc_hset *h, u64 key)
+{
+	if (h->cap)
+		pwc_prefetch(&h->key[pwc_hset_hash(key) & (h->cap - 1)]);
+}
+
 /* Add @key (if absent); 1 if added, 0 if present, -ENOMEM. */
 int pwc_hset_add(struct pwc_hset *h, u64 key, u64 val);
 /* Drop keys whose level-@level region overlaps [start, end); how many. */

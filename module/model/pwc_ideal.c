@@ -112,10 +112,57 @@ static __always_inline void ideal_access(struct pwc_model *m,
 	ideal_fill(m, w, r);
 }
 
+/*
+ * Walks whose probes a batch starts reading before it looks them up, once
+ * the L2 map has IDEAL_AHEAD_SLOTS slots (256 KiB of keys: past the
+ * second-level cache; below that a prefetch only costs its instructions).
+ */
+#define IDEAL_AHEAD 16
+#define IDEAL_AHEAD_SLOTS 32768
+
+/*
+ * Start reading the level-2 and level-3 slots that the lookups of the
+ * IDEAL_AHEAD walks from @from (of @n) probe first, but not those of a
+ * repeat of the walk before, which a batch counts without a lookup: on a
+ * stream of new regions the maps outgrow the caches, and each lookup
+ * would wait for its miss.  Inline: gcc finds a function of prefetches
+ * pure, and drops its calls.
+ */
+static __always_inline void ideal_prefetch(const struct pwc_ideal *d,
+					   const struct pwc_walk *w, u32 from,
+					   u32 n)
+{
+	u32 i;
+
+	for (i = from; i < n && i - from < IDEAL_AHEAD; i++) {
+		if (i && w[i - 1].repeats)
+			continue;
+		pwc_hset_prefetch(&d->h[2], pwc_key(w[i].va, 2));
+		pwc_hset_prefetch(&d->h[3], pwc_key(w[i].va, 3));
+	}
+}
+
+/*
+ * The batch loop; on a large L2 map, over runs of IDEAL_AHEAD walks, each
+ * read one run ahead.
+ */
 static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 			struct pwc_result *r)
 {
-	pwc_batch_loop(m, w, n, r, ideal_access, false);
+	const struct pwc_ideal *d = m->priv;
+	bool ahead = d->h[2].cap >= IDEAL_AHEAD_SLOTS;
+	u32 i, c = n;
+
+	if (ahead)
+		ideal_prefetch(d, w, 0, n);
+	for (i = 0; i < n; i += c) {
+		if (ahead) {
+			c = n - i < IDEAL_AHEAD ? n - i : IDEAL_AHEAD;
+			ideal_prefetch(d, w, i + c, n);
+		}
+		pwc_batch_loop(m, w + i, c, r ? r + i : NULL, ideal_access,
+			       false);
+	}
 }
 
 static void ideal_invalidate(struct pwc_model *m, u64 start, u64 end)
