@@ -1302,6 +1302,13 @@ static bool pwc_case_same_dump(struct pwc_model *a, struct pwc_model *b)
 
 #define PWC_CASE_BATCH 64
 
+/* A batch case's addresses, walks and results, off the stack. */
+struct batch_case_bufs {
+	u64 va[PWC_CASE_BATCH];
+	struct pwc_walk w[PWC_CASE_BATCH];
+	struct pwc_result rb[PWC_CASE_BATCH];
+};
+
 /* The instances of one spec that a batch case compares. */
 struct batch_models {
 	struct pwc_model *walk;		/* pwc_access() of each walk */
@@ -1438,31 +1445,25 @@ static void batch_exact(struct pwc_test *t)
 		"stc:l4=4,l3=8,l2=32,ways=2", "uptc:entries=48,ways=4",
 		"uptc:entries=48,ways=3", "uptc:entries=46,ways=1",
 	};
-	struct pwc_result *rb;
-	struct pwc_walk *w;
-	u64 *va, saved;
+	struct batch_case_bufs *b = pwc_zalloc(sizeof(*b));
 	unsigned int i, levels;
+	u64 saved;
 
-	va = pwc_zalloc(PWC_CASE_BATCH * sizeof(*va));
-	w = pwc_zalloc(PWC_CASE_BATCH * sizeof(*w));
-	rb = pwc_zalloc(PWC_CASE_BATCH * sizeof(*rb));
-	if (!va || !w || !rb) {
+	if (!b) {
 		PWC_FAIL(t, "no memory");
-		goto out;
+		return;
 	}
 	for (levels = 4; levels <= 5; levels++) {
 		for (i = 0; i < ARRAY_SIZE(spec); i++) {
-			batch_case_one(t, spec[i], levels, va, w, rb, false);
-			saved = batch_case_one(t, spec[i], levels, va, w, rb,
-					       true);
+			batch_case_one(t, spec[i], levels, b->va, b->w, b->rb,
+				       false);
+			saved = batch_case_one(t, spec[i], levels, b->va, b->w,
+					       b->rb, true);
 			if (!i)
 				PWC_EXPECT_TRUE(t, saved > 1000);
 		}
 	}
-out:
-	pwc_free(va);
-	pwc_free(w);
-	pwc_free(rb);
+	pwc_free(b);
 }
 
 /*
@@ -1521,25 +1522,21 @@ static void batch_stale_exact(struct pwc_test *t)
 		"tpc", "tpc:entries=4", "cpwc", "cpwc:l4=1,l3=2,blocks=4,ways=2",
 		"stc", "uptc", "uptc:entries=8,ways=4", "ideal",
 	};
-	struct pwc_result *rb;
-	struct pwc_walk *w;
+	struct batch_case_bufs *b = pwc_zalloc(sizeof(*b));
 	unsigned int i, levels;
 
-	w = pwc_zalloc(PWC_CASE_BATCH * sizeof(*w));
-	rb = pwc_zalloc(PWC_CASE_BATCH * sizeof(*rb));
-	if (!w || !rb) {
+	if (!b) {
 		PWC_FAIL(t, "no memory");
-		goto out;
+		return;
 	}
 	for (levels = 4; levels <= 5; levels++) {
 		for (i = 0; i < ARRAY_SIZE(spec); i++)
 			PWC_EXPECT_TRUE(t, batch_stale_one(t, spec[i], levels,
-							   w, rb) > 0);
-		PWC_EXPECT_EQ(t, batch_stale_one(t, "none", levels, w, rb), 0);
+							   b->w, b->rb) > 0);
+		PWC_EXPECT_EQ(t, batch_stale_one(t, "none", levels, b->w,
+						 b->rb), 0);
 	}
-out:
-	pwc_free(w);
-	pwc_free(rb);
+	pwc_free(b);
 }
 
 /*
@@ -1551,20 +1548,17 @@ out:
  */
 static void ideal_large_batch(struct pwc_test *t)
 {
+	struct batch_case_bufs *b = pwc_zalloc(sizeof(*b));
 	struct pwc_synth pt = { 0 };
 	struct batch_models p;
-	struct pwc_result *rb;
-	struct pwc_walk *w;
-	u64 *va, x, seed;
 	unsigned int j, n, bad, levels;
+	u64 *va, x, seed;
 
-	va = pwc_zalloc(PWC_CASE_BATCH * sizeof(*va));
-	w = pwc_zalloc(PWC_CASE_BATCH * sizeof(*w));
-	rb = pwc_zalloc(PWC_CASE_BATCH * sizeof(*rb));
-	if (!va || !w || !rb) {
+	if (!b) {
 		PWC_FAIL(t, "no memory");
-		goto out;
+		return;
 	}
+	va = b->va;
 	for (levels = 4; levels <= 5; levels++) {
 		pt.levels = levels;
 		seed = 0x1dea1ULL + levels;
@@ -1583,8 +1577,8 @@ static void ideal_large_batch(struct pwc_test *t)
 						(u64)(levels == 5 &&
 						      x >> 62 == 0) << 48;
 			}
-			pwc_synth_walks(&pt, va, PWC_CASE_BATCH, w);
-			bad += batch_vs_walks(&p, w, rb);
+			pwc_synth_walks(&pt, va, PWC_CASE_BATCH, b->w);
+			bad += batch_vs_walks(&p, b->w, b->rb);
 		}
 		batch_expect_same(t, &p, bad, true);
 		/* past 32,768 slots: more than 16,384 L2 keys */
@@ -1592,10 +1586,7 @@ static void ideal_large_batch(struct pwc_test *t)
 next:
 		batch_models_free(&p);
 	}
-out:
-	pwc_free(va);
-	pwc_free(w);
-	pwc_free(rb);
+	pwc_free(b);
 }
 
 /* A table, walks and results, off the stack: a kernel frame is small. */
