@@ -1386,13 +1386,15 @@ static void batch_expect_same(struct pwc_test *t, struct batch_models *p,
  * One model of batch_exact(): pwc_access() and pwc_access_batch() on
  * instances of @spec, compared, over a stream where three walks in four
  * stay in the 2 MiB region of the one before, the walks that repeat the
- * one before marked (@marked: their @repeats) or not.  The recency ticks the batch
- * saved (0 unless @marked).
+ * one before marked (@marked: their @repeats) or not, in @b.  The
+ * recency ticks the batch saved (0 unless @marked).
  */
 static u64 batch_case_one(struct pwc_test *t, const char *spec,
-			  unsigned int levels, u64 *va, struct pwc_walk *w,
-			  struct pwc_result *rb, bool marked)
+			  unsigned int levels, struct batch_case_bufs *b,
+			  bool marked)
 {
+	u64 *va = b->va;
+	struct pwc_walk *w = b->w;
 	struct pwc_synth pt = { .levels = levels };
 	struct batch_models p;
 	unsigned int j, n, bad = 0;
@@ -1413,7 +1415,7 @@ static u64 batch_case_one(struct pwc_test *t, const char *spec,
 		pwc_synth_walks(&pt, va, PWC_CASE_BATCH, w);
 		for (j = 0; !marked && j < PWC_CASE_BATCH; j++)
 			w[j].repeats = 0;
-		bad += batch_vs_walks(&p, w, rb);
+		bad += batch_vs_walks(&p, w, b->rb);
 	}
 	batch_expect_same(t, &p, bad, marked);
 	saved = p.walk->clock - p.batch->clock;
@@ -1455,10 +1457,8 @@ static void batch_exact(struct pwc_test *t)
 	}
 	for (levels = 4; levels <= 5; levels++) {
 		for (i = 0; i < ARRAY_SIZE(spec); i++) {
-			batch_case_one(t, spec[i], levels, b->va, b->w, b->rb,
-				       false);
-			saved = batch_case_one(t, spec[i], levels, b->va, b->w,
-					       b->rb, true);
+			batch_case_one(t, spec[i], levels, b, false);
+			saved = batch_case_one(t, spec[i], levels, b, true);
 			if (!i)
 				PWC_EXPECT_TRUE(t, saved > 1000);
 		}
@@ -1470,13 +1470,13 @@ static void batch_exact(struct pwc_test *t)
  * One model of batch_stale_exact(): per-walk pwc_access() against
  * pwc_access_batch() on walks whose tables move (a real page table's
  * bases change under the cache), each that repeats the one before, tables
- * and all, marked (pwc_walks_mark()); the batch op's quick paths must see every stale
- * base as pwc_access() does.  The number of stale results.
+ * and all, marked (pwc_walks_mark()), in @b: the batch must see every
+ * stale base as pwc_access() does.  The number of stale results.
  */
 static u64 batch_stale_one(struct pwc_test *t, const char *spec,
-			   unsigned int levels, struct pwc_walk *w,
-			   struct pwc_result *rb)
+			   unsigned int levels, struct batch_case_bufs *b)
 {
+	struct pwc_walk *w = b->w;
 	struct pwc_synth pt = { .levels = levels };
 	u64 seed = 0x2545f4914f6cdd1dULL + levels, va;
 	u8 gen[8] = { 0 };
@@ -1501,7 +1501,7 @@ static u64 batch_stale_one(struct pwc_test *t, const char *spec,
 						      16) << 60;
 		}
 		pwc_walks_mark(w, PWC_CASE_BATCH);
-		bad += batch_vs_walks(&p, w, rb);
+		bad += batch_vs_walks(&p, w, b->rb);
 	}
 	batch_expect_same(t, &p, bad, true);
 	stale = p.batch->stats.stale;
@@ -1532,9 +1532,8 @@ static void batch_stale_exact(struct pwc_test *t)
 	for (levels = 4; levels <= 5; levels++) {
 		for (i = 0; i < ARRAY_SIZE(spec); i++)
 			PWC_EXPECT_TRUE(t, batch_stale_one(t, spec[i], levels,
-							   b->w, b->rb) > 0);
-		PWC_EXPECT_EQ(t, batch_stale_one(t, "none", levels, b->w,
-						 b->rb), 0);
+							   b) > 0);
+		PWC_EXPECT_EQ(t, batch_stale_one(t, "none", levels, b), 0);
 	}
 	pwc_free(b);
 }
