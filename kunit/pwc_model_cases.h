@@ -1317,23 +1317,22 @@ struct batch_models {
 };
 
 /*
- * The PWC_CASE_BATCH walks @w through pwc_access_batch() on @p->batch,
- * with results in @rb, and on @p->stats, with none, then through
- * pwc_access() one by one on @p->walk: how many results differ (a
- * refused batch counts one).
+ * The @n walks @w through pwc_access_batch() on @p->batch, with results
+ * in @rb, and on @p->stats, with none, then through pwc_access() one by
+ * one on @p->walk: how many results differ (a refused batch counts one).
  */
 static unsigned int batch_vs_walks(struct batch_models *p,
-				   const struct pwc_walk *w,
+				   const struct pwc_walk *w, u32 n,
 				   struct pwc_result *rb)
 {
 	struct pwc_result ra;
 	unsigned int j, bad = 0;
 
-	if (pwc_access_batch(p->batch, w, PWC_CASE_BATCH, rb, 0))
+	if (pwc_access_batch(p->batch, w, n, rb, 0))
 		bad++;
-	if (pwc_access_batch(p->stats, w, PWC_CASE_BATCH, NULL, 0))
+	if (pwc_access_batch(p->stats, w, n, NULL, 0))
 		bad++;
-	for (j = 0; j < PWC_CASE_BATCH; j++) {
+	for (j = 0; j < n; j++) {
 		pwc_access(p->walk, &w[j], &ra);
 		if (ra.start != rb[j].start || ra.accesses != rb[j].accesses ||
 		    ra.stale != rb[j].stale || ra.pba != rb[j].pba)
@@ -1415,7 +1414,7 @@ static u64 batch_case_one(struct pwc_test *t, const char *spec,
 		pwc_synth_walks(&pt, va, PWC_CASE_BATCH, w);
 		for (j = 0; !marked && j < PWC_CASE_BATCH; j++)
 			w[j].repeats = 0;
-		bad += batch_vs_walks(&p, w, b->rb);
+		bad += batch_vs_walks(&p, w, PWC_CASE_BATCH, b->rb);
 	}
 	batch_expect_same(t, &p, bad, marked);
 	saved = p.walk->clock - p.batch->clock;
@@ -1501,7 +1500,7 @@ static u64 batch_stale_one(struct pwc_test *t, const char *spec,
 						      16) << 60;
 		}
 		pwc_walks_mark(w, PWC_CASE_BATCH);
-		bad += batch_vs_walks(&p, w, b->rb);
+		bad += batch_vs_walks(&p, w, PWC_CASE_BATCH, b->rb);
 	}
 	batch_expect_same(t, &p, bad, true);
 	stale = p.batch->stats.stale;
@@ -1579,7 +1578,7 @@ static void ideal_large_batch(struct pwc_test *t)
 						      x >> 62 == 0) << 48;
 			}
 			pwc_synth_walks(&pt, va, PWC_CASE_BATCH, b->w);
-			bad += batch_vs_walks(&p, b->w, b->rb);
+			bad += batch_vs_walks(&p, b->w, PWC_CASE_BATCH, b->rb);
 		}
 		batch_expect_same(t, &p, bad, true);
 		/* past 32,768 slots: more than 16,384 L2 keys */
@@ -1588,6 +1587,92 @@ next:
 		batch_models_free(&p);
 	}
 	pwc_free(b);
+}
+
+/* Walks of batch_long_hits(): more than a model logs before it must flush. */
+#define PWC_CASE_LONG 1000
+
+/*
+ * One model of batch_long_hits(): batches of PWC_CASE_LONG walks, each
+ * in another 2 MiB region than the walk before (none a repeat), nearly
+ * all among 22 regions visited in random order, one in 300 in a new one
+ * (a fill, which once the model is full evicts its least recent entry:
+ * the order of the touches before it decides which), through
+ * pwc_access_batch() and pwc_access(), compared.  The batch's
+ * statistics in @st.
+ */
+static void batch_long_one(struct pwc_test *t, const char *spec,
+			   unsigned int levels, u64 *va, struct pwc_walk *w,
+			   struct pwc_result *rb, struct pwc_stats *st)
+{
+	struct pwc_synth pt = { .levels = levels };
+	u64 seed = 0x7c3a9e5d1f2b4687ULL + levels, x, home[22];
+	unsigned int j, n, bad = 0, at = 0, next;
+	struct batch_models p;
+
+	for (j = 0; j < ARRAY_SIZE(home); j++)
+		home[j] = pwc_case_va(&seed, levels) & ~0x1fffffULL;
+	if (!batch_models_make(t, spec, &p))
+		goto out;
+	for (n = 0; n < PWC_TEST_SCALE / 10 + 1; n++) {
+		for (j = 0; j < PWC_CASE_LONG; j++) {
+			x = pwc_case_rand(&seed);
+			if (x % 300 == 0) {
+				va[j] = pwc_case_va(&seed, levels);
+			} else {
+				next = (at + 1 + x % 21) % 22;
+				va[j] = home[next] | (x >> 32 & 0x1ff000);
+				at = next;
+			}
+			if (j && !((va[j] ^ va[j - 1]) >> 21))
+				va[j] ^= 1ULL << 21;	/* not a repeat */
+		}
+		pwc_synth_walks(&pt, va, PWC_CASE_LONG, w);
+		bad += batch_vs_walks(&p, w, PWC_CASE_LONG, rb);
+	}
+	batch_expect_same(t, &p, bad, true);
+	*st = p.batch->stats;
+out:
+	batch_models_free(&p);
+}
+
+/*
+ * Batches longer than TPC's log of full-path hits (pwc_tpc.c: a batch
+ * makes their touches when the log is full, and at its end), of walks
+ * that visit a few regions in random order, against pwc_access() walk
+ * by walk, for each model, at 4 and 5 levels: a TPC of 24 hits nearly
+ * every walk at L2, fills its log more than once a batch, and evicts.
+ */
+static void batch_long_hits(struct pwc_test *t)
+{
+	static const char *const spec[] = {
+		"tpc:entries=24", "tpc:entries=24,ways=4", "tpc:entries=8",
+		"cpwc:l4=2,l3=4,blocks=62,ways=1", "stc:l4=5,l3=10,l2=40",
+		"uptc:entries=46", "ideal", "none",
+	};
+	struct pwc_result *rb = pwc_zalloc(PWC_CASE_LONG * sizeof(*rb));
+	struct pwc_walk *w = pwc_zalloc(PWC_CASE_LONG * sizeof(*w));
+	u64 *va = pwc_zalloc(PWC_CASE_LONG * sizeof(*va));
+	struct pwc_stats st = { 0 };
+	unsigned int i, levels;
+
+	if (!rb || !w || !va) {
+		PWC_FAIL(t, "no memory");
+		goto out;
+	}
+	for (levels = 4; levels <= 5; levels++) {
+		for (i = 0; i < ARRAY_SIZE(spec); i++) {
+			batch_long_one(t, spec[i], levels, va, w, rb, &st);
+			if (i)
+				continue;
+			PWC_EXPECT_TRUE(t, st.hits[1] * 10 > st.lookups * 9);
+			PWC_EXPECT_TRUE(t, st.evictions > 0);
+		}
+	}
+out:
+	pwc_free(va);
+	pwc_free(w);
+	pwc_free(rb);
 }
 
 /* A table, walks and results, off the stack: a kernel frame is small. */
@@ -2101,6 +2186,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(batch_exact),
 	PWC_CASE(batch_stale_exact),
 	PWC_CASE(ideal_large_batch),
+	PWC_CASE(batch_long_hits),
 	PWC_CASE(batch_rejects_bad_walks),
 	PWC_CASE(batch_rejects_false_marks),
 	PWC_CASE(set_geometry_budget),

@@ -452,46 +452,46 @@ static __always_inline void pwc_batch_loop(struct pwc_model *m,
 					   bool stateless)
 {
 	u64 hits[PWC_MAX_LEVELS + 1] = { 0 }, misses = 0, accesses = 0;
-	u64 stale = 0, l2 = 0;
+	u64 stale = 0, other = 0, times;
+	u64 i, j, again;	/* wide: the last walk's count is not checked */
 	struct pwc_result x;
-	unsigned int k, start, acc, st;
-	u32 i, j, again;
-	bool hit;
+	unsigned int k;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i += again + 1) {
 		x = (struct pwc_result){ 0 };
 		access(m, &w[i], &x);
-		if (r)
-			r[i] = x;
-		/* the fields as scalars: tests of the struct cost more */
-		start = x.start;
-		acc = x.accesses;
-		st = x.stale;
-		hit = start == 1 && !st;
+		if (x.start == 1 && !x.stale) {
+			/*
+			 * The stream's common result, counted at the end (a
+			 * non-stale L2 hit reads the leaf alone), with its
+			 * repeats; the last walk's may run past the batch.
+			 */
+			again = w[i].repeats;
+			for (j = 0; r && j <= again && i + j < n; j++)
+				r[i + j] = x;
+			continue;
+		}
 		again = 0;
-		if (stateless || hit) {
+		if (stateless) {
 			/* its repeats, within the batch, are this result */
 			again = w[i].repeats;
 			if (again > n - 1 - i)
 				again = n - 1 - i;
-			for (j = 1; r && j <= again; j++)
-				r[i + j] = x;
 		}
-		if (hit) {
-			/* the stream's common result, in one count */
-			l2 += 1 + again;
-			accesses += acc + again;
-		} else {
-			if (start < w[i].levels)
-				hits[start] += 1 + again;
-			else
-				misses += 1 + again;
-			accesses += (u64)(1 + again) * acc;
-			stale += (u64)(1 + again) * st;
-		}
-		i += again;
+		for (j = 0; r && j <= again; j++)
+			r[i + j] = x;
+		times = again + 1;
+		other += times;
+		if (x.start < w[i].levels)
+			hits[x.start] += times;
+		else
+			misses += times;
+		accesses += times * x.accesses;
+		stale += times * x.stale;
 	}
-	hits[1] += l2;
+	/* the L2 hits and their repeats: every walk not counted above */
+	hits[1] += n - other;
+	accesses += n - other;
 	m->stats.lookups += n;
 	for (k = 0; k <= PWC_MAX_LEVELS; k++)
 		m->stats.hits[k] += hits[k];

@@ -103,6 +103,8 @@ static inline unsigned long __ffs64(unsigned long long w)
  */
 #define pwc_attribute(a) __attribute__((a))
 #define noinline pwc_attribute(__noinline__)
+/* A test that nearly always fails (the kernel's spelling). */
+#define unlikely(x) __builtin_expect(!!(x), 0)
 /* __always_inline: glibc's <sys/cdefs.h> has the kernel's spelling */
 
 #endif /* __KERNEL__ */

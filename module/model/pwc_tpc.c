@@ -25,6 +25,8 @@
 #define TPC_COUNTERS_PER_ENTRY 64
 #define TPC_COUNTER_BITS_MIN 6
 #define TPC_COUNTER_BITS_MAX 20
+/* Full-path hits a batch logs before it applies their touches (tpc_flush()). */
+#define TPC_LOG 256
 
 /*
  * The lookup reads tag[], low[] and stamp[] only: for a request word
@@ -63,6 +65,17 @@ struct pwc_tpc {
 	u32 *cnt;	/* 2^(64 - cshift) prefix counters */
 	u32 *who;	/* per counter slot: the entry last made most recent */
 	u32 *cs;	/* n x PWC_MAX_LEVELS: entry i's counters (depth d: d-1) */
+	/*
+	 * The entries of a batch's full-path hits whose touches are not yet
+	 * made, in order (tpc_touch_later()): the recency above (stamps,
+	 * lists, who[], the model's clock) is that of these touches made
+	 * in turn only after tpc_flush(), which every reader of it calls
+	 * first, and the batch at its end.
+	 */
+	u32 *log;	/* TPC_LOG entries */
+	u32 nlog;
+	u32 flushes;	/* tpc_flush()es, each marking in @seen; 0: none */
+	u32 *seen;	/* per entry: the last flush that found it in @log */
 };
 
 static u64 *tpc_pba(struct pwc_tpc *t, u32 i)
@@ -179,6 +192,48 @@ static inline void tpc_touch(struct pwc_model *m, struct pwc_tpc *t, u32 i)
 	pwc_recency_touch(&t->rec, i);
 }
 
+/*
+ * The logged touches made: each entry's last one only, in the order of
+ * the last ones, which leaves the lists and who[] as every touch made in
+ * turn would have (a touch moves its entry to the front and writes it
+ * into who[] of its prefixes, so only the last touch of each counts, and
+ * those in their order), and the stamps in the same order; the clock
+ * then ticked as by every touch, so that later stamps stay above them.
+ * One pass from the newest back finds the last touches (the first of
+ * each entry met), moved to the log's end, kept in their order.
+ */
+static noinline void tpc_flush(struct pwc_model *m, struct pwc_tpc *t)
+{
+	u64 clock = m->clock;
+	u32 p, q, i, n = t->nlog, mark;
+
+	if (!++t->flushes) {		/* marks wrapped: none is current */
+		memset(t->seen, 0, t->rec.n * sizeof(*t->seen));
+		t->flushes = 1;
+	}
+	mark = t->flushes;
+	for (p = q = n; p-- > 0;) {
+		i = t->log[p];
+		if (t->seen[i] == mark)
+			continue;
+		t->seen[i] = mark;
+		t->log[--q] = i;	/* q >= p: read already */
+	}
+	for (; q < n; q++)
+		tpc_touch(m, t, t->log[q]);
+	m->clock = clock + n;
+	t->nlog = 0;
+}
+
+/* tpc_touch() of valid entry @i, logged to be made by tpc_flush(). */
+static __always_inline void tpc_touch_later(struct pwc_model *m,
+					    struct pwc_tpc *t, u32 i)
+{
+	t->log[t->nlog++] = i;
+	if (unlikely(t->nlog == TPC_LOG))
+		tpc_flush(m, t);
+}
+
 /* Entry @i as invalid; one already invalid is left as it is. */
 static void tpc_drop(struct pwc_tpc *t, u32 i)
 {
@@ -197,6 +252,7 @@ static void tpc_clear(struct pwc_model *m)
 	struct pwc_tpc *t = m->priv;
 	u32 i;
 
+	tpc_flush(m, t);
 	for (i = 0; i < t->rec.n; i++) {
 		t->depth[i] = 0;
 		t->low[i] = U64_MAX;
@@ -225,6 +281,8 @@ static void *tpc_arrays(struct pwc_tpc *t, u32 n, u32 slots, u32 cslots)
 		{ &t->cnt, cslots * sizeof(*t->cnt) },
 		{ &t->who, cslots * sizeof(*t->who) },
 		{ &t->cs, (size_t)n * PWC_MAX_LEVELS * sizeof(*t->cs) },
+		{ &t->log, TPC_LOG * sizeof(*t->log) },
+		{ &t->seen, n * sizeof(*t->seen) },
 	};
 
 	return pwc_zalloc_parts(part, ARRAY_SIZE(part));
@@ -400,6 +458,8 @@ static void tpc_fill(struct pwc_model *m, const struct pwc_walk *w,
 
 	if (r->start == 1 && !r->stale)
 		return;				/* full-path hit */
+	if (t->nlog)
+		tpc_flush(m, t);
 	depth = levels - w->end;		/* PBA(Lend) .. known */
 	if (depth > levels - 1)
 		depth = levels - 1;
@@ -444,6 +504,8 @@ static noinline void tpc_slow(struct pwc_model *m, const struct pwc_walk *w,
 	unsigned int levels = w->levels;
 	u32 set, end, victim, slots[PWC_MAX_LEVELS];
 
+	if (t->nlog)
+		tpc_flush(m, t);
 	tpc_find(m, t, w, r, req, slot, &set, &end, slots);
 	if (!fill)
 		return;
@@ -491,10 +553,12 @@ static noinline void tpc_stale(struct pwc_model *m, const struct pwc_walk *w,
 /*
  * Lookup and fill fused: tpc_lookup(), then a stale full hit refilled
  * (pwc_shadow_check() finds it stale exactly when pwc_l2_hit_ok() fails).
+ * @later (a constant): the full hit's touch logged (tpc_touch_later()),
+ * for a batch, which flushes the log at its end.
  */
-static __always_inline void tpc_access(struct pwc_model *m,
-				       const struct pwc_walk *w,
-				       struct pwc_result *r)
+static __always_inline void tpc_access_in(struct pwc_model *m,
+					  const struct pwc_walk *w,
+					  struct pwc_result *r, bool later)
 {
 	struct pwc_tpc *t = m->priv;
 	u64 req = tpc_req(w->va, w->levels);
@@ -504,7 +568,10 @@ static __always_inline void tpc_access(struct pwc_model *m,
 		tpc_slow(m, w, r, req, slot, true);
 		return;
 	}
-	tpc_touch(m, t, *slot);
+	if (later)
+		tpc_touch_later(m, t, *slot);
+	else
+		tpc_touch(m, t, *slot);
 	r->start = 1;
 	r->pba = tpc_pba(t, *slot)[1];
 	if (pwc_l2_hit_ok(w, r->pba))
@@ -513,10 +580,28 @@ static __always_inline void tpc_access(struct pwc_model *m,
 		tpc_stale(m, w, r);
 }
 
+static void tpc_access(struct pwc_model *m, const struct pwc_walk *w,
+		       struct pwc_result *r)
+{
+	tpc_access_in(m, w, r, false);
+}
+
+/* tpc_access_in() with its full hits' touches logged. */
+static __always_inline void tpc_access_later(struct pwc_model *m,
+					     const struct pwc_walk *w,
+					     struct pwc_result *r)
+{
+	tpc_access_in(m, w, r, true);
+}
+
 static void tpc_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		      struct pwc_result *r)
 {
-	pwc_batch_loop(m, w, n, r, tpc_access, false);
+	struct pwc_tpc *t = m->priv;
+
+	pwc_batch_loop(m, w, n, r, tpc_access_later, false);
+	if (t->nlog)
+		tpc_flush(m, t);
 }
 
 static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)
@@ -525,6 +610,7 @@ static void tpc_invalidate(struct pwc_model *m, u64 start, u64 end)
 	unsigned int top;
 	u32 i;
 
+	tpc_flush(m, t);
 	/* An entry's coverage is its widest part: the top-level region. */
 	for (i = 0; i < t->rec.n; i++) {
 		if (!t->depth[i])
@@ -571,6 +657,7 @@ static void tpc_dump(struct pwc_model *m, struct pwc_out *o)
 	u32 *heap, i, n = 0, win;
 	bool empty;
 
+	tpc_flush(m, t);
 	heap = pwc_zalloc(t->rec.n * sizeof(*heap));
 	if (!heap) {
 		pwc_printf(o, "  (no memory to order the entries)\n");
