@@ -1061,6 +1061,55 @@ static u64 pwc_case_va(u64 *seed, unsigned int levels)
 	return va;
 }
 
+/*
+ * UPTC on a table used at two levels (L2 walks through the L3 table): a
+ * walk's L2 entry is then, for some addresses, the L3 entry of the path
+ * the walk before kept (struct pwc_uptc), which a walk that takes that
+ * path must find in the list like any other, stale and corrected; against
+ * the reference, walk by walk, with other regions between.
+ */
+static void uptc_shared_table(struct pwc_test *t)
+{
+	static struct uptc_ref f;
+	static const u32 size[] = { 5, 8, 46 };
+	struct pwc_result r, q;
+	struct pwc_walk w = { .levels = 4, .end = 1 };
+	unsigned int g, n, bad;
+	struct pwc_model *m;
+	u64 seed = 0x5eed, x;
+	char spec[32];
+
+	for (g = 0; g < ARRAY_SIZE(size); g++) {
+		snprintf(spec, sizeof(spec), "uptc:entries=%u", size[g]);
+		m = pwc_case_model(t, spec);
+		if (!m)
+			return;
+		memset(&f, 0, sizeof(f));
+		f.h.n = size[g];
+		f.h.ways = size[g];
+		bad = 0;
+		for (n = 0; n < PWC_TEST_SCALE * 100; n++) {
+			x = pwc_case_rand(&seed);
+			/* L4 index 3, L3 index 5 (else 6), L2 index 4 .. 11 */
+			w.va = 3ULL << 39 | (5ULL + (x % 8 == 0)) << 30 |
+			       (4 + x / 8 % 8) << 21;
+			w.base[4] = 0x10000;
+			w.base[3] = 0x20000;
+			w.base[2] = 0x20000;	/* the L3 table again */
+			w.base[1] = 0x30000 + (x / 8 % 8 << 12);
+			pwc_access(m, &w, &r);
+			uptc_ref_access(&f, &w, &q);
+			bad += r.start != q.start || r.pba != q.pba ||
+			       r.stale != q.stale || r.accesses != q.accesses;
+		}
+		PWC_EXPECT_EQ(t, bad, 0);
+		PWC_EXPECT_EQ(t, m->stats.fills, f.h.fills);
+		PWC_EXPECT_EQ(t, m->stats.evictions, f.h.evictions);
+		PWC_EXPECT_TRUE(t, m->stats.stale > 0);
+		pwc_destroy(m);
+	}
+}
+
 static const char *const pwc_case_specs[] = {
 	"tpc:entries=24", "tpc:entries=3", "cpwc:l4=2,l3=4,blocks=62,ways=1",
 	"cpwc:l4=1,l3=2,blocks=5,ways=3", "cpwc:l4=4,l3=16,blocks=8,ways=4",
@@ -2172,6 +2221,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(lru_kernel_vs_reference),
 	PWC_CASE(tpc_vs_reference),
 	PWC_CASE(uptc_vs_reference),
+	PWC_CASE(uptc_shared_table),
 	PWC_CASE(access_nofill),
 	PWC_CASE(dump_truncates_at_lines),
 	PWC_CASE(cpwc_block_rules),

@@ -62,15 +62,20 @@ static inline void pwc_recency_unlink(struct pwc_recency *l, u32 i)
 	l->prev[l->next[i]] = l->prev[i];
 }
 
+/* Put entry @i (in no list, not free) right after node @at of a list. */
+static inline void pwc_recency_link_after(struct pwc_recency *l, u32 at,
+					  u32 i)
+{
+	l->prev[i] = at;
+	l->next[i] = l->next[at];
+	l->prev[l->next[at]] = i;
+	l->next[at] = i;
+}
+
 /* Put entry @i (in no list, not free) at the front of set @set's list. */
 static inline void pwc_recency_link(struct pwc_recency *l, u32 set, u32 i)
 {
-	u32 head = l->n + set;
-
-	l->prev[i] = head;
-	l->next[i] = l->next[head];
-	l->prev[l->next[head]] = i;
-	l->next[head] = i;
+	pwc_recency_link_after(l, l->n + set, i);
 }
 
 /* Listed entry @i moved to the front of its set's list. */

@@ -24,6 +24,15 @@
  * Kept only where no later step or fill can change or evict them
  * (uptc_keep()); forgotten by every walk that does not keep it, and by
  * invalidation and clearing.
+ *
+ * From the first walk that takes it (uptc_pin()), the path's entries are
+ * out of the recency list (pinned): every walk that takes the path
+ * touches them first, so they stay together in walk order (up_i[3],
+ * up_i[4], up_i[5] from the most recent), and the recency order is the
+ * list with the path put behind its front entry, or with @up_front
+ * before it.  A walk that takes the path then touches none of them: its
+ * L2 step's touch or fill puts its entry at the list's front, the path
+ * behind it.  uptc_unpin() puts them back where the order has them.
  */
 struct pwc_uptc {
 	struct pwc_lru t;
@@ -32,9 +41,38 @@ struct pwc_uptc {
 	/* per level, the entry its step found or filled (uptc_state's @at) */
 	u32 up_i[PWC_MAX_LEVELS + 1];
 	unsigned int up_levels;
+	bool pinned;	/* the path's entries out of the list */
+	bool up_front;	/* the path is the most recent */
 	/* one set of at least PWC_MAX_LEVELS entries (uptc_keep()) */
 	bool keeps;
 };
+
+/* uptc_unpin() of pinned entries. */
+static noinline void uptc_relink(struct pwc_uptc *u)
+{
+	struct pwc_recency *l = &u->t.rec;
+	u32 at = l->n;		/* the list's head: before its front */
+	unsigned int k;
+
+	u->pinned = false;
+	if (!u->up_front)
+		at = l->next[at];	/* its front, or the head if empty */
+	for (k = 3; k <= u->up_levels; k++) {
+		pwc_recency_link_after(l, at, u->up_i[k]);
+		at = u->up_i[k];
+	}
+}
+
+/*
+ * The path no longer kept, its entries, if pinned, back in the list where
+ * the recency order has them (struct pwc_uptc).
+ */
+static __always_inline void uptc_unpin(struct pwc_uptc *u)
+{
+	u->up_key = 0;
+	if (u->pinned)
+		uptc_relink(u);
+}
 
 static int uptc_init(struct pwc_model *m)
 {
@@ -63,8 +101,9 @@ static void uptc_clear(struct pwc_model *m)
 {
 	struct pwc_uptc *u = m->priv;
 
-	pwc_lru_clear(&u->t);
+	pwc_lru_clear(&u->t);	/* every list emptied: nothing to unpin */
 	u->up_key = 0;
+	u->pinned = false;
 }
 
 /* What a walk has found so far (uptc_walk()). */
@@ -125,45 +164,64 @@ static __always_inline bool uptc_step(struct pwc_model *m, struct pwc_lru *t,
 }
 
 /*
+ * Can an L2 step through table base @base2 find or drop the entry of key
+ * @key (the key of a step above it)?  Only if @key is one of the L2
+ * table's entries: base2 + 8 x index.
+ */
+static bool uptc_l2_may_reach(u64 base2, u64 key)
+{
+	return key - base2 < 8 * 512 && !((key - base2) & 7);
+}
+
+/*
+ * The kept path's entries out of the list, where the walk that kept it
+ * left them (uptc_keep()); false, with nothing changed, where they may
+ * not be: one entry at two levels (a table used at two levels gives one
+ * key at both), or one that an L2 step through the same L2 table can
+ * find, touch or drop (only the list's entries may be).
+ */
+static __always_inline bool uptc_pin(struct pwc_uptc *u,
+				     unsigned int levels)
+{
+	const u32 *at = u->up_i;
+	const u64 *key = u->t.key;
+	u64 b2 = u->up_base[2];
+
+	if (at[3] == at[4] || uptc_l2_may_reach(b2, key[at[3]]) ||
+	    uptc_l2_may_reach(b2, key[at[4]]))
+		return false;
+	if (levels == 5 && (at[5] == at[4] || at[5] == at[3] ||
+			    uptc_l2_may_reach(b2, key[at[5]])))
+		return false;
+	pwc_recency_unlink(&u->t.rec, at[3]);
+	pwc_recency_unlink(&u->t.rec, at[4]);
+	if (levels == 5)
+		pwc_recency_unlink(&u->t.rec, at[5]);
+	u->pinned = true;
+	return true;
+}
+
+/*
  * The steps above L2 of @w when its upper path is the one kept
  * (struct pwc_uptc): the same paging levels, tags above L2 and bases
  * base[2 .. levels] give the same keys and values, so each step hits
- * the kept entry, not stale; true when they are taken.  Their touches,
- * in walk order, leave them at the front of the one list as i3, i4
- * (, i5): the walk before left them so with at most one entry P touched
- * or filled after (its L2 step), so the touches move P behind them, or
- * change nothing (tested, not assumed: else each is touched).
+ * the kept entry, not stale; true when they are taken: their touches
+ * leave the pinned path the most recent (@up_front).  A walk that ends
+ * above L2 has other steps: not taken.
  */
 static __always_inline bool uptc_again(struct pwc_uptc *u,
 				       const struct pwc_walk *w)
 {
-	struct pwc_recency *l = &u->t.rec;
 	unsigned int levels = w->levels;
-	u32 i3 = u->up_i[3], last = u->up_i[levels], head = l->n, p;
 
 	if (u->up_key != pwc_key(w->va, 3) + 1 || u->up_levels != levels ||
 	    u->up_base[2] != w->base[2] || u->up_base[3] != w->base[3] ||
 	    u->up_base[4] != w->base[4] ||
-	    (levels == 5 && u->up_base[5] != w->base[5]))
+	    (levels == 5 && u->up_base[5] != w->base[5]) || w->end > 2)
 		return false;
-	p = l->next[head];
-	if (p != i3 && l->next[p] != i3)
-		p = head;		/* not as the walk before left it */
-	if (l->next[i3] != u->up_i[4] ||
-	    (levels == 5 && l->next[u->up_i[4]] != last))
-		p = head;
-	if (p == head) {
-		if (levels == 5)
-			pwc_recency_touch(l, last);
-		pwc_recency_touch(l, u->up_i[4]);
-		pwc_recency_touch(l, i3);
-	} else if (p != i3) {		/* P behind the path */
-		pwc_recency_unlink(l, p);
-		l->prev[p] = last;
-		l->next[p] = l->next[last];
-		l->prev[l->next[last]] = p;
-		l->next[last] = p;
-	}
+	if (!u->pinned && !uptc_pin(u, levels))
+		return false;
+	u->up_front = true;
 	return true;
 }
 
@@ -174,7 +232,9 @@ static __always_inline bool uptc_again(struct pwc_uptc *u,
  * finds a key an upper step holds, with another value, which is a stale
  * result), and no later fill can evict them (one set of at least
  * PWC_MAX_LEVELS entries: a fill takes a free entry or the least recent,
- * and the path's are the most recent); else forget.
+ * and the path's are the most recent); else forget.  They stay in the
+ * list: behind its front (the walk's L2 entry) or, for a walk that ended
+ * at L2, before it (uptc_pin()).
  */
 static __always_inline void uptc_keep(struct pwc_uptc *u,
 				      const struct pwc_walk *w,
@@ -182,7 +242,6 @@ static __always_inline void uptc_keep(struct pwc_uptc *u,
 {
 	unsigned int levels = w->levels;
 
-	u->up_key = 0;
 	if (!u->keeps || st->stale || st->gap || w->end > 2)
 		return;
 	u->up_i[3] = st->at[3];
@@ -190,6 +249,7 @@ static __always_inline void uptc_keep(struct pwc_uptc *u,
 	u->up_i[5] = st->at[5];
 	memcpy(u->up_base, w->base, sizeof(u->up_base));
 	u->up_levels = levels;
+	u->up_front = w->end == 2;
 	u->up_key = pwc_key(w->va, 3) + 1;
 }
 
@@ -215,9 +275,13 @@ static __always_inline void uptc_walk(struct pwc_model *m,
 	if (levels == 4 || levels == 5) {
 		if (uptc_again(u, w)) {
 			uptc_step(m, t, w, 2, fill, &st);
+			/* a touch or fill: its entry at the front */
+			if (w->end == 1 && !st.gap)
+				u->up_front = false;
 			if (st.stale)	/* it may have changed a kept one */
-				u->up_key = 0;
+				uptc_unpin(u);
 		} else {
+			uptc_unpin(u);
 			if ((levels == 4 || uptc_step(m, t, w, 5, fill, &st)) &&
 			    uptc_step(m, t, w, 4, fill, &st) &&
 			    uptc_step(m, t, w, 3, fill, &st))
@@ -225,7 +289,7 @@ static __always_inline void uptc_walk(struct pwc_model *m,
 			uptc_keep(u, w, &st);
 		}
 	} else {
-		u->up_key = 0;
+		uptc_unpin(u);
 		for (k = levels; k >= 2; k--)
 			if (!uptc_step(m, t, w, k, fill, &st))
 				break;
@@ -259,8 +323,8 @@ static void uptc_invalidate(struct pwc_model *m, u64 start, u64 end)
 {
 	struct pwc_uptc *u = m->priv;
 
+	uptc_unpin(u);
 	m->stats.invalidations += pwc_lru_invalidate(&u->t, start, end);
-	u->up_key = 0;
 }
 
 static void uptc_dump(struct pwc_model *m, struct pwc_out *o)
