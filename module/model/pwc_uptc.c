@@ -176,9 +176,12 @@ static bool uptc_l2_may_reach(u64 base2, u64 key)
 /*
  * The kept path's entries out of the list, where the walk that kept it
  * left them (uptc_keep()); false, with nothing changed, where they may
- * not be: one entry at two levels (a table used at two levels gives one
- * key at both), or one that an L2 step through the same L2 table can
- * find, touch or drop (only the list's entries may be).
+ * not be: one that an L2 step through the same L2 table can find, touch
+ * or drop (only the list's entries may be), or one entry at two levels
+ * (a table used at two levels gives one key at both).  Of the latter
+ * only L5's entry at L4 needs its own test: the path was not stale, so
+ * an L3 step that found L4's entry (or L5's) had base[2] = base[3] (or
+ * base[4]), and then an L2 step can reach L3's entry (or L4's).
  */
 static __always_inline bool uptc_pin(struct pwc_uptc *u,
 				     unsigned int levels)
@@ -187,10 +190,10 @@ static __always_inline bool uptc_pin(struct pwc_uptc *u,
 	const u64 *key = u->t.key;
 	u64 b2 = u->up_base[2];
 
-	if (at[3] == at[4] || uptc_l2_may_reach(b2, key[at[3]]) ||
+	if (uptc_l2_may_reach(b2, key[at[3]]) ||
 	    uptc_l2_may_reach(b2, key[at[4]]))
 		return false;
-	if (levels == 5 && (at[5] == at[4] || at[5] == at[3] ||
+	if (levels == 5 && (at[5] == at[4] ||
 			    uptc_l2_may_reach(b2, key[at[5]])))
 		return false;
 	pwc_recency_unlink(&u->t.rec, at[3]);
@@ -233,8 +236,7 @@ static __always_inline bool uptc_again(struct pwc_uptc *u,
  * result), and no later fill can evict them (one set of at least
  * PWC_MAX_LEVELS entries: a fill takes a free entry or the least recent,
  * and the path's are the most recent); else forget.  They stay in the
- * list: behind its front (the walk's L2 entry) or, for a walk that ended
- * at L2, before it (uptc_pin()).
+ * list until a walk takes the path (uptc_pin()).
  */
 static __always_inline void uptc_keep(struct pwc_uptc *u,
 				      const struct pwc_walk *w,
@@ -249,7 +251,6 @@ static __always_inline void uptc_keep(struct pwc_uptc *u,
 	u->up_i[5] = st->at[5];
 	memcpy(u->up_base, w->base, sizeof(u->up_base));
 	u->up_levels = levels;
-	u->up_front = w->end == 2;
 	u->up_key = pwc_key(w->va, 3) + 1;
 }
 
