@@ -62,9 +62,9 @@ struct pwc_tpc {
 	u32 *hint;	/* hmask + 1 entry indices */
 	/* recency, free entries; rec.n entries in sets of rec.ways */
 	struct pwc_recency rec;
-	u32 *cnt;	/* 2^(64 - cshift) prefix counters */
+	u32 *cnt;	/* 2^(64 - cshift) prefix counters, then the sink's */
 	u32 *who;	/* per counter slot: the entry last made most recent */
-	u32 *cs;	/* n x PWC_MAX_LEVELS: entry i's counters (depth d: d-1) */
+	u32 *cs;	/* n x PWC_MAX_LEVELS: entry i's slots (depth d: d-1) */
 	/*
 	 * The entries of a batch's full-path hits whose touches are not yet
 	 * made, in order (tpc_touch_later()): the recency above (stamps,
@@ -139,40 +139,55 @@ static u32 tpc_cslot(const struct pwc_tpc *t, u32 s, unsigned int levels,
 	return ((v ^ (u64)s << 40) * 0x9E3779B97F4A7C15ULL) >> t->cshift;
 }
 
+/* The counter slot past the hashed ones: a prefix below an entry's depth. */
+static u32 tpc_sink(const struct pwc_tpc *t)
+{
+	return 1U << (64 - t->cshift);
+}
+
 /*
  * Entry @i, valid, counted at each of its prefixes; its slots kept so
- * that tpc_uncount() need not hash them again.  @slots: its slots if the
- * caller has them (tpc_who() of its path in its set), else NULL.
+ * that tpc_uncount() need not hash them again, and the sink's
+ * (tpc_sink()) below its depth, so that every entry has
+ * PWC_MAX_LEVELS - 1 slots and none of their loops tests the depth.
+ * @slots: its slots if the caller has them (tpc_who() of its path in its
+ * set, the sink's below), else NULL.
  */
-static void tpc_count(struct pwc_tpc *t, u32 i, const u32 *slots)
+static __always_inline void tpc_count(struct pwc_tpc *t, u32 i,
+				      const u32 *slots)
 {
 	u32 s = pwc_recency_set_of(&t->rec, i);
 	u32 *cs = &t->cs[(size_t)i * PWC_MAX_LEVELS];
 	u64 prefix = tpc_prefix_of(t, i);
 	unsigned int d, levels = t->levels[i];
 
-	for (d = 1; d <= t->depth[i]; d++) {
-		cs[d - 1] = slots ? slots[d - 1] :
-			    tpc_cslot(t, s, levels, d, prefix);
-		t->cnt[cs[d - 1]]++;
-	}
+	if (slots)
+		memcpy(cs, slots, (PWC_MAX_LEVELS - 1) * sizeof(*cs));
+	else
+		for (d = 0; d < PWC_MAX_LEVELS - 1; d++)
+			cs[d] = d < t->depth[i] ?
+				tpc_cslot(t, s, levels, d + 1, prefix) :
+				tpc_sink(t);
+	t->cnt[cs[0]]++;
+	t->cnt[cs[1]]++;
+	t->cnt[cs[2]]++;
+	t->cnt[cs[3]]++;
 }
 
-/* Entry @i, valid, no longer counted. */
-static void tpc_uncount(struct pwc_tpc *t, u32 i)
+/* Entry @i, valid, no longer counted (the sink's count is never read). */
+static __always_inline void tpc_uncount(struct pwc_tpc *t, u32 i)
 {
-	u32 *cs = &t->cs[(size_t)i * PWC_MAX_LEVELS];
-	unsigned int d;
+	const u32 *cs = &t->cs[(size_t)i * PWC_MAX_LEVELS];
 
-	for (d = 0; d < t->depth[i]; d++)
-		t->cnt[cs[d]]--;
+	t->cnt[cs[0]]--;
+	t->cnt[cs[1]]--;
+	t->cnt[cs[2]]--;
+	t->cnt[cs[3]]--;
 }
 
 /*
  * Valid, counted entry @i the most recent: stamped, and who[] of its
- * prefixes.  The slots below its depth are written too, with no loop:
- * they are stale, and naming the most recent entry of all where it holds
- * no prefix misleads no lookup (tpc_who() tests the entry it names).
+ * prefixes (and of the sink below its depth, read by no lookup).
  */
 static inline void tpc_stamp(struct pwc_model *m, struct pwc_tpc *t, u32 i)
 {
@@ -259,7 +274,7 @@ static void tpc_clear(struct pwc_model *m)
 		t->stamp[i] = 0;
 	}
 	pwc_recency_reset(&t->rec, t->rec.n, t->rec.ways);
-	memset(t->cnt, 0, BIT_ULL(64 - t->cshift) * sizeof(*t->cnt));
+	memset(t->cnt, 0, (tpc_sink(t) + 1) * sizeof(*t->cnt));
 }
 
 /* @t's arrays for @n entries, @slots hint and @cslots counter slots. */
@@ -278,8 +293,8 @@ static void *tpc_arrays(struct pwc_tpc *t, u32 n, u32 slots, u32 cslots)
 		{ &t->rec.next, (n + sets) * sizeof(u32) },
 		{ &t->rec.nfree, sets * sizeof(u32) },
 		{ &t->rec.first, sets * sizeof(u32) },
-		{ &t->cnt, cslots * sizeof(*t->cnt) },
-		{ &t->who, cslots * sizeof(*t->who) },
+		{ &t->cnt, (cslots + 1) * sizeof(*t->cnt) },
+		{ &t->who, (cslots + 1) * sizeof(*t->who) },
 		{ &t->cs, (size_t)n * PWC_MAX_LEVELS * sizeof(*t->cs) },
 		{ &t->log, TPC_LOG * sizeof(*t->log) },
 		{ &t->seen, n * sizeof(*t->seen) },
@@ -358,16 +373,19 @@ static inline bool tpc_full(const struct pwc_tpc *t, u32 i, u64 req)
  * matches that deep in the set, is the most recent entry that does
  * (every entry made the most recent wrote who[] of its prefixes since it
  * took its path, and a collision is written over or fails the test);
- * else @end + 1, and the scan decides.  @end on a miss.
+ * else @end + 1, and the scan decides.  @end on a miss.  Written out
+ * by tpc_find() for each paging level count, a constant: its loop of
+ * hashes is then unrolled.
  */
-static inline u32 tpc_who(const struct pwc_tpc *t, u32 set, u32 end,
-			  u64 req, unsigned int levels, unsigned int *best,
-			  u32 *slots)
+static __always_inline u32 tpc_who(const struct pwc_tpc *t, u32 set,
+				   u32 end, u64 req, unsigned int levels,
+				   unsigned int *best, u32 *slots)
 {
 	u32 s = pwc_recency_set_of(&t->rec, set), slot, top = 0, i;
 	u64 key = req & (BIT_ULL(TPC_LEVELS_SHIFT) - 1); /* pwc_key(va, 2) */
 	unsigned int d, dm = 0;
 
+	slots[PWC_MAX_LEVELS - 2] = tpc_sink(t);	/* 4 levels: below */
 	for (d = 1; d < levels; d++) {
 		slot = tpc_cslot(t, s, levels, d, key);
 		slots[d - 1] = slot;
@@ -396,7 +414,10 @@ static u32 tpc_find(struct pwc_model *m, struct pwc_tpc *t,
 
 	*set = tpc_set(t, w->va);
 	*end = *set + t->rec.ways;
-	win = tpc_who(t, *set, *end, req, levels, &best, slots);
+	if (levels == 4)
+		win = tpc_who(t, *set, *end, req, 4, &best, slots);
+	else
+		win = tpc_who(t, *set, *end, req, levels, &best, slots);
 	if (win > *end)
 		win = tpc_scan(t, *set, *end, req, levels, &best);
 	r->start = levels - best;
@@ -432,9 +453,10 @@ static inline u32 tpc_victim(struct pwc_model *m, struct pwc_tpc *t,
  * @depth of a @levels-level walk, the most recent of its set; counted as
  * a fill.  @slots: its counter slots, or NULL (tpc_count()).
  */
-static inline void tpc_take(struct pwc_model *m, struct pwc_tpc *t, u32 i,
-			    u64 prefix, unsigned int depth,
-			    unsigned int levels, const u32 *slots)
+static __always_inline void tpc_take(struct pwc_model *m,
+				     struct pwc_tpc *t, u32 i, u64 prefix,
+				     unsigned int depth, unsigned int levels,
+				     const u32 *slots)
 {
 	m->stats.fills++;
 	t->tag[i] = prefix | (u64)levels << TPC_LEVELS_SHIFT;
