@@ -119,7 +119,8 @@ static u64 *cpwc_mask(struct pwc_cpwc *c, u32 s3)
  * block unowned; its bits in its owner's mask and in @free are the
  * caller's to change.
  */
-static void cpwc_empty_block(struct pwc_cpwc *c, u32 b, u64 *count)
+static __always_inline void cpwc_empty_block(struct pwc_cpwc *c, u32 b,
+					     u64 *count)
 {
 	u32 i;
 
@@ -139,7 +140,8 @@ static void cpwc_release_block(struct pwc_cpwc *c, u32 b, u64 *count)
 }
 
 /* Give block @b to L3 set @s3, all its entries free. */
-static void cpwc_claim_block(struct pwc_cpwc *c, u32 b, u32 s3)
+static __always_inline void cpwc_claim_block(struct pwc_cpwc *c, u32 b,
+					     u32 s3)
 {
 	u32 i;
 
