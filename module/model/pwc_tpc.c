@@ -367,6 +367,22 @@ static inline bool tpc_full(const struct pwc_tpc *t, u32 i, u64 req)
 }
 
 /*
+ * tpc_who()'s depth @d: the slot of the request's prefix in set @s, and
+ * the deepest counted so far (*@dm, its slot *@top).
+ */
+static __always_inline void tpc_who_at(const struct pwc_tpc *t, u32 s,
+				       unsigned int levels, unsigned int d,
+				       u64 key, u32 *slots, unsigned int *dm,
+				       u32 *top)
+{
+	u32 slot = tpc_cslot(t, s, levels, d, key);
+
+	slots[d - 1] = slot;
+	*dm = t->cnt[slot] ? d : *dm;
+	*top = t->cnt[slot] ? slot : *top;
+}
+
+/*
  * The winner for @req in the set of first entry @set without a scan, if
  * the counters prove it: no entry of the set matches deeper than the
  * deepest d whose counter is not zero, and who[] of that counter, if it
@@ -374,24 +390,23 @@ static inline bool tpc_full(const struct pwc_tpc *t, u32 i, u64 req)
  * (every entry made the most recent wrote who[] of its prefixes since it
  * took its path, and a collision is written over or fails the test);
  * else @end + 1, and the scan decides.  @end on a miss.  Written out
- * by tpc_find() for each paging level count, a constant: its loop of
- * hashes is then unrolled.
+ * by tpc_find() for 4 levels, a constant: its hashes' shifts then are.
  */
 static __always_inline u32 tpc_who(const struct pwc_tpc *t, u32 set,
 				   u32 end, u64 req, unsigned int levels,
 				   unsigned int *best, u32 *slots)
 {
-	u32 s = pwc_recency_set_of(&t->rec, set), slot, top = 0, i;
+	u32 s = pwc_recency_set_of(&t->rec, set), top = 0, i;
 	u64 key = req & (BIT_ULL(TPC_LEVELS_SHIFT) - 1); /* pwc_key(va, 2) */
-	unsigned int d, dm = 0;
+	unsigned int dm = 0;
 
-	slots[PWC_MAX_LEVELS - 2] = tpc_sink(t);	/* 4 levels: below */
-	for (d = 1; d < levels; d++) {
-		slot = tpc_cslot(t, s, levels, d, key);
-		slots[d - 1] = slot;
-		dm = t->cnt[slot] ? d : dm;
-		top = t->cnt[slot] ? slot : top;
-	}
+	tpc_who_at(t, s, levels, 1, key, slots, &dm, &top);
+	tpc_who_at(t, s, levels, 2, key, slots, &dm, &top);
+	tpc_who_at(t, s, levels, 3, key, slots, &dm, &top);
+	if (levels > 4)
+		tpc_who_at(t, s, levels, 4, key, slots, &dm, &top);
+	else
+		slots[PWC_MAX_LEVELS - 2] = tpc_sink(t);
 	if (!dm)
 		return end;
 	i = t->who[top];
