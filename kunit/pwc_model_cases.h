@@ -975,6 +975,68 @@ static void cpwc_hint_checked(struct pwc_test *t)
 	pwc_destroy(m);
 }
 
+/*
+ * CPWC's counts against its contents: after every few random operations
+ * (tpc_ref_walk()'s walks at the paging levels of the spec, every table
+ * moved now and then: stale hits; range invalidations), the entries it
+ * holds (pwc_redundancy()'s parts:
+ * the upper stages' valid entries and the valid L2 entries of owned
+ * blocks) are its fills less its evictions and invalidations.  An L3
+ * entry dropped frees its blocks without a look at them (struct
+ * pwc_cpwc) and counts its L2 entries from a tally kept by every place,
+ * eviction and invalidation of one; a tally wrong by one shows here.
+ */
+static void cpwc_counts_entries(struct pwc_test *t)
+{
+	static const char *const spec[] = {
+		"cpwc:l4=2,l3=4,blocks=62,ways=1",
+		"cpwc:l4=1,l3=2,blocks=5,ways=3",
+		"cpwc:l4=4,l3=16,blocks=8,ways=4",
+		"cpwc:l4=1,l3=1,blocks=2,ways=2",	/* rule 3, own */
+		"cpwc:l4=2,l3=4,blocks=3,ways=1",	/* rule 3, another's */
+		"cpwc:l4=2,l3=8,blocks=16,ways=2,l5=2",
+	};
+	unsigned int g, n, bad;
+	u64 seed = 0xc0de, x, y, gen = 0, parts, redundant;
+	struct pwc_result r;
+	struct pwc_model *m;
+	struct pwc_walk w;
+
+	for (g = 0; g < ARRAY_SIZE(spec); g++) {
+		m = pwc_case_model(t, spec[g]);
+		if (!m)
+			return;
+		bad = 0;
+		for (n = 0; n < PWC_TEST_SCALE * 1000; n++) {
+			seed = seed * 6364136223846793005ULL +
+			       1442695040888963407ULL;
+			x = seed >> 17;
+			/* its paging levels: a change of them clears */
+			y = (x >> 10 & ~15ULL) | (g == 5 ? 0 : 1);
+			if (x % 64 == 1) {
+				tpc_ref_walk(y, gen, &w);
+				x = w.va >> 21 << 21;	/* 2 MiB .. 4 GiB */
+				pwc_invalidate(m, x, x + (2ULL << (20 +
+							 (seed >> 60) % 12)));
+			} else if (x % 128 == 2) {
+				gen++;
+			} else {
+				tpc_ref_walk(y, gen, &w);
+				bad += pwc_access(m, &w, &r) != 0;
+			}
+			if (n % 8)
+				continue;
+			pwc_redundancy(m, &parts, &redundant);
+			bad += parts != m->stats.fills - m->stats.evictions -
+					m->stats.invalidations;
+		}
+		PWC_EXPECT_EQ(t, bad, 0);
+		PWC_EXPECT_TRUE(t, m->stats.evictions && m->stats.stale &&
+				m->stats.invalidations && m->stats.hits[1]);
+		pwc_destroy(m);
+	}
+}
+
 static void bounds_none_ideal(struct pwc_test *t)
 {
 	struct pwc_synth pt = { .levels = 4 };
@@ -2227,6 +2289,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(cpwc_block_rules),
 	PWC_CASE(cpwc_tree_invariant),
 	PWC_CASE(cpwc_hint_checked),
+	PWC_CASE(cpwc_counts_entries),
 	PWC_CASE(bounds_none_ideal),
 	PWC_CASE(five_level),
 	PWC_CASE(no_false_hits),

@@ -19,9 +19,9 @@
 
 /*
  * An L2 entry's word key2[i]: (owning L3 set + 1) << 10 | valid << 9 | tag
- * (0: the block is not owned), so a lookup compares every block in one
- * pass with one word, and the free entries of a set are those whose word
- * is its owner part alone.
+ * (0: never owned), so a lookup compares every block in one pass with one
+ * word, and the free entries of a set are those whose word is its owner
+ * part alone.  A block freed keeps its words (struct pwc_cpwc).
  */
 #define CPWC_VALID2 BIT_ULL(9)
 #define CPWC_TAG2 511ULL
@@ -70,9 +70,15 @@ struct pwc_cpwc {
 	u64 *mask;			/* e[3] x words */
 	u64 *path3;			/* an L3 entry's pwc_key(va, 3) */
 	u32 blocks, ways;
-	s32 *owner;			/* L3 set owning a block, or -1 */
+	/*
+	 * A block in @free is unowned (cpwc_owned()), and nothing else of
+	 * it is trusted: dropping an L3 entry frees its blocks with no
+	 * write to them, and a claim sets them up again.
+	 */
+	s32 *owner;			/* L3 set owning a block */
 	u64 *free;			/* bitmap of the unowned blocks */
 	u64 *bstamp;			/* latest hit or fill in a block */
+	u32 *valid2;			/* per L3 set: its valid L2 entries */
 	u64 *key2;			/* CPWC_VALID2; one spare word, 0 */
 	u64 *pba2;			/* PBA(L1) */
 	u64 *stamp2;
@@ -114,61 +120,60 @@ static u64 *cpwc_mask(struct pwc_cpwc *c, u32 s3)
 	return &c->mask[(size_t)s3 * c->words];
 }
 
-/*
- * Block @b's entries dropped (the valid ones counted in *@count) and the
- * block unowned; its bits in its owner's mask and in @free are the
- * caller's to change.
- */
-static __always_inline void cpwc_empty_block(struct pwc_cpwc *c, u32 b,
-					     u64 *count)
+/* Is block @b owned (struct pwc_cpwc: else nothing of it is read)? */
+static bool cpwc_owned(const struct pwc_cpwc *c, u32 b)
 {
-	u32 i;
-
-	for (i = b * c->ways; i < (b + 1) * c->ways; i++) {
-		*count += (c->key2[i] & CPWC_VALID2) >> 9;
-		c->key2[i] = 0;
-	}
-	c->owner[b] = -1;
-	c->bstamp[b] = 0;
+	return !(c->free[b / 64] & 1ULL << (b % 64));
 }
 
+/*
+ * Owned block @b unowned, its valid entries counted in *@count and taken
+ * from its owner's.
+ */
 static void cpwc_release_block(struct pwc_cpwc *c, u32 b, u64 *count)
 {
-	cpwc_mask(c, c->owner[b])[b / 64] &= ~(1ULL << (b % 64));
+	u32 i, s3 = c->owner[b], n = 0;
+
+	for (i = b * c->ways; i < (b + 1) * c->ways; i++)
+		n += (c->key2[i] & CPWC_VALID2) >> 9;
+	*count += n;
+	c->valid2[s3] -= n;
+	cpwc_mask(c, s3)[b / 64] &= ~(1ULL << (b % 64));
 	c->free[b / 64] |= 1ULL << (b % 64);
-	cpwc_empty_block(c, b, count);
 }
 
-/* Give block @b to L3 set @s3, all its entries free. */
+/*
+ * Give block @b to L3 set @s3, all its entries free (@own: its
+ * cpwc_owner2()).
+ */
 static __always_inline void cpwc_claim_block(struct pwc_cpwc *c, u32 b,
-					     u32 s3)
+					     u32 s3, u64 own)
 {
-	u32 i;
+	u32 i, end = (b + 1) * c->ways;
 
 	c->owner[b] = s3;
 	cpwc_mask(c, s3)[b / 64] |= 1ULL << (b % 64);
 	c->free[b / 64] &= ~(1ULL << (b % 64));
-	for (i = b * c->ways; i < (b + 1) * c->ways; i++)
-		c->key2[i] = cpwc_owner2(s3);
+	for (i = b * c->ways; i < end; i++)
+		c->key2[i] = own;
 }
 
 /* Drop the entry of stage k, set s, and everything below it. */
 static void cpwc_drop(struct pwc_cpwc *c, unsigned int k, u32 s, u64 *count)
 {
 	u32 ratio, child, wd;
-	u64 *mask, bits;
+	u64 *mask;
 
 	if (!c->st[k].valid[s])
 		return;
 	c->st[k].valid[s] = 0;
 	(*count)++;
 	if (k == 3) {
-		/* its blocks released, a word of the mask at a time */
+		/* its blocks freed, their valid entries counted */
+		*count += c->valid2[s];
+		c->valid2[s] = 0;
 		mask = cpwc_mask(c, s);
 		for (wd = 0; wd < c->words; wd++) {
-			for (bits = mask[wd]; bits; bits &= bits - 1)
-				cpwc_empty_block(c, wd * 64 + __ffs64(bits),
-						 count);
 			c->free[wd] |= mask[wd];
 			mask[wd] = 0;
 		}
@@ -190,6 +195,7 @@ static void cpwc_clear(struct pwc_model *m)
 			memset(c->st[k].valid, 0, c->e[k]);
 	memset(c->mask, 0, (size_t)c->e[3] * c->words * sizeof(u64));
 	memset(c->key2, 0, (size_t)c->blocks * c->ways * sizeof(u64));
+	memset(c->valid2, 0, c->e[3] * sizeof(*c->valid2));
 	memset(c->free, 0, c->words * sizeof(u64));
 	for (b = 0; b < c->blocks; b++) {
 		c->owner[b] = -1;
@@ -201,18 +207,19 @@ static void cpwc_clear(struct pwc_model *m)
 /* @c's arrays (its geometry set), in one block; n2 = blocks x ways. */
 static void *cpwc_arrays(struct pwc_cpwc *c, size_t n2)
 {
-	struct pwc_part part[8 + 3 * (PWC_MAX_LEVELS - 2)] = {
+	struct pwc_part part[9 + 3 * (PWC_MAX_LEVELS - 2)] = {
 		{ &c->mask, (size_t)c->e[3] * c->words * sizeof(u64) },
 		{ &c->path3, c->e[3] * sizeof(*c->path3) },
 		{ &c->owner, c->blocks * sizeof(*c->owner) },
 		{ &c->free, c->words * sizeof(*c->free) },
 		{ &c->bstamp, c->blocks * sizeof(*c->bstamp) },
+		{ &c->valid2, c->e[3] * sizeof(*c->valid2) },
 		/* The spare word: a hint (0 at first) names an entry if n2 = 0. */
 		{ &c->key2, (n2 + 1) * sizeof(*c->key2) },
 		{ &c->pba2, n2 * sizeof(*c->pba2) },
 		{ &c->stamp2, n2 * sizeof(*c->stamp2) },
 	};
-	unsigned int k, n = 8;
+	unsigned int k, n = 9;
 
 	for (k = 3; k <= PWC_MAX_LEVELS; k++) {
 		part[n++] = (struct pwc_part){ &c->st[k].tag,
@@ -296,12 +303,14 @@ static inline bool cpwc_hinted(const struct pwc_cpwc *c,
 	*i = hint & 0xffff;
 	*b = hint >> 16;
 	word = c->key2[*i];
-	if ((word & (CPWC_VALID2 | CPWC_TAG2)) != (CPWC_VALID2 | (key2 & 511)))
+	if ((word & (CPWC_VALID2 | CPWC_TAG2)) != (CPWC_VALID2 | (key2 & 511)) ||
+	    !cpwc_owned(c, *b))
 		return false;
 	/*
-	 * A valid entry's block is owned by a valid L3 set: dropping the
-	 * set (cpwc_drop(), also before a refill) releases its blocks,
-	 * whose entries lose CPWC_VALID2, and clearing clears both.
+	 * A valid entry of an owned block is its owner's, a valid L3 set:
+	 * dropping the set (cpwc_drop(), also before a refill) frees its
+	 * blocks, a claim writes every entry of its block, and clearing
+	 * frees all.
 	 */
 	s3 = (word >> 10) - 1;
 	return c->path3[s3] == key2 >> 9;
@@ -384,8 +393,8 @@ static void cpwc_place2(struct pwc_model *m, u32 s3, u64 key2, u64 pba,
 {
 	struct pwc_cpwc *c = m->priv;
 	unsigned int idx2 = key2 & CPWC_TAG2;
+	u64 oldest, own = cpwc_owner2(s3);
 	u32 wd, b, i, slot, lru;
-	u64 oldest;
 
 	/* 1. the lowest invalid entry of the lowest owned block with one */
 	if (free == -2)
@@ -398,7 +407,7 @@ static void cpwc_place2(struct pwc_model *m, u32 s3, u64 key2, u64 pba,
 	for (wd = 0; wd < c->words; wd++) {
 		if (c->free[wd]) {
 			b = wd * 64 + __ffs64(c->free[wd]);
-			cpwc_claim_block(c, b, s3);
+			cpwc_claim_block(c, b, s3, own);
 			slot = b * c->ways;
 			goto place;
 		}
@@ -420,11 +429,12 @@ static void cpwc_place2(struct pwc_model *m, u32 s3, u64 key2, u64 pba,
 		m->stats.evictions++;
 	} else {
 		cpwc_release_block(c, lru, &m->stats.evictions);
-		cpwc_claim_block(c, lru, s3);
+		cpwc_claim_block(c, lru, s3, own);
 	}
 place:
 	m->stats.fills++;
-	c->key2[slot] = cpwc_owner2(s3) | CPWC_VALID2 | idx2;
+	c->valid2[s3] += !(c->key2[slot] & CPWC_VALID2);
+	c->key2[slot] = own | CPWC_VALID2 | idx2;
 	c->pba2[slot] = pba;
 	c->stamp2[slot] = pwc_tick(m);
 	b = slot / c->ways;
@@ -457,6 +467,7 @@ static void cpwc_fill(struct pwc_model *m, const struct pwc_walk *w,
 			free = -2;
 			if (i >= 0) {
 				c->key2[i] = cpwc_owner2(set[3]);
+				c->valid2[set[3]]--;
 				m->stats.evictions++;
 			}
 		}
@@ -549,12 +560,16 @@ static u64 cpwc_path_key(const struct pwc_cpwc *c, unsigned int k, u32 s)
 	return key;
 }
 
+/*
+ * Every entry whose region overlaps [start, end) dropped, with its
+ * subtree.  An L2 entry's region lies in its L3 entry's, so the L3
+ * entries dropped take every overlapping L2 entry with their blocks.
+ */
 static void cpwc_invalidate(struct pwc_model *m, u64 start, u64 end)
 {
 	struct pwc_cpwc *c = m->priv;
 	unsigned int k;
-	u64 key3, *mask, bits;
-	u32 s, wd, b, i;
+	u32 s;
 
 	for (k = c->levels; k >= 3; k--)
 		for (s = 0; s < c->e[k]; s++)
@@ -562,28 +577,6 @@ static void cpwc_invalidate(struct pwc_model *m, u64 start, u64 end)
 			    pwc_key_overlaps(cpwc_path_key(c, k, s), k, start,
 					     end))
 				cpwc_drop(c, k, s, &m->stats.invalidations);
-	for (s = 0; s < c->e[3]; s++) {
-		if (!c->st[3].valid[s])
-			continue;
-		key3 = cpwc_path_key(c, 3, s);
-		mask = cpwc_mask(c, s);
-		for (wd = 0; wd < c->words; wd++) {
-			for (bits = mask[wd]; bits; bits &= bits - 1) {
-				b = wd * 64 + __ffs64(bits);
-				for (i = b * c->ways; i < (b + 1) * c->ways;
-				     i++) {
-					if (c->key2[i] & CPWC_VALID2 &&
-					    pwc_key_overlaps(key3 << 9 |
-							     (c->key2[i] &
-							      CPWC_TAG2), 2,
-							     start, end)) {
-						c->key2[i] = cpwc_owner2(s);
-						m->stats.invalidations++;
-					}
-				}
-			}
-		}
-	}
 }
 
 /* " mask=0b..." with block 0 leftmost, as the paper writes it. */
@@ -627,7 +620,7 @@ static void cpwc_dump(struct pwc_model *m, struct pwc_out *o)
 	pwc_printf(o, "  L2 PWC (%u blocks x %u entries):\n", c->blocks,
 		   c->ways);
 	for (b = 0; b < c->blocks && !pwc_out_full(o); b++) {
-		if (c->owner[b] < 0)
+		if (!cpwc_owned(c, b))
 			continue;
 		pwc_printf(o, "    block %u (L3 set %d):", b, c->owner[b]);
 		for (i = 0; i < c->ways && !pwc_out_full(o); i++) {
@@ -681,11 +674,12 @@ static void cpwc_redundancy(struct pwc_model *m, u64 *parts, u64 *redundant)
 		}
 	}
 	for (i = 0; i < c->blocks * c->ways; i++) {
-		if (!(c->key2[i] & CPWC_VALID2))
+		if (!cpwc_owned(c, i / c->ways) || !(c->key2[i] & CPWC_VALID2))
 			continue;
 		(*parts)++;
 		for (j = 0; j < i; j++)
-			if (c->key2[j] & CPWC_VALID2 &&
+			if (cpwc_owned(c, j / c->ways) &&
+			    c->key2[j] & CPWC_VALID2 &&
 			    (c->key2[j] & CPWC_TAG2) ==
 			    (c->key2[i] & CPWC_TAG2) &&
 			    cpwc_path_key(c, 3, c->owner[j / c->ways]) ==
