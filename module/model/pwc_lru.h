@@ -72,11 +72,14 @@ static inline bool pwc_lru_valid(const struct pwc_lru *t, u32 i)
 	return t->valid[i];
 }
 
-/* The bucket of (@set, @key). */
+/*
+ * The bucket of (@set, @key): one multiplication, its high half (a set
+ * is below 2^16, its bits put above a key's own in the product's).
+ */
 static inline u32 pwc_lru_bucket(const struct pwc_lru *t, u32 set, u64 key)
 {
-	return ((key + set * 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL >>
-		32) & t->mask;
+	return ((key ^ (u64)set << 48) * 0xff51afd7ed558ccdULL >> 32) &
+	       t->mask;
 }
 
 /* The entry holding @key in @set, or -1 (a key is held once in its set). */
