@@ -132,6 +132,25 @@ static __always_inline void stc_lookup(struct pwc_model *m,
 		stc_probe(s, k, va, r);
 }
 
+/*
+ * The fill of cache @k with what the walk taught.  The lookup missed every
+ * cache below the start level (or the caches were just cleared), so only
+ * a stale walk checks for the key.
+ */
+static __always_inline void stc_fill_at(struct pwc_model *m,
+					struct pwc_stc *s,
+					const struct pwc_walk *w,
+					const struct pwc_result *r,
+					unsigned int k)
+{
+	u64 key = pwc_key(w->va, k);
+	u32 set = stc_set(&s->t[k], key);
+
+	if (!r->stale || pwc_lru_find(&s->t[k], set, key) < 0)
+		pwc_model_lru_insert(m, &s->t[k], set, key, w->base[k - 1],
+				     key, k);
+}
+
 static __always_inline void stc_fill(struct pwc_model *m,
 				     const struct pwc_walk *w,
 				     const struct pwc_result *r)
@@ -139,7 +158,6 @@ static __always_inline void stc_fill(struct pwc_model *m,
 	struct pwc_stc *s = m->priv;
 	unsigned int k;
 	u64 key;
-	u32 set;
 	int i;
 
 	if (s->levels != w->levels) {
@@ -162,17 +180,19 @@ static __always_inline void stc_fill(struct pwc_model *m,
 		}
 	}
 	/*
-	 * Reading the Lk entry (k = start .. 2) taught PBA(L(k-1)).  The
-	 * lookup missed every cache below the start level (or the caches
-	 * were just cleared), so only a stale walk checks for the key.
+	 * Reading the Lk entry (k = start .. 2) taught PBA(L(k-1)); the
+	 * levels written out, each a constant (an L2 hit taught nothing).
 	 */
-	for (k = r->start; k >= 2 && k - 1 >= w->end; k--) {
-		key = pwc_key(w->va, k);
-		set = stc_set(&s->t[k], key);
-		if (!r->stale || pwc_lru_find(&s->t[k], set, key) < 0)
-			pwc_model_lru_insert(m, &s->t[k], set, key,
-					     w->base[k - 1], key, k);
-	}
+	if (r->start < 2)
+		return;
+	if (r->start >= 5 && w->end <= 4)
+		stc_fill_at(m, s, w, r, 5);
+	if (r->start >= 4 && w->end <= 3)
+		stc_fill_at(m, s, w, r, 4);
+	if (r->start >= 3 && w->end <= 2)
+		stc_fill_at(m, s, w, r, 3);
+	if (r->start >= 2 && w->end <= 1)
+		stc_fill_at(m, s, w, r, 2);
 }
 
 /* Lookup, shadow check and fill. */
