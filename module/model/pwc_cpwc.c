@@ -103,16 +103,26 @@ static void cpwc_set_levels(struct pwc_cpwc *c, unsigned int levels)
 		c->ratio_bits[k] = __ffs64(c->e[k] / cpwc_parent_e(c, k));
 }
 
+/* Stage @k's set of @va below the parent set @s (cpwc_sets()). */
+static __always_inline u32 cpwc_set_at(const struct pwc_cpwc *c, u64 va,
+				       unsigned int k, u32 s)
+{
+	unsigned int b = c->ratio_bits[k];
+
+	return (s << b) | (pwc_index(va, k) & ((1U << b) - 1));
+}
+
+/* The set of @va at every stage, the levels written out (4 or 5). */
 static void cpwc_sets(const struct pwc_cpwc *c, u64 va, u32 *set)
 {
-	unsigned int k, b;
 	u32 s = 0;
 
-	for (k = c->levels; k >= 3; k--) {
-		b = c->ratio_bits[k];
-		s = (s << b) | (pwc_index(va, k) & ((1U << b) - 1));
-		set[k] = s;
+	if (c->levels == 5) {
+		s = cpwc_set_at(c, va, 5, 0);
+		set[5] = s;
 	}
+	set[4] = cpwc_set_at(c, va, 4, s);
+	set[3] = cpwc_set_at(c, va, 3, set[4]);
 }
 
 static u64 *cpwc_mask(struct pwc_cpwc *c, u32 s3)
@@ -328,27 +338,38 @@ static inline void cpwc_hit(struct pwc_model *m, struct pwc_result *r, u32 i,
 	c->bstamp[b] = c->stamp2[i];
 }
 
+/* Does stage @k hit (then the start, and its base)? */
+static __always_inline bool cpwc_stage_hit(const struct pwc_cpwc *c,
+					   const struct pwc_walk *w,
+					   const u32 *set, struct pwc_result *r,
+					   unsigned int k)
+{
+	if (!c->st[k].valid[set[k]] ||
+	    c->st[k].tag[set[k]] != pwc_index(w->va, k))
+		return false;
+	r->start = k - 1;
+	r->pba = c->st[k].pba[set[k]];
+	return true;
+}
+
 /*
- * The lookup the long way, when the hint did not hit: the stages, then
- * the scan (which refreshes the hint).
+ * The lookup the long way, when the hint did not hit: the stages from the
+ * top while they hit (the levels written out: 4 or 5), then the scan
+ * (which refreshes the hint).
  */
 static void cpwc_probe_stages(struct pwc_model *m, const struct pwc_walk *w,
 			      struct pwc_result *r, struct cpwc_probe *p)
 {
 	struct pwc_cpwc *c = m->priv;
-	unsigned int k;
 	u32 *set = p->set, i;
 	s64 found;
 
 	cpwc_sets(c, w->va, set);
 	p->sets = true;
-	for (k = w->levels; k >= 3; k--) {
-		if (!c->st[k].valid[set[k]] ||
-		    c->st[k].tag[set[k]] != pwc_index(w->va, k))
-			return;
-		r->start = k - 1;
-		r->pba = c->st[k].pba[set[k]];
-	}
+	if ((w->levels == 5 && !cpwc_stage_hit(c, w, set, r, 5)) ||
+	    !cpwc_stage_hit(c, w, set, r, 4) ||
+	    !cpwc_stage_hit(c, w, set, r, 3))
+		return;
 	found = cpwc_scan2(c, set[3], pwc_index(w->va, 2), &p->free);
 	p->scanned = true;
 	if (found < 0)
@@ -442,12 +463,34 @@ place:
 	c->hint[cpwc_hint_slot(key2)] = cpwc_hint(slot, b);
 }
 
+/*
+ * Stage @k, which missed, filled with PBA(L(k-1)) from the walk, its old
+ * entry dropped with its subtree; false if the walk did not read it.
+ */
+static __always_inline bool cpwc_fill_stage(struct pwc_model *m,
+					    const struct pwc_walk *w,
+					    const u32 *set, unsigned int k)
+{
+	struct pwc_cpwc *c = m->priv;
+
+	if (k - 1 < w->end)
+		return false;
+	cpwc_drop(c, k, set[k], &m->stats.evictions);
+	c->st[k].tag[set[k]] = pwc_index(w->va, k);
+	c->st[k].pba[set[k]] = w->base[k - 1];
+	c->st[k].valid[set[k]] = 1;
+	if (k == 3)
+		c->path3[set[3]] = pwc_key(w->va, 3);
+	m->stats.fills++;
+	return true;
+}
+
 static void cpwc_fill(struct pwc_model *m, const struct pwc_walk *w,
 		      const struct pwc_result *r, struct cpwc_probe *p)
 {
 	struct pwc_cpwc *c = m->priv;
 	u32 *set = p->set;
-	unsigned int k, from = r->start;
+	unsigned int top, from = r->start;
 	s64 i, free = p->scanned ? p->free : -2;
 
 	if (c->levels != w->levels) {
@@ -472,18 +515,14 @@ static void cpwc_fill(struct pwc_model *m, const struct pwc_walk *w,
 			}
 		}
 	}
-	/* Stages k <= from missed; each needs PBA(L(k-1)) from the walk. */
-	for (k = from < w->levels ? from : w->levels; k >= 3; k--) {
-		if (k - 1 < w->end)
+	/* Stages k <= from missed, written out; set[3]'s blocks freed. */
+	top = from < w->levels ? from : w->levels;
+	if (top >= 3) {
+		if ((top >= 5 && !cpwc_fill_stage(m, w, set, 5)) ||
+		    (top >= 4 && !cpwc_fill_stage(m, w, set, 4)) ||
+		    !cpwc_fill_stage(m, w, set, 3))
 			return;
-		cpwc_drop(c, k, set[k], &m->stats.evictions);
-		c->st[k].tag[set[k]] = pwc_index(w->va, k);
-		c->st[k].pba[set[k]] = w->base[k - 1];
-		c->st[k].valid[set[k]] = 1;
-		if (k == 3)
-			c->path3[set[3]] = pwc_key(w->va, 3);
-		m->stats.fills++;
-		free = -1;		/* set[3]'s blocks were released */
+		free = -1;
 	}
 	if (from >= 2 && w->end == 1)
 		cpwc_place2(m, set[3], pwc_key(w->va, 2), w->base[1], free);
