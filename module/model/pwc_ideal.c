@@ -77,6 +77,17 @@ static __always_inline void ideal_lookup(struct pwc_model *m,
 			return;
 }
 
+/* The key of level @k the walk read added, under the cap. */
+static __always_inline void ideal_fill_at(struct pwc_model *m,
+					  struct pwc_ideal *d,
+					  const struct pwc_walk *w,
+					  unsigned int k)
+{
+	if (d->h[k].used < PWC_IDEAL_MAX_KEYS &&
+	    pwc_hset_add(&d->h[k], pwc_key(w->va, k), w->base[k - 1]) > 0)
+		m->stats.fills++;
+}
+
 static __always_inline void ideal_fill(struct pwc_model *m,
 				       const struct pwc_walk *w,
 				       const struct pwc_result *r)
@@ -95,11 +106,17 @@ static __always_inline void ideal_fill(struct pwc_model *m,
 		if (i >= 0 && r->start >= w->end)
 			d->h[k].val[i] = w->base[r->start];
 	}
-	for (k = r->start; k >= 2 && k - 1 >= w->end; k--)
-		if (d->h[k].used < PWC_IDEAL_MAX_KEYS &&
-		    pwc_hset_add(&d->h[k], pwc_key(w->va, k),
-				 w->base[k - 1]) > 0)
-			m->stats.fills++;
+	/* the levels read, written out (an L2 hit taught nothing) */
+	if (r->start < 2)
+		return;
+	if (r->start >= 5 && w->end <= 4)
+		ideal_fill_at(m, d, w, 5);
+	if (r->start >= 4 && w->end <= 3)
+		ideal_fill_at(m, d, w, 4);
+	if (r->start >= 3 && w->end <= 2)
+		ideal_fill_at(m, d, w, 3);
+	if (r->start >= 2 && w->end <= 1)
+		ideal_fill_at(m, d, w, 2);
 }
 
 /* Lookup, shadow check and fill. */
