@@ -409,9 +409,15 @@ static __always_inline u32 tpc_who(const struct pwc_tpc *t, u32 set,
 		slots[PWC_MAX_LEVELS - 2] = tpc_sink(t);
 	if (!dm)
 		return end;
+	/*
+	 * No entry of the set matches deeper than dm (its counter would
+	 * not be zero), so the one named matches dm deep or less.
+	 */
 	i = t->who[top];
-	*best = tpc_depth((t->tag[i] ^ req) | t->low[i], levels);
-	return i - set < t->rec.ways && *best >= dm ? i : end + 1;
+	*best = dm;
+	return i - set < t->rec.ways &&
+	       !(((t->tag[i] ^ req) | t->low[i]) >> (9 * (levels - 1 - dm))) ?
+	       i : end + 1;
 }
 
 /*
