@@ -130,7 +130,7 @@ static u64 *cpwc_mask(struct pwc_cpwc *c, u32 s3)
 	return &c->mask[(size_t)s3 * c->words];
 }
 
-/* Is block @b owned (struct pwc_cpwc: else nothing of it is read)? */
+/* Is block @b owned (struct pwc_cpwc: else nothing of it is trusted)? */
 static bool cpwc_owned(const struct pwc_cpwc *c, u32 b)
 {
 	return !(c->free[b / 64] & 1ULL << (b % 64));
