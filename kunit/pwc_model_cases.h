@@ -1413,10 +1413,14 @@ static bool pwc_case_same_dump(struct pwc_model *a, struct pwc_model *b)
 
 #define PWC_CASE_BATCH 64
 
-/* A batch case's addresses, walks and results, off the stack. */
+/*
+ * A batch case's addresses, walks (one an address, and merged) and
+ * results, off the stack.
+ */
 struct batch_case_bufs {
 	u64 va[PWC_CASE_BATCH];
 	struct pwc_walk w[PWC_CASE_BATCH];
+	struct pwc_walk mw[PWC_CASE_BATCH];
 	struct pwc_result rb[PWC_CASE_BATCH];
 };
 
@@ -1428,20 +1432,25 @@ struct batch_models {
 };
 
 /*
- * The @n walks @w through pwc_access_batch() on @p->batch, with results
- * in @rb, and on @p->stats, with none, then through pwc_access() one by
- * one on @p->walk: how many results differ (a refused batch counts one).
+ * The @nm walks @mw, standing for the @n addresses of the walks @w (one
+ * each), through pwc_access_batch() on @p->batch, with results in @rb,
+ * and on @p->stats, with none, then @w through pwc_access() one by one
+ * on @p->walk: how many results differ (a refused batch, or walks that
+ * stand for other than @n addresses, counts one).
  */
 static unsigned int batch_vs_walks(struct batch_models *p,
 				   const struct pwc_walk *w, u32 n,
+				   const struct pwc_walk *mw, u32 nm,
 				   struct pwc_result *rb)
 {
 	struct pwc_result ra;
 	unsigned int j, bad = 0;
 
-	if (pwc_access_batch(p->batch, w, n, rb, 0))
+	if (pwc_walks_addresses(mw, nm) != n)
 		bad++;
-	if (pwc_access_batch(p->stats, w, n, NULL, 0))
+	if (pwc_access_batch(p->batch, mw, nm, rb, 0))
+		bad++;
+	if (pwc_access_batch(p->stats, mw, nm, NULL, 0))
 		bad++;
 	for (j = 0; j < n; j++) {
 		pwc_access(p->walk, &w[j], &ra);
@@ -1471,7 +1480,7 @@ static void batch_models_free(struct batch_models *p)
 
 /*
  * No result differed (@bad), nor the statistics, nor the dumps, nor the
- * recency clocks (with the walks' @repeats marked, the batch's may be behind:
+ * recency clocks (with the walks merged, the batch's may be behind:
  * a repeat it counted without a lookup ticks nothing); and the batch
  * without results left its model exactly as the one with them.
  */
@@ -1493,22 +1502,48 @@ static void batch_expect_same(struct pwc_test *t, struct batch_models *p,
 }
 
 /*
+ * Are the @nm walks @mw the @n walks @w (one an address) merged
+ * (@merge: as pwc_walks_merge() merges a copy), or those walks as they
+ * are?  1 if not, else 0.
+ */
+static unsigned int batch_same_merge(const struct pwc_walk *w, u32 n,
+				     const struct pwc_walk *mw, u32 nm,
+				     bool merge)
+{
+	struct pwc_walk *c = pwc_zalloc(n * sizeof(*c));
+	unsigned int i, bad = 0;
+
+	if (!c)
+		return 1;
+	memcpy(c, w, n * sizeof(*c));
+	if (merge && pwc_walks_merge(c, n) != nm)
+		bad = 1;
+	for (i = 0; !bad && i < nm; i++)
+		bad = i >= n || c[i].va != mw[i].va ||
+		      c[i].repeats != mw[i].repeats ||
+		      !pwc_walk_repeats(&c[i], &mw[i]);
+	pwc_free(c);
+	return bad;
+}
+
+/*
  * One model of batch_exact(): pwc_access() and pwc_access_batch() on
  * instances of @spec, compared, over a stream where three walks in four
- * stay in the 2 MiB region of the one before, the walks that repeat the
- * one before marked (@marked: their @repeats) or not, in @b.  The
- * recency ticks the batch saved (0 unless @marked).
+ * stay in the 2 MiB region of the one before, the batch's walks merged
+ * (@marked: pwc_synth_walks()'s merge, which must be pwc_walks_merge()'s)
+ * or one an address, in @b.  The recency ticks the batch saved (0
+ * unless @marked).
  */
 static u64 batch_case_one(struct pwc_test *t, const char *spec,
 			  unsigned int levels, struct batch_case_bufs *b,
 			  bool marked)
 {
 	u64 *va = b->va;
-	struct pwc_walk *w = b->w;
+	struct pwc_walk *w = b->w, *mw = b->mw;
 	struct pwc_synth pt = { .levels = levels };
 	struct batch_models p;
-	unsigned int j, n, bad = 0;
-	u64 seed = 0x51ed270b27e1f3a5ULL + levels, saved = 0;
+	unsigned int j, n, nm, bad = 0;
+	u64 seed = 0x51ed270b27e1f3a5ULL + levels, saved = 0, reads;
 
 	if (!batch_models_make(t, spec, &p))
 		goto out;
@@ -1522,10 +1557,11 @@ static u64 batch_case_one(struct pwc_test *t, const char *spec,
 					(pwc_case_rand(&seed) &
 					 ((1ULL << 21) - 1));
 		}
-		pwc_synth_walks(&pt, va, PWC_CASE_BATCH, w);
-		for (j = 0; !marked && j < PWC_CASE_BATCH; j++)
-			w[j].repeats = 0;
-		bad += batch_vs_walks(&p, w, PWC_CASE_BATCH, b->rb);
+		pwc_synth_walks(&pt, va, PWC_CASE_BATCH, false, w, &reads);
+		nm = pwc_synth_walks(&pt, va, PWC_CASE_BATCH, marked, mw,
+				     &reads);
+		bad += batch_same_merge(w, PWC_CASE_BATCH, mw, nm, marked);
+		bad += batch_vs_walks(&p, w, PWC_CASE_BATCH, mw, nm, b->rb);
 	}
 	batch_expect_same(t, &p, bad, marked);
 	saved = p.walk->clock - p.batch->clock;
@@ -1580,18 +1616,18 @@ static void batch_exact(struct pwc_test *t)
  * One model of batch_stale_exact(): per-walk pwc_access() against
  * pwc_access_batch() on walks whose tables move (a real page table's
  * bases change under the cache), each that repeats the one before, tables
- * and all, marked (pwc_walks_mark()), in @b: the batch must see every
- * stale base as pwc_access() does.  The number of stale results.
+ * and all, merged into it (pwc_walks_merge()), in @b: the batch must see
+ * every stale base as pwc_access() does.  The number of stale results.
  */
 static u64 batch_stale_one(struct pwc_test *t, const char *spec,
 			   unsigned int levels, struct batch_case_bufs *b)
 {
-	struct pwc_walk *w = b->w;
+	struct pwc_walk *w = b->w, *mw = b->mw;
 	struct pwc_synth pt = { .levels = levels };
 	u64 seed = 0x2545f4914f6cdd1dULL + levels, va;
 	u8 gen[8] = { 0 };
 	struct batch_models p;
-	unsigned int j, k, n, bad = 0;
+	unsigned int j, k, n, nm, bad = 0;
 	u64 stale = 0;
 
 	if (!batch_models_make(t, spec, &p))
@@ -1610,8 +1646,9 @@ static u64 batch_stale_one(struct pwc_test *t, const char *spec,
 				w[j].base[k] ^= (u64)(gen[pwc_index(va, 2) % 8] %
 						      16) << 60;
 		}
-		pwc_walks_mark(w, PWC_CASE_BATCH);
-		bad += batch_vs_walks(&p, w, PWC_CASE_BATCH, b->rb);
+		memcpy(mw, w, sizeof(b->mw));
+		nm = pwc_walks_merge(mw, PWC_CASE_BATCH);
+		bad += batch_vs_walks(&p, w, PWC_CASE_BATCH, mw, nm, b->rb);
 	}
 	batch_expect_same(t, &p, bad, true);
 	stale = p.batch->stats.stale;
@@ -1650,8 +1687,8 @@ static void batch_stale_exact(struct pwc_test *t)
 
 /*
  * ideal's batch on a large L2 map (pwc_ideal.c: past 32,768 slots it
- * looks up its walks in runs, each prefetched one run ahead, and a
- * repeat at the end of a run is looked up again) against pwc_access()
+ * looks up its walks in runs, each prefetched one run ahead, each run's
+ * results after the addresses of the runs before) against pwc_access()
  * walk by walk: about 18,000 2 MiB regions in KUnit, 45,000 in
  * userspace (where the map's arrays then pass 2 MiB: pwc_zalloc_large()'s
  * huge-page path), a third of the walks in the region of the walk
@@ -1662,8 +1699,8 @@ static void ideal_large_batch(struct pwc_test *t)
 	struct batch_case_bufs *b = pwc_zalloc(sizeof(*b));
 	struct pwc_synth pt = { 0 };
 	struct batch_models p;
-	unsigned int j, n, bad, levels;
-	u64 *va, x, seed;
+	unsigned int j, n, nm, bad, levels;
+	u64 *va, x, seed, reads;
 
 	if (!b) {
 		PWC_FAIL(t, "no memory");
@@ -1688,8 +1725,12 @@ static void ideal_large_batch(struct pwc_test *t)
 						(u64)(levels == 5 &&
 						      x >> 62 == 0) << 48;
 			}
-			pwc_synth_walks(&pt, va, PWC_CASE_BATCH, b->w);
-			bad += batch_vs_walks(&p, b->w, PWC_CASE_BATCH, b->rb);
+			pwc_synth_walks(&pt, va, PWC_CASE_BATCH, false, b->w,
+					&reads);
+			nm = pwc_synth_walks(&pt, va, PWC_CASE_BATCH, true,
+					     b->mw, &reads);
+			bad += batch_vs_walks(&p, b->w, PWC_CASE_BATCH, b->mw,
+					      nm, b->rb);
 		}
 		batch_expect_same(t, &p, bad, true);
 		/* past 32,768 slots: more than 16,384 L2 keys */
@@ -1717,7 +1758,7 @@ static void batch_long_one(struct pwc_test *t, const char *spec,
 			   struct pwc_result *rb, struct pwc_stats *st)
 {
 	struct pwc_synth pt = { .levels = levels };
-	u64 seed = 0x7c3a9e5d1f2b4687ULL + levels, x, home[22];
+	u64 seed = 0x7c3a9e5d1f2b4687ULL + levels, x, home[22], reads;
 	unsigned int j, n, bad = 0, at = 0, next;
 	struct batch_models p;
 
@@ -1738,8 +1779,9 @@ static void batch_long_one(struct pwc_test *t, const char *spec,
 			if (j && !((va[j] ^ va[j - 1]) >> 21))
 				va[j] ^= 1ULL << 21;	/* not a repeat */
 		}
-		pwc_synth_walks(&pt, va, PWC_CASE_LONG, w);
-		bad += batch_vs_walks(&p, w, PWC_CASE_LONG, rb);
+		pwc_synth_walks(&pt, va, PWC_CASE_LONG, false, w, &reads);
+		bad += batch_vs_walks(&p, w, PWC_CASE_LONG, w, PWC_CASE_LONG,
+				      rb);
 	}
 	batch_expect_same(t, &p, bad, true);
 	*st = p.batch->stats;
@@ -1857,35 +1899,35 @@ static void batch_rejects_bad_walks(struct pwc_test *t)
 }
 
 /*
- * A walk's @repeats that is false -- the next walk in another 2 MiB
- * region, through another table base, ending at a huge leaf or a fault,
- * at other paging levels, or a count that does not fall by one -- is
- * refused as a bad walk is: -EINVAL, nothing counted; pwc_walks_mark()
- * counts exactly the repeats.  The last walk's count is not read, and a
- * batch of part of the array counts no repeat past its own last walk.
+ * pwc_walks_merge() merges exactly the walks that repeat the one before
+ * -- not one in another 2 MiB region, through another table base, ending
+ * at a huge leaf or a fault, or at other paging levels -- and does not
+ * read the counts it is given; a walk with repeats that does not end at
+ * L1 is refused as a bad walk is: -EINVAL, nothing counted.  A merged
+ * walk's repeats are looked up as it until one hits at L2, the rest
+ * counted as that hit, each with its result and none past them.
  */
-static void batch_rejects_false_marks(struct pwc_test *t)
+static void batch_merges_runs(struct pwc_test *t)
 {
+	/* the walks kept, and the repeats of the first, after each change */
+	static const u32 kept[] = { 3, 3, 3, 3, 3, 1 };
+	static const u32 first[] = { 1, 1, 1, 0, 1, 3 };
 	struct batch_bufs *b = pwc_zalloc(sizeof(*b));
 	struct pwc_walk *w;
 	struct pwc_model *m;
-	unsigned int i;
+	unsigned int i, j;
 
 	if (!b) {
 		PWC_FAIL(t, "no memory");
 		return;
 	}
-	w = b->w;
 	b->pt.levels = 4;
 	m = pwc_case_model(t, "tpc");
-	for (i = 0; m && i < 6; i++) {
+	for (i = 0; m && i < ARRAY_SIZE(kept); i++) {
 		for (w = b->w; w < b->w + 4; w++)
 			pwc_synth_walk(&b->pt, 0x7f0000200000ULL +
 				       (w - b->w) * 4096, w);
 		w = b->w;
-		pwc_walks_mark(w, 4);
-		PWC_EXPECT_TRUE(t, w[0].repeats == 3 && w[1].repeats == 2);
-		PWC_EXPECT_TRUE(t, w[2].repeats == 1 && !w[3].repeats);
 		switch (i) {
 		case 0:
 			w[2].va += 1ULL << 21;
@@ -1904,28 +1946,45 @@ static void batch_rejects_false_marks(struct pwc_test *t)
 			w[2].fault = 1;
 			break;
 		case 5:
-			w[1].repeats = 3;
+			w[1].repeats = 3;	/* not read */
 			break;
 		}
-		PWC_EXPECT_TRUE(t, !pwc_walks_valid(w, 4));
-		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 4, b->r, 0), -EINVAL);
-		PWC_EXPECT_EQ(t, m->stats.lookups, 0);
-		pwc_walks_mark(w, 4);
-		PWC_EXPECT_TRUE(t, pwc_walks_valid(w, 4));
+		PWC_EXPECT_EQ(t, pwc_walks_merge(w, 4), kept[i]);
+		PWC_EXPECT_EQ(t, w[0].repeats, first[i]);
+		PWC_EXPECT_EQ(t, pwc_walks_addresses(w, kept[i]), 4);
+		PWC_EXPECT_TRUE(t, pwc_walks_valid(w, kept[i]));
 	}
 	if (m) {
-		/* a miss, a hit and its two repeats; then the path is held */
-		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 4, b->r, 0), 0);
+		/* a walk with repeats that ends at L2 is refused */
+		w = b->w;
+		pwc_synth_walk(&b->pt, 0x7f0000200000ULL, w);
+		w->end = 2;
+		w->repeats = 1;
+		PWC_EXPECT_TRUE(t, pwc_walk_valid(w));
+		PWC_EXPECT_TRUE(t, !pwc_walks_valid(w, 1));
+		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 1, b->r, 0), -EINVAL);
+		PWC_EXPECT_EQ(t, m->stats.lookups, 0);
+		PWC_EXPECT_EQ(t, m->clock, 0);
+		/* a miss, its repeat looked up (a hit), two more counted */
+		w->end = 1;
+		w->repeats = 3;
+		for (j = 0; j < ARRAY_SIZE(b->r); j++)
+			b->r[j].start = 9;
+		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 1, b->r, 0), 0);
+		PWC_EXPECT_EQ(t, m->stats.lookups, 4);
+		PWC_EXPECT_EQ(t, m->stats.misses, 1);
 		PWC_EXPECT_EQ(t, m->stats.hits[1], 3);
-		b->r[2].start = 9;
-		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 2, b->r, 0), 0);
-		PWC_EXPECT_EQ(t, b->r[1].start, 1);
-		PWC_EXPECT_EQ(t, b->r[2].start, 9);
-		w[3].repeats = 7;
-		PWC_EXPECT_TRUE(t, pwc_walks_valid(&w[3], 1));
-		PWC_EXPECT_EQ(t, pwc_access_batch(m, &w[3], 1, b->r, 0), 0);
-		PWC_EXPECT_EQ(t, m->stats.lookups, 7);
-		PWC_EXPECT_EQ(t, m->stats.hits[1], 6);
+		PWC_EXPECT_EQ(t, b->r[0].start, 4);
+		for (j = 1; j < 4; j++) {
+			PWC_EXPECT_EQ(t, b->r[j].start, 1);
+			PWC_EXPECT_EQ(t, b->r[j].accesses, 1);
+		}
+		PWC_EXPECT_EQ(t, b->r[4].start, 9);
+		/* the path held: all eight hits, one looked up */
+		w->repeats = 7;
+		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 1, NULL, 0), 0);
+		PWC_EXPECT_EQ(t, m->stats.lookups, 12);
+		PWC_EXPECT_EQ(t, m->stats.hits[1], 11);
 		pwc_destroy(m);
 	}
 	pwc_free(b);
@@ -2301,7 +2360,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(ideal_large_batch),
 	PWC_CASE(batch_long_hits),
 	PWC_CASE(batch_rejects_bad_walks),
-	PWC_CASE(batch_rejects_false_marks),
+	PWC_CASE(batch_merges_runs),
 	PWC_CASE(set_geometry_budget),
 	PWC_CASE(tpc_sets),
 	PWC_CASE(stc_sets),

@@ -574,43 +574,44 @@ static void pwcsim_models_one(struct pwcsim_session *s,
 /*
  * Each model in turn takes the whole queue through its batch op
  * (pwc_access_batch() with PWC_BATCH_VALID, the walks checked once for
- * all models: the same lookups, shadow checks, accounting and fills as
- * pwc_access() of each walk in order, the walks that repeat one whose
- * result is a non-stale L2 hit counted as that hit: pwc_walks_mark(),
- * pwc_batch_loop()), in calls
- * of at most PWCSIM_RESCHED_WORK units of its pwc_cost() (at least one
- * walk), each charged, so scheduling points come as often as on the
- * per-walk path.  Walks that are not walks (never from the walker) are
- * dropped with a warning, as pwc_access() would refuse them.
+ * all models, then each walk that repeats the one before merged into it,
+ * pwc_walks_merge(): the same lookups, shadow checks, accounting and
+ * fills as pwc_access() of each walk in order, the repeats of a non-stale
+ * L2 hit counted as that hit: pwc_batch_loop()), in calls of at most
+ * PWCSIM_RESCHED_WORK units of its pwc_cost() (at least one walk), each
+ * charged, so scheduling points come as often as on the per-walk path.
+ * Walks that are not walks (never from the walker) are dropped with a
+ * warning, as pwc_access() would refuse them.
  */
 void pwcsim_session_flush(struct pwcsim_session *s, struct pwcsim_budget *b)
 {
 	struct pwcsim_feed_queue *q = &s->queue;
 	struct pwc_model *m;
-	u32 n = q->n, i, j, k, step;
+	u32 n = q->n, nw, i, j, k, at, step;
 	u64 cost;
 
 	lockdep_assert_held(&s->lock);
 	if (!n)
 		return;
 	/*
-	 * The walker gives only walks pwc_access() accepts, zeroed repeats
-	 * and all: checked once, then their repeats counted (true by
-	 * construction, not checked again).
+	 * The walker gives only walks pwc_access() accepts, with no
+	 * repeats: checked once, then merged (true by construction, not
+	 * checked again).
 	 */
 	if (WARN_ON_ONCE(!pwc_walks_valid(q->w, n))) {
 		q->n = 0;
 		return;
 	}
-	pwc_walks_mark(q->w, n);
+	nw = pwc_walks_merge(q->w, n);
 	for (i = 0; i < s->nmodels; i++) {
 		m = s->models[i].m;
 		cost = max_t(u64, pwc_cost(m), 1);
-		step = min_t(u64, n, max_t(u64, PWCSIM_RESCHED_WORK / cost, 1));
-		for (j = 0; j < n; j += k) {
-			k = min(step, n - j);
-			pwc_access_batch(m, &q->w[j], k, &q->r[j],
+		step = min_t(u64, nw, max_t(u64, PWCSIM_RESCHED_WORK / cost, 1));
+		for (j = 0, at = 0; j < nw; j += k) {
+			k = min(step, nw - j);
+			pwc_access_batch(m, &q->w[j], k, &q->r[at],
 					 PWC_BATCH_VALID);
+			at += pwc_walks_addresses(&q->w[j], k);
 			pwcsim_budget_charge(b, k * cost);
 		}
 		for (j = 0; j < n; j++) {

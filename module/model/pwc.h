@@ -84,11 +84,11 @@ static inline bool pwc_key_overlaps(u64 key, unsigned int level, u64 start,
  *	2 for a 2 MiB leaf, 3 for a 1 GiB leaf, or the level of the
  *	non-present entry that ended the walk as a fault
  * @fault: the walk ended on a non-present entry
- * @repeats: in an array of walks, how many of the walks after this one,
- *	in a row, repeat it down to its L1 table (each the one before it:
- *	pwc_walk_repeats()), set by pwc_walks_mark() or by the producer;
- *	only a batch reads it (pwc_batch_loop()), and no further than its
- *	own last walk
+ * @repeats: in a batch's array of walks (pwc_access_batch()), how many
+ *	addresses after this walk's own, in a row, repeat it down to its L1
+ *	table (pwc_walk_repeats()): the array holds no walk of theirs, this
+ *	one stands for all @repeats + 1 (pwc_walks_merge(), or the
+ *	producer); 0 for a walk of one address
  */
 struct pwc_walk {
 	u64 va;
@@ -269,8 +269,8 @@ struct pwc_ops {
 	void (*access)(struct pwc_model *m, const struct pwc_walk *w,
 		       struct pwc_result *r);
 	/*
-	 * pwc_access() of @n valid walks in turn, in one call: the model's
-	 * @access inlined into pwc_batch_loop(); @r: the results, or NULL
+	 * pwc_access_batch() of @n valid walks: the model's @access
+	 * inlined into pwc_batch_loop(); @r: the results, or NULL
 	 */
 	void (*batch)(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		      struct pwc_result *r);
@@ -431,56 +431,56 @@ typedef void (*pwc_access_fn)(struct pwc_model *m, const struct pwc_walk *w,
 /*
  * The one batch loop: @access (a model's own, inlined: each model's batch
  * op is this loop's one caller with its access function) and the
- * accounting of each of @n valid walks; @r: the results, or NULL.  The
- * counters that the access functions never touch are kept in locals and
- * stored once.
+ * accounting of each address of @n valid walks, each standing for its
+ * @repeats + 1 addresses; @r: one result an address, or NULL.  Returns
+ * the addresses.  The counters that the access functions never touch are
+ * kept in locals and stored once.
  *
- * When a walk's result is a non-stale L2 hit, the @repeats walks after
- * it are that hit again, counted without a lookup or a test of their own:
- * the hit filled nothing and left what it touched the most recent of the
- * model's tables, in the order it touched them, so the same lookup would
- * find the same entries and touch them in the same order, changing
- * nothing but the recency clock (Documentation/models.rst: the contract
- * every model keeps).  @stateless (a constant: the model keeps nothing,
- * its result a function of the walk alone): the repeats of every walk
- * are its result again, whatever it is.
+ * A walk's repeats are looked up as the walk itself (a lookup reads no
+ * address bit below the L1 index) until a result is a non-stale L2 hit;
+ * the repeats left are then that hit again, counted without a lookup or
+ * a test of their own: the hit filled nothing and left what it touched
+ * the most recent of the model's tables, in the order it touched them,
+ * so the same lookup would find the same entries and touch them in the
+ * same order, changing nothing but the recency clock
+ * (Documentation/models.rst: the contract every model keeps).
+ * @stateless (a constant: the model keeps nothing, its result a function
+ * of the walk alone): every repeat is the walk's result again, whatever
+ * it is.
  */
-static __always_inline void pwc_batch_loop(struct pwc_model *m,
-					   const struct pwc_walk *w, u32 n,
-					   struct pwc_result *r,
-					   pwc_access_fn access,
-					   bool stateless)
+static __always_inline u64 pwc_batch_loop(struct pwc_model *m,
+					  const struct pwc_walk *w, u32 n,
+					  struct pwc_result *r,
+					  pwc_access_fn access,
+					  bool stateless)
 {
 	u64 hits[PWC_MAX_LEVELS + 1] = { 0 }, misses = 0, accesses = 0;
-	u64 stale = 0, other = 0, times;
-	u64 i, j, again;	/* wide: the last walk's count is not checked */
+	u64 stale = 0, other = 0, at = 0, times, rest, j;
 	struct pwc_result x;
 	unsigned int k;
+	u32 i, done;	/* @done: w[i]'s repeats looked up so far */
 
-	for (i = 0; i < n; i += again + 1) {
+	for (i = 0, done = 0; i < n;) {
 		x = (struct pwc_result){ 0 };
 		access(m, &w[i], &x);
 		if (x.start == 1 && !x.stale) {
 			/*
 			 * The stream's common result, counted at the end (a
-			 * non-stale L2 hit reads the leaf alone), with its
-			 * repeats; the last walk's may run past the batch.
+			 * non-stale L2 hit reads the leaf alone), with the
+			 * rest of the walk's addresses.
 			 */
-			again = w[i].repeats;
-			for (j = 0; r && j <= again && i + j < n; j++)
-				r[i + j] = x;
+			rest = w[i].repeats - done;
+			for (j = 0; r && j <= rest; j++)
+				r[at + j] = x;
+			at += rest + 1;
+			i++;
+			done = 0;
 			continue;
 		}
-		again = 0;
-		if (stateless) {
-			/* its repeats, within the batch, are this result */
-			again = w[i].repeats;
-			if (again > n - 1 - i)
-				again = n - 1 - i;
-		}
-		for (j = 0; r && j <= again; j++)
-			r[i + j] = x;
-		times = again + 1;
+		times = stateless ? (u64)w[i].repeats + 1 : 1;
+		for (j = 0; r && j < times; j++)
+			r[at + j] = x;
+		at += times;
 		other += times;
 		if (x.start < w[i].levels)
 			hits[x.start] += times;
@@ -488,16 +488,23 @@ static __always_inline void pwc_batch_loop(struct pwc_model *m,
 			misses += times;
 		accesses += times * x.accesses;
 		stale += times * x.stale;
+		if (stateless || done == w[i].repeats) {
+			i++;
+			done = 0;
+		} else {
+			done++;	/* the next address: looked up again */
+		}
 	}
-	/* the L2 hits and their repeats: every walk not counted above */
-	hits[1] += n - other;
-	accesses += n - other;
-	m->stats.lookups += n;
+	/* the L2 hits and their repeats: every address not counted above */
+	hits[1] += at - other;
+	accesses += at - other;
+	m->stats.lookups += at;
 	for (k = 0; k <= PWC_MAX_LEVELS; k++)
 		m->stats.hits[k] += hits[k];
 	m->stats.misses += misses;
 	m->stats.accesses += accesses;
 	m->stats.stale += stale;
+	return at;
 }
 
 /* Is @w a walk pwc_access() accepts? */
@@ -514,19 +521,36 @@ static inline bool pwc_walk_valid(const struct pwc_walk *w)
 #define PWC_BATCH_VALID 1u
 
 /*
- * pwc_walk_valid() of each of @n walks, and the @repeats of each but the
- * last true: the next walk repeats it, with one fewer after it.
+ * pwc_walk_valid() of each of @n walks, and a walk with repeats ends at
+ * L1 (pwc_walk_repeats(): its repeats are not in the array to check).
  */
 bool pwc_walks_valid(const struct pwc_walk *w, u32 n);
-/* The @repeats of each of @n walks (pwc_walk_repeats()). */
-void pwc_walks_mark(struct pwc_walk *w, u32 n);
+/*
+ * The walks of @n addresses, one each (their @repeats not read), merged
+ * in place: each walk that repeats the one before (pwc_walk_repeats())
+ * becomes a repeat of the walk kept before it.  Returns the walks kept,
+ * at the array's start, each with its @repeats.
+ */
+u32 pwc_walks_merge(struct pwc_walk *w, u32 n);
+
+/* The addresses @n walks stand for: each its @repeats + 1. */
+static inline u64 pwc_walks_addresses(const struct pwc_walk *w, u32 n)
+{
+	u64 at = n;
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		at += w[i].repeats;
+	return at;
+}
 
 /*
- * pwc_access() of @n walks in turn, in one call (the model's batch op);
- * -EINVAL, with nothing done, if one of them is not a walk or a walk's
- * @repeats is false (pwc_walks_valid()).  @r: the @n results, or
- * NULL when only the statistics are wanted.  @flags: PWC_BATCH_VALID
- * or 0.
+ * pwc_access() of the addresses of @n walks in turn, each walk standing
+ * for its @repeats + 1 (pwc_walks_merge()), in one call (the model's
+ * batch op); -EINVAL, with nothing done, if one of them is not a walk or
+ * has repeats but does not end at L1 (pwc_walks_valid()).  @r: a result
+ * for each address (pwc_walks_addresses()), or NULL when only the
+ * statistics are wanted.  @flags: PWC_BATCH_VALID or 0.
  */
 int pwc_access_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		     struct pwc_result *r, unsigned int flags);

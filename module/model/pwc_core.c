@@ -99,22 +99,29 @@ bool pwc_walks_valid(const struct pwc_walk *w, u32 n)
 	/* pwc_walk_valid() of each, with one branch for the batch */
 	for (i = 0; i < n; i++)
 		bad |= ((u8)(w[i].levels - 4) > PWC_MAX_LEVELS - 4) |
-		       ((u8)(w[i].end - 1) >= w[i].levels);
-	for (i = 0; i + 1 < n && !bad; i++)
-		bad = w[i].repeats &&
-		      (w[i + 1].repeats != w[i].repeats - 1 ||
-		       !pwc_walk_repeats(&w[i + 1], &w[i]));
+		       ((u8)(w[i].end - 1) >= w[i].levels) |
+		       (w[i].repeats && w[i].end != 1);
 	return !bad;
 }
 
-void pwc_walks_mark(struct pwc_walk *w, u32 n)
+u32 pwc_walks_merge(struct pwc_walk *w, u32 n)
 {
-	u32 i;
+	u32 i, h = 0;
 
-	for (i = n; i-- > 0;)
-		w[i].repeats = i + 1 < n &&
-			       pwc_walk_repeats(&w[i + 1], &w[i]) ?
-			       w[i + 1].repeats + 1 : 0;
+	if (!n)
+		return 0;
+	w[0].repeats = 0;
+	/* a repeat of the walk kept is one of the walk before it */
+	for (i = 1; i < n; i++) {
+		if (pwc_walk_repeats(&w[i], &w[h])) {
+			w[h].repeats++;
+			continue;
+		}
+		if (++h != i)
+			w[h] = w[i];
+		w[h].repeats = 0;
+	}
+	return h + 1;
 }
 
 int pwc_access_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,

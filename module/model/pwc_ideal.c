@@ -139,11 +139,10 @@ static __always_inline void ideal_access(struct pwc_model *m,
 
 /*
  * Start reading the level-2 and level-3 slots that the lookups of the
- * IDEAL_AHEAD walks from @from (of @n) probe first, but not those of a
- * repeat of the walk before, which a batch counts without a lookup: on a
- * stream of new regions the maps outgrow the caches, and each lookup
- * would wait for its miss.  Inline: gcc finds a function of prefetches
- * pure, and drops its calls.
+ * IDEAL_AHEAD walks from @from (of @n) probe first: on a stream of new
+ * regions the maps outgrow the caches, and each lookup would wait for its
+ * miss.  Inline: gcc finds a function of prefetches pure, and drops its
+ * calls.
  */
 static __always_inline void ideal_prefetch(const struct pwc_ideal *d,
 					   const struct pwc_walk *w, u32 from,
@@ -152,8 +151,6 @@ static __always_inline void ideal_prefetch(const struct pwc_ideal *d,
 	u32 i;
 
 	for (i = from; i < n && i - from < IDEAL_AHEAD; i++) {
-		if (i && w[i - 1].repeats)
-			continue;
 		pwc_hset_prefetch(&d->h[2], pwc_key(w[i].va, 2));
 		pwc_hset_prefetch(&d->h[3], pwc_key(w[i].va, 3));
 	}
@@ -168,6 +165,7 @@ static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 {
 	const struct pwc_ideal *d = m->priv;
 	bool ahead = d->h[2].cap >= IDEAL_AHEAD_SLOTS;
+	u64 at = 0;
 	u32 i, c = n;
 
 	if (ahead)
@@ -177,8 +175,8 @@ static void ideal_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 			c = n - i < IDEAL_AHEAD ? n - i : IDEAL_AHEAD;
 			ideal_prefetch(d, w, i + c, n);
 		}
-		pwc_batch_loop(m, w + i, c, r ? r + i : NULL, ideal_access,
-			       false);
+		at += pwc_batch_loop(m, w + i, c, r ? r + at : NULL,
+				     ideal_access, false);
 	}
 }
 

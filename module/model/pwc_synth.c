@@ -61,49 +61,63 @@ static __always_inline void pwc_synth_walk4k(u64 va, struct pwc_walk *w,
 }
 
 /*
- * The walks of @va[0..@n) with 4 KiB leaves at @levels, from the last
- * back, so that each walk's @repeats follows from the next one's: the
- * same 2 MiB region, the same tables.  The count is kept in a register
- * and chosen without a branch: a stream's runs of one region are often
- * short and irregular, and a branch on them would mispredict about once
- * a run (Documentation/models.rst).
+ * The walks of @va[0..@n) with 4 KiB leaves at @levels, merged
+ * (@merge: pwc_walks_merge()) or one an address; returns how many.
+ * Merged, a first pass finds the runs from the last address back,
+ * comparing regions only (the bases follow from the region), and keeps
+ * the index of each run's first address in a slot from the array's end,
+ * with no branch: a stream's runs of one region are often short and
+ * irregular, and a branch on them would mispredict about once a run
+ * (Documentation/models.rst).  Only then are the walks built, one a
+ * run, to the array's start.
  */
-static __always_inline void pwc_synth_walks4k(const u64 *va, u32 n,
-					      struct pwc_walk *w,
-					      unsigned int levels)
+static __always_inline u32 pwc_synth_walks4k(const u64 *va, u32 n,
+					     bool merge, struct pwc_walk *w,
+					     unsigned int levels)
 {
-	u64 next = ~va[n - 1];	/* in no region of the last */
-	u32 i, rep = 0, same;
+	u64 next = va[n - 1], v;
+	u32 i, c = n - 1, first, after;
 
-	for (i = n; i-- > 0;) {
-		same = !((va[i] ^ next) >> 21);
-		rep = (rep + 1) & (0U - same);
-		next = va[i];
-		pwc_synth_walk4k(va[i], &w[i], rep, levels);
+	if (!merge) {
+		for (i = 0; i < n; i++)
+			pwc_synth_walk4k(va[i], &w[i], 0, levels);
+		return n;
 	}
+	w[c].repeats = n - 1;
+	for (i = n - 1; i-- > 0;) {
+		v = va[i];
+		c -= !!((v ^ next) >> 21);
+		next = v;
+		w[c].repeats = i;	/* a run's first, written last */
+	}
+	/* each slot read before a walk is written over it */
+	for (i = 0, first = w[c].repeats; c + i < n; i++, first = after) {
+		after = c + i + 1 < n ? w[c + i + 1].repeats : n;
+		pwc_synth_walk4k(va[first], &w[i], after - first - 1, levels);
+	}
+	return i;
 }
 
-u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
-		    struct pwc_walk *w)
+u32 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
+		    bool merge, struct pwc_walk *w, u64 *reads)
 {
-	u64 reads = 0;
 	u32 i;
 
+	*reads = 0;
 	if (!n)
 		return 0;
 	/* 4 KiB leaves only: no range to search, levels reads a walk */
 	if (!pt->n2m && !pt->n1g && pt->levels == 4) {
-		pwc_synth_walks4k(va, n, w, 4);
-		return (u64)n * 4;
+		*reads = (u64)n * 4;
+		return pwc_synth_walks4k(va, n, merge, w, 4);
 	}
 	if (!pt->n2m && !pt->n1g && pt->levels == 5) {
-		pwc_synth_walks4k(va, n, w, 5);
-		return (u64)n * 5;
+		*reads = (u64)n * 5;
+		return pwc_synth_walks4k(va, n, merge, w, 5);
 	}
 	for (i = 0; i < n; i++) {
 		pwc_synth_walk(pt, va[i], &w[i]);
-		reads += w[i].levels - w[i].end + 1;
+		*reads += w[i].levels - w[i].end + 1;
 	}
-	pwc_walks_mark(w, n);
-	return reads;
+	return merge ? pwc_walks_merge(w, n) : n;
 }

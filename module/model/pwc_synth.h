@@ -50,11 +50,12 @@ static inline bool pwc_synth_valid(const struct pwc_synth *pt)
 /* Fill @w with the walk of @va: 4 KiB leaves unless a huge range says. */
 void pwc_synth_walk(const struct pwc_synth *pt, u64 va, struct pwc_walk *w);
 /*
- * pwc_synth_walk() of @n addresses, with their @repeats (pwc_walks_mark());
- * returns the page-table reads the walks make with no cache (each walk's
- * levels - end + 1).
+ * pwc_synth_walk() of @n addresses, merged (@merge: pwc_walks_merge())
+ * or one an address with no repeats; returns the walks, and in *@reads
+ * the page-table reads of the addresses with no cache (each walk's
+ * levels - end + 1 an address).
  */
-u64 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
-		    struct pwc_walk *w);
+u32 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
+		    bool merge, struct pwc_walk *w, u64 *reads);
 
 #endif /* _PWC_SYNTH_H */

@@ -5,9 +5,9 @@
  * (the sized models at ten budgets, and ideal and none) must end with the
  * statistics it has when run alone on the same stream, so a model that is
  * dropped, not fed, fed twice or reported in another's place fails.  This is what makes `pwcsim report`'s budget sweep one pass.
- * Then the repeats a batch counts without a lookup (each walk's @repeats,
- * pwc_batch_loop()) against the same walks unmarked, for every kind of
- * the registry and tables too small for a path: the same results,
+ * Then walks merged with those that repeat them (each walk's @repeats,
+ * pwc_batch_loop()) against the same walks one an address, for every
+ * kind of the registry and tables too small for a path: the same results,
  * statistics and dumps, and fewer recency ticks where a model that keeps
  * a clock hits.
  * Ends with "engine-test: N passed, N failed".
@@ -138,8 +138,9 @@ static void repeat_stream(unsigned long long *va, unsigned int n,
 
 /*
  * @spec fed a stream of 4 KiB-leaf walks at @levels, 255 in 256 in the
- * 2 MiB region of the one before, through pwc_access_batch() with the
- * repeats marked and without, batch by batch: results, statistics and
+ * 2 MiB region of the one before, through pwc_access_batch() merged (the
+ * synthetic table's merge, which must be pwc_walks_merge()'s) and one an
+ * address, batch by batch: results, statistics and
  * dumps must agree; a model with a recency clock that hit at L2 must have
  * ticked less with the marks (repeats counted without a lookup), and no
  * model more.  @hits: the model must hit at L2 on this stream.
@@ -149,14 +150,14 @@ static void repeat_case(const char *spec, unsigned int levels,
 {
 	static unsigned long long va[REPEAT_BATCH];
 	static struct pwc_walk w[REPEAT_BATCH];
-	static struct pwc_walk plain[REPEAT_BATCH];
+	static struct pwc_walk plain[REPEAT_BATCH], merged[REPEAT_BATCH];
 	static struct pwc_result ra[REPEAT_BATCH], rb[REPEAT_BATCH];
 	static char da[REPEAT_DUMP], db[REPEAT_DUMP];
 	struct pwc_synth pt = { .levels = levels };
 	struct pwc_config cfg;
 	struct pwc_model *a, *b;
-	unsigned long long x = 0x9e3779b97f4a7c15ULL;
-	unsigned int i, n, diff = 0;
+	unsigned long long x = 0x9e3779b97f4a7c15ULL, reads;
+	unsigned int i, n, nw, diff = 0;
 	char what[160];
 
 	if (pwc_config_from_spec(spec, 0, levels, &cfg, what, sizeof(what))) {
@@ -167,13 +168,19 @@ static void repeat_case(const char *spec, unsigned int levels,
 	b = pwc_create(&cfg);
 	for (n = 0; a && b && n < 200; n++) {
 		repeat_stream(va, REPEAT_BATCH, &x, !n);
-		pwc_synth_walks(&pt, va, REPEAT_BATCH, w);
-		memcpy(plain, w, sizeof(plain));
-		for (i = 0; i < REPEAT_BATCH; i++)
-			plain[i].repeats = 0;
+		pwc_synth_walks(&pt, va, REPEAT_BATCH, false, plain, &reads);
+		nw = pwc_synth_walks(&pt, va, REPEAT_BATCH, true, w, &reads);
+		/* the synthetic table's merge is pwc_walks_merge()'s */
+		memcpy(merged, plain, sizeof(merged));
+		diff += pwc_walks_merge(merged, REPEAT_BATCH) != nw ||
+			pwc_walks_addresses(w, nw) != REPEAT_BATCH;
+		for (i = 0; i < nw; i++)
+			diff += !pwc_walk_repeats(&merged[i], &w[i]) ||
+				merged[i].va != w[i].va ||
+				merged[i].repeats != w[i].repeats;
 		pwc_access_batch(a, plain, REPEAT_BATCH, ra, 0);
 		/* with results every other batch, without the others */
-		pwc_access_batch(b, w, REPEAT_BATCH, n % 2 ? NULL : rb, 0);
+		pwc_access_batch(b, w, nw, n % 2 ? NULL : rb, 0);
 		if (n % 2)
 			memcpy(rb, ra, sizeof(rb));
 		for (i = 0; i < REPEAT_BATCH; i++)
@@ -187,7 +194,7 @@ static void repeat_case(const char *spec, unsigned int levels,
 		dump_of(b, db);
 	}
 	snprintf(what, sizeof(what),
-		 "%s L%u: marked repeats, the same results, statistics and dump",
+		 "%s L%u: merged repeats, the same results, statistics and dump",
 		 spec, levels);
 	expect(a && b && !diff &&
 	       !memcmp(&a->stats, &b->stats, sizeof(a->stats)) &&

@@ -73,25 +73,28 @@ static bool model_set_room(struct model_set *s, unsigned int n)
  * are checked here, once for all the models).
  */
 static void model_set_feed(struct model_set *s, const struct pwc_walk *w,
-			   unsigned int n, unsigned long long uncached,
+			   unsigned int n, unsigned int addresses,
+			   unsigned long long uncached,
 			   struct pwc_result *res, bool valid)
 {
 	unsigned int i, flags = 0;
 
-	s->walks += n;
+	s->walks += addresses;
 	s->uncached += uncached;
 	if (valid || pwc_walks_valid(w, n))
 		flags = PWC_BATCH_VALID;	/* else each model refuses them */
 	for (i = 0; i < s->n; i++)
 		pwc_access_batch(s->e[i].m, w, n,
-				 res ? &res[(size_t)i * n] : NULL, flags);
+				 res ? &res[(size_t)i * addresses] : NULL,
+				 flags);
 }
 
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
-			    unsigned int n, unsigned long long uncached,
+			    unsigned int n, unsigned int addresses,
+			    unsigned long long uncached,
 			    struct pwc_result *res)
 {
-	model_set_feed(s, w, n, uncached, res, false);
+	model_set_feed(s, w, n, addresses, uncached, res, false);
 }
 
 int model_set_access_va(struct model_set *s, const struct pwc_synth *pt,
@@ -99,16 +102,13 @@ int model_set_access_va(struct model_set *s, const struct pwc_synth *pt,
 			struct pwc_result *res, bool shortcut)
 {
 	unsigned long long uncached;
-	unsigned int i;
 
 	if (!model_set_room(s, n)) {
 		fprintf(stderr, "pwcsim: out of memory\n");
 		return -1;
 	}
-	uncached = pwc_synth_walks(pt, va, n, s->w);
-	for (i = 0; !shortcut && i < n; i++)
-		s->w[i].repeats = 0;	/* every walk looked up */
-	model_set_feed(s, s->w, n, uncached, res, pwc_synth_valid(pt));
+	s->nw = pwc_synth_walks(pt, va, n, shortcut, s->w, &uncached);
+	model_set_feed(s, s->w, s->nw, n, uncached, res, pwc_synth_valid(pt));
 	return 0;
 }
 

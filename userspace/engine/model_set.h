@@ -44,6 +44,7 @@ struct model_set {
 	unsigned long long uncached;	/* accesses with no cache at all */
 	/* model_set_access_va()'s walks, built once for all the models */
 	struct pwc_walk *w;
+	unsigned int nw;		/* of them, from the last call */
 	unsigned int cap;		/* of @w */
 };
 
@@ -52,22 +53,25 @@ void model_set_init(struct model_set *s, unsigned int levels);
 int model_set_add(struct model_set *s, const char *spec,
 		  unsigned long long budget_bits);
 /*
- * @n walks through every model (each model's batch op), the results in
- * @res[model * @n + i] (@res NULL: only the statistics); @uncached: the
- * walks' reads with no cache (as pwc_synth_walks() returns them).  The
- * walks are checked once for all the models: a batch holding one that
- * is not a walk, or one whose @repeats is false (pwc_walks_mark()), is
- * refused by each.  The repeats of a walk whose result is a non-stale L2
- * hit are that hit again, counted without a lookup.
+ * The @addresses of @n walks (each standing for its @repeats + 1:
+ * pwc_walks_merge()) through every model (each model's batch op), the
+ * results in @res[model * @addresses + i] (@res NULL: only the
+ * statistics); @uncached: the addresses' reads with no cache (as
+ * pwc_synth_walks() gives them).  The walks are checked once for all the
+ * models: a batch holding one that is not a walk, or one with repeats
+ * that does not end at L1, is refused by each.  A walk's repeats are
+ * looked up as the walk until its result is a non-stale L2 hit, and the
+ * rest are that hit again, counted without a lookup.
  */
 void model_set_access_batch(struct model_set *s, const struct pwc_walk *w,
-			    unsigned int n, unsigned long long uncached,
+			    unsigned int n, unsigned int addresses,
+			    unsigned long long uncached,
 			    struct pwc_result *res);
 /*
  * The same for the walks of @va[0..@n) on the synthetic table @pt (its
- * levels the set's), built once for all the models, the repeats marked
- * unless not @shortcut (then every walk is looked up); -1 with a message
- * if there is no memory for them (nothing done), else 0.
+ * levels the set's), built once for all the models, merged unless not
+ * @shortcut (then every address is looked up); -1 with a message if
+ * there is no memory for them (nothing done), else 0.
  */
 int model_set_access_va(struct model_set *s, const struct pwc_synth *pt,
 			const unsigned long long *va, unsigned int n,

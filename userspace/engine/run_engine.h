@@ -52,7 +52,7 @@ struct run_config {
 	 * The synthetic backend only (what `replay` asks of it):
 	 * @synth: the page table's huge ranges (NULL: 4 KiB leaves
 	 * everywhere; its levels are @levels); @no_shortcut: every walk
-	 * looked up, none marked as a repeat (pwc_walks_mark());
+	 * looked up, none merged into the walk it repeats (pwc_walks_merge());
 	 * @on_results: without an IOTLB, told each batch of @n addresses
 	 * and their results, res[model * @n + i] (NULL: none); @dump: each
 	 * model's contents into run_result.dumps; @sizes: also the model of

@@ -25,7 +25,7 @@ struct run_synthetic {
 	struct pwc_tlb also;			/* run_config.tlb_also */
 	void (*on_walk)(void *arg, unsigned long long va);
 	void *walk_arg;
-	bool shortcut;			/* repeats marked: not --no-shortcut */
+	bool shortcut;			/* repeats merged: not --no-shortcut */
 	void (*on_results)(void *arg, const unsigned long long *va,
 			   unsigned int n, const struct pwc_result *res);
 	void *results_arg;
@@ -42,17 +42,16 @@ struct run_synthetic {
 };
 
 /*
- * The walks held, the repeats marked unless --no-shortcut
- * (pwc_walks_mark()), through every model's batch op and the sweep of
- * sizes; 0, or -1 with a message.
+ * The walks held, merged unless --no-shortcut (pwc_walks_merge()),
+ * through every model's batch op and the sweep of sizes; 0, or -1 with a
+ * message.
  */
 static int synthetic_flush(struct run_synthetic *s)
 {
 	int ret = s->sw ? s->sweep->walks(s->sw, s->w, s->nw) : 0;
+	unsigned int nw = s->shortcut ? pwc_walks_merge(s->w, s->nw) : s->nw;
 
-	if (s->shortcut)
-		pwc_walks_mark(s->w, s->nw);
-	model_set_access_batch(&s->set, s->w, s->nw, s->reads, NULL);
+	model_set_access_batch(&s->set, s->w, nw, s->nw, s->reads, NULL);
 	s->nw = 0;
 	s->reads = 0;
 	return ret;
@@ -156,6 +155,7 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 			  unsigned int n)
 {
 	struct run_synthetic *s = b->priv;
+	unsigned long long reads;
 	unsigned int i, k;
 
 	if (s->also.t.size)
@@ -168,7 +168,8 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 			k = n - i < MODEL_SET_BATCH ? n - i : MODEL_SET_BATCH;
 			if (model_set_access_va(&s->set, &s->pt, &va[i], k,
 						s->res, s->shortcut) ||
-			    (s->sw && s->sweep->walks(s->sw, s->set.w, k)))
+			    (s->sw && s->sweep->walks(s->sw, s->set.w,
+						      s->set.nw)))
 				return -1;
 			if (s->on_results)
 				s->on_results(s->results_arg, &va[i], k,
@@ -181,8 +182,9 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 			continue;
 		if (s->on_walk)
 			s->on_walk(s->walk_arg, va[i]);
-		s->reads += pwc_synth_walks(&s->pt, &va[i], 1,
-					    &s->w[s->nw]);
+		pwc_synth_walks(&s->pt, &va[i], 1, false, &s->w[s->nw],
+				&reads);
+		s->reads += reads;
 		pwc_tlb_fill(&s->tlb, &s->w[s->nw]);
 		if (++s->nw == MODEL_SET_BATCH && synthetic_flush(s))
 			return -1;

@@ -20,7 +20,8 @@ struct size_sweep {
 	void *(*create)(unsigned int levels, unsigned int max);
 	void (*destroy)(void *s);
 	/*
-	 * Reference the paths of @n walks in turn; -1, with a message and
+	 * Reference the paths of @n walks in turn, each once for itself and
+	 * once for each of its @repeats; -1, with a message and
 	 * the walks from the first such one left out, for a walk that is
 	 * not to a 4 KiB leaf at the sweep's levels, or out of memory.
 	 */

@@ -184,13 +184,42 @@ static void range_add(const struct uptc_stack *s, s64 *diff, u64 lo, u64 hi)
 	diff[hi + 1]--;
 }
 
+/* The references of one walk to a 4 KiB leaf; 0, or -1 out of memory. */
+static int uptc_stack_walk(struct uptc_stack *s, const struct pwc_walk *w)
+{
+	unsigned int k;
+	u64 far = 0, before;
+	s64 d;
+
+	/*
+	 * A size C misses level k when the distance is over C; the walk
+	 * starts at the highest level it misses: at k for the sizes from
+	 * the farthest distance above k up to the distance at k.
+	 */
+	for (k = s->levels; k >= 2; k--) {
+		d = uptc_stack_ref(s, pwc_uptc_key(w->base[k], w->va, k));
+		if (d < 0) {
+			fprintf(stderr, "pwcsim: out of memory\n");
+			return -1;
+		}
+		s->refs[d]++;
+		before = far;
+		if ((u64)d > far)
+			far = d;
+		range_add(s, s->start[k], before, far - 1);
+	}
+	range_add(s, s->start[1], far, s->max);
+	s->walks++;
+	return 0;
+}
+
+/* Each walk once for itself and once for each of its repeats. */
 static int uptc_stack_walks(void *p, const struct pwc_walk *w,
 			    unsigned int n)
 {
 	struct uptc_stack *s = p;
-	unsigned int j, k;
-	u64 far, before;
-	s64 d;
+	unsigned int j;
+	u64 again;
 
 	for (j = 0; j < n; j++, w++) {
 		if (w->end != 1 || w->levels != s->levels) {
@@ -198,26 +227,9 @@ static int uptc_stack_walks(void *p, const struct pwc_walk *w,
 				s->levels);
 			return -1;
 		}
-		/*
-		 * A size C misses level k when the distance is over C; the walk
-		 * starts at the highest level it misses: at k for the sizes
-		 * from the farthest distance above k up to the distance at k.
-		 */
-		far = 0;
-		for (k = s->levels; k >= 2; k--) {
-			d = uptc_stack_ref(s, pwc_uptc_key(w->base[k], w->va, k));
-			if (d < 0) {
-				fprintf(stderr, "pwcsim: out of memory\n");
+		for (again = 0; again <= w->repeats; again++)
+			if (uptc_stack_walk(s, w))
 				return -1;
-			}
-			s->refs[d]++;
-			before = far;
-			if ((u64)d > far)
-				far = d;
-			range_add(s, s->start[k], before, far - 1);
-		}
-		range_add(s, s->start[1], far, s->max);
-		s->walks++;
 	}
 	return 0;
 }

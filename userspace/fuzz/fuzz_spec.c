@@ -22,13 +22,14 @@ static void fuzz_walks(struct pwc_model *m, unsigned int levels,
 	struct pwc_walk w[64];
 	unsigned long long va[64];
 	struct pwc_result r[64];
-	unsigned int i;
+	unsigned long long reads;
+	unsigned int i, n;
 
 	for (i = 0; i < 64; i++)
 		va[i] = (unsigned long long)(size ? data[i % size] : i) << 21 |
 			(unsigned long long)i << 12 | 0x7f0000000000ULL;
-	pwc_synth_walks(&pt, va, 64, w);
-	if (pwc_access_batch(m, w, 64, r, 0))
+	n = pwc_synth_walks(&pt, va, 64, true, w, &reads);
+	if (pwc_access_batch(m, w, n, r, 0))
 		abort();	/* synthetic walks are walks */
 }
 

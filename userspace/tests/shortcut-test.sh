@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # userspace/tests/shortcut-test.sh - replay's repeated walks counted
-# without a lookup (pwc_batch_loop(), walks marked by pwc_synth_walks()
-# and pwc_walks_mark()) change nothing: `pwcsim replay
+# without a lookup (pwc_batch_loop(), walks merged by pwc_synth_walks()
+# and pwc_walks_merge()) change nothing: `pwcsim replay
 # --per-access`, `--dump` and the table (--json: without results) of
 # every model (replay --list), with and without --no-shortcut, byte-equal
 # (cmp) on gen RAY, 2mm and STO (sampled, at the l1-miss tap, the first
