@@ -5,7 +5,8 @@
 # bench`) on short streams: its rows (every model of the registry alone
 # and all together, on the stress, scatter and a NAME=FILE stream), the
 # whole-process column with --pwcsim, and the paired columns of --base
-# (ns_base, and x_base = ns_process / ns_base); --base without --pwcsim,
+# (ns_base, and x_base, the median of the pairs' ratios: with one run,
+# ns_process / ns_base); --base without --pwcsim,
 # a base that does not run and a bad option are refused.  It checks the
 # figures' shape and arithmetic, never their size: a benchmark measures.
 # $PWCSIM is the pwcsim timed, $PWCSIM_BENCH the benchmark.

@@ -17,8 +17,9 @@
  * --pwcsim PATH: also the whole `PATH replay -q` process on each row's
  * stream and models; --base PATH: also another build's (an earlier
  * revision's pwcsim, scripts/bench BASE=REV), each of its runs next to
- * one of PATH's, so that both meet the same stretch of a noisy machine
- * (paired: ns_base and x_base, PATH's time over the base's).
+ * one of PATH's, the order alternating, so that both meet the same
+ * stretch of a noisy machine (paired: ns_base, and x_base, the median of
+ * the pairs' ratios of PATH's time over the base's).
  *
  * NAME=FILE: a binary trace (scripts/bench writes gen RAY, 2mm and STO);
  * --stress N: also a generated stress stream of N addresses at 5 levels
@@ -283,25 +284,33 @@ static double process_once(const char *pwcsim, const struct bench_stream *s,
 
 /*
  * The median of @repeat process_once() of @pwcsim into *@tp and, with
- * @base, of as many of @base's into *@tb, each run of @base right after
- * one of @pwcsim's (paired); 0 or -1.
+ * @base, of as many of @base's into *@tb, in pairs, one run of each
+ * right after the other (@base second in the first pair, first in the
+ * next, and so on), and the median of the pairs' ratios (@pwcsim's over
+ * @base's) into *@x: a burst of load on a shared machine then spoils the
+ * pairs it meets, not one binary's median; 0 or -1.
  */
 static int process_timed(const char *pwcsim, const char *base,
 			 const struct bench_stream *s,
 			 const enum pwc_kind *kind, unsigned int nm,
-			 unsigned int repeat, double *tp, double *tb)
+			 unsigned int repeat, double *tp, double *tb,
+			 double *x)
 {
-	double t[BENCH_MAX_REPEAT], b[BENCH_MAX_REPEAT];
+	double t[BENCH_MAX_REPEAT], b[BENCH_MAX_REPEAT], r[BENCH_MAX_REPEAT];
 	unsigned int i;
 
 	for (i = 0; i < repeat; i++) {
+		b[i] = base && i % 2 ? process_once(base, s, kind, nm) : 0;
 		t[i] = process_once(pwcsim, s, kind, nm);
-		b[i] = base ? process_once(base, s, kind, nm) : 0;
+		if (base && i % 2 == 0)
+			b[i] = process_once(base, s, kind, nm);
 		if (t[i] < 0 || b[i] < 0)
 			return -1;
+		r[i] = base ? t[i] / b[i] : 0;
 	}
 	*tp = median(t, repeat);
 	*tb = median(b, repeat);
+	*x = median(r, repeat);
 	return 0;
 }
 
@@ -321,14 +330,14 @@ static int bench_row(struct table *tb, const struct bench_stream *s,
 		     double floor, const struct bench_opts *o)
 {
 	unsigned long long sum = 0;
-	double t, t0, tp = 0, tbase = 0;
+	double t, t0, tp = 0, tbase = 0, x = 0;
 	unsigned int c = 0;
 
 	t = timed(s, kind, nm, true, o->repeat, &sum);
 	t0 = timed(s, kind, nm, false, o->repeat, &sum);
 	if (t < 0 || t0 < 0 ||
 	    (o->pwcsim && process_timed(o->pwcsim, o->base, s, kind, nm,
-					o->repeat, &tp, &tbase)))
+					o->repeat, &tp, &tbase, &x)))
 		return -1;
 	table_row(tb);
 	table_str(tb, c++, s->name);
@@ -346,7 +355,7 @@ static int bench_row(struct table *tb, const struct bench_stream *s,
 	table_f64(tb, c++, t / floor);
 	if (o->base) {
 		table_f64(tb, c++, tbase * 1e9 / s->n);
-		table_f64(tb, c++, tp / tbase);
+		table_f64(tb, c++, x);
 	}
 	return 0;
 }
@@ -480,7 +489,7 @@ static void cpu_name(char *cpu, size_t len)
 /* The table @tb under the run's facts, as text or JSON (--json). */
 static void bench_print(const struct bench_opts *o, struct table *tb)
 {
-	char cpu[256], desc[PATH_MAX + 128];
+	char cpu[256], desc[PATH_MAX + 256];
 	struct record rec;
 
 	cpu_name(cpu, sizeof(cpu));
@@ -492,7 +501,7 @@ static void bench_print(const struct bench_opts *o, struct table *tb)
 		   "pwcsim replay -q, the whole process (user + system)" :
 		   "not measured (no --pwcsim)");
 	if (o->base) {
-		snprintf(desc, sizeof(desc), "%s replay -q, each run right after one of ns_process's (x_base: ns_process / ns_base)",
+		snprintf(desc, sizeof(desc), "%s replay -q, each run paired with one of ns_process's, the order alternating (x_base: the median of the pairs' ratios, ns_process's run over ns_base's)",
 			 o->base);
 		record_str(&rec, "ns_base", desc);
 	}
