@@ -555,9 +555,13 @@ static inline u64 pwc_walks_addresses(const struct pwc_walk *w, u32 n)
 int pwc_access_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 		     struct pwc_result *r, unsigned int flags);
 
-/* Lookup and shadow check only: no statistics, no fill. */
-void pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
-		struct pwc_result *r);
+/*
+ * Lookup and shadow check only: no statistics, no fill; -EINVAL, with
+ * @r zeroed and the model untouched, if @w is not a walk (as
+ * pwc_access()).
+ */
+int pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
+	       struct pwc_result *r);
 /*
  * Lookup, shadow check, accounting and fill of one walk; -EINVAL if @w is
  * not a walk (levels other than 4 or 5, end outside 1..levels).

@@ -63,12 +63,15 @@ void *pwc_zalloc_parts(const struct pwc_part *part, unsigned int n)
 	return block;
 }
 
-void pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
-		struct pwc_result *r)
+int pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
+	       struct pwc_result *r)
 {
 	memset(r, 0, sizeof(*r));
+	if (!pwc_walk_valid(w))
+		return -EINVAL;
 	m->ops->lookup(m, w, r);
 	pwc_shadow_check(w, r);
+	return 0;
 }
 
 int pwc_access(struct pwc_model *m, const struct pwc_walk *w,
@@ -85,9 +88,8 @@ int pwc_access(struct pwc_model *m, const struct pwc_walk *w,
 int pwc_access_nofill(struct pwc_model *m, const struct pwc_walk *w,
 		      struct pwc_result *r)
 {
-	if (!pwc_walk_valid(w))
+	if (pwc_lookup(m, w, r))
 		return -EINVAL;
-	pwc_lookup(m, w, r);
 	pwc_account(m, w, r);
 	return 0;
 }

@@ -365,6 +365,48 @@ static void test_littles_law(void)
 	teardown(&io, m);
 }
 
+/* A walk source's walk at @arg's levels (3: not a walk), 0 ends. */
+static int odd_walk(void *arg, unsigned long long va, struct pwc_walk *w)
+{
+	struct pwc_synth pt = { .levels = 4 };
+
+	pwc_synth_walk(&pt, va, w);
+	w->levels = *(const unsigned int *)arg;
+	return 0;
+}
+
+/*
+ * A walk from the source that pwc_walk_valid() refuses is not walked:
+ * no lookup of the model (which would read past its tables), the address
+ * completing as an IOTLB hit would.
+ */
+static void test_bad_walk(void)
+{
+	static const unsigned int levels[] = { 3, 6, 255, 0 };
+	struct iommu io;
+	struct told t;
+	struct pwc_model *m;
+	unsigned long long a;
+	unsigned int lv, i;
+
+	for (i = 0; i < 4; i++) {
+		m = setup(&io, 8, 256, IOMMU_FCFS, "tpc", 4, &t);
+		if (!m) {
+			expect(0, "setup");
+			return;
+		}
+		lv = levels[i];
+		io.walk = odd_walk;
+		io.walk_arg = &lv;
+		a = iommu_translate(&io, GIB, 0, 0, 1, 1);
+		iommu_drain(&io);
+		expect(a == io.cfg.tlb_hit && io.st.not_walked == 1 &&
+		       !io.st.walks && !m->stats.lookups,
+		       "a walk at levels other than 4 or 5: not walked");
+		teardown(&io, m);
+	}
+}
+
 static void test_names(void)
 {
 	expect(!strcmp(iommu_sched_names[IOMMU_FCFS], "fcfs") &&
@@ -386,6 +428,7 @@ int main(void)
 	test_no_queueing();
 	test_reads_per_walk();
 	test_littles_law();
+	test_bad_walk();
 	test_names();
 	return expect_done("iommu-test");
 }

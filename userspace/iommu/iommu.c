@@ -459,8 +459,9 @@ unsigned long long iommu_translate(struct iommu *io, unsigned long long va,
 		waiter_add(io, &io->miss[i - 1], cookie, now);
 		return IOMMU_PENDING;
 	}
-	if (io->walk ? io->walk(io->walk_arg, va, &w) :
-		       (pwc_synth_walk(&io->pt, va, &w), 0)) {
+	if ((io->walk ? io->walk(io->walk_arg, va, &w) :
+			(pwc_synth_walk(&io->pt, va, &w), 0)) ||
+	    !pwc_walk_valid(&w)) {
 		io->st.not_walked++;
 		latency(io, io->cfg.tlb_hit);
 		return now + io->cfg.tlb_hit;

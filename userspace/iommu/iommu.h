@@ -105,7 +105,8 @@ struct iommu {
 	/*
 	 * Where a miss's walk comes from: @walk (0, or non-zero when the
 	 * address has no walk: it completes as an IOTLB hit would, counted
-	 * not_walked), or the synthetic table @pt when @walk is NULL.  A
+	 * not_walked, as does a walk pwc_walk_valid() refuses), or the
+	 * synthetic table @pt when @walk is NULL.  A
 	 * walk's table bases are only compared: labels, physical bases or a
 	 * module's table ids give the same figures.
 	 */
