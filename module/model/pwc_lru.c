@@ -86,10 +86,10 @@ static __always_inline void pwc_lru_unindex(struct pwc_lru *t, u32 i)
 	*link = t->chain[i];
 }
 
-/* Entry @i, of set @set, first in its bucket's chain. */
-static void pwc_lru_index(struct pwc_lru *t, u32 set, u32 i)
+/* Entry @i, of set @set, holding @key, first in its bucket's chain. */
+static void pwc_lru_index(struct pwc_lru *t, u32 set, u32 i, u64 key)
 {
-	u32 b = pwc_lru_bucket(t, set, t->key[i]);
+	u32 b = pwc_lru_bucket(t, set, key);
 
 	t->home[i] = b;
 	t->chain[i] = t->index[b];
@@ -119,7 +119,7 @@ bool pwc_lru_insert(struct pwc_lru *t, u32 set, u64 key, u64 val, u64 cover,
 	t->cover_level[i] = cover_level;
 	t->valid[i] = 1;
 	pwc_recency_link(&t->rec, set, i);
-	pwc_lru_index(t, set, i);
+	pwc_lru_index(t, set, i, key);
 	/*
 	 * found first at its level next time (pwc_lru_find_at(), which
 	 * checks a hint before it trusts it; level 2 keeps its own per
