@@ -91,6 +91,8 @@ for r in rows:
         bad.append("%s: a base column without --base" % what)
 if with_base and "ns_base" not in doc:
     bad.append("no description of ns_base")
+if "pinned" not in doc:
+    bad.append("no statement of the CPU pinned")
 for b in bad[:10]:
     print(b)
 sys.exit(1 if bad else 0)

@@ -29,6 +29,7 @@
  */
 #include <getopt.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -321,6 +322,7 @@ struct bench_opts {
 	unsigned long long stress, scatter, min;
 	const char *pwcsim;		/* time `pwcsim replay` too */
 	const char *base;		/* and this one's, paired with it */
+	int cpu;			/* the one it runs on, or -1 */
 	struct bench_stream st[BENCH_MAX_STREAMS];
 };
 
@@ -387,6 +389,25 @@ static int bench_stream(struct table *tb, struct bench_stream *s,
 			return -1;
 	}
 	return bench_row(tb, s, all, nk, floor, o);
+}
+
+/*
+ * The bench, and so every process it times, pinned to the CPU it runs on
+ * now: where cores differ in load (a virtual machine's vCPUs), the
+ * scheduler may start consecutive children on alternate cores, and the
+ * two runs of every pair would meet different ones.  The CPU, or -1 if
+ * none could be pinned (nothing is then).
+ */
+static int bench_pin(void)
+{
+	cpu_set_t set;
+	int cpu = sched_getcpu();
+
+	if (cpu < 0)
+		return -1;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set) ? -1 : cpu;
 }
 
 static void usage(FILE *f)
@@ -497,6 +518,11 @@ static void bench_print(const struct bench_opts *o, struct table *tb)
 	record_str(&rec, "machine", cpu);
 	record_str(&rec, "build", BENCH_CFLAGS);
 	record_str(&rec, "time", "CPU time of the process, median of the runs");
+	if (o->cpu >= 0)
+		snprintf(desc, sizeof(desc), "cpu %d: the bench and every process it times", o->cpu);
+	else
+		snprintf(desc, sizeof(desc), "no: the scheduler's choice");
+	record_str(&rec, "pinned", desc);
 	record_str(&rec, "ns_process", o->pwcsim ?
 		   "pwcsim replay -q, the whole process (user + system)" :
 		   "not measured (no --pwcsim)");
@@ -535,6 +561,7 @@ int main(int argc, char **argv)
 
 	if (ret)
 		return ret == 1 ? 0 : ret;
+	o.cpu = bench_pin();
 	for (i = 0; i < ARRAY_SIZE(gen); i++) {
 		if (!*gen[i].n)
 			continue;
