@@ -1779,7 +1779,10 @@ static void batch_long_one(struct pwc_test *t, const char *spec,
 			if (j && !((va[j] ^ va[j - 1]) >> 21))
 				va[j] ^= 1ULL << 21;	/* not a repeat */
 		}
-		pwc_synth_walks(&pt, va, PWC_CASE_LONG, false, w, &reads);
+		/* merged: none repeats, so each address keeps its walk */
+		if (pwc_synth_walks(&pt, va, PWC_CASE_LONG, true, w,
+				    &reads) != PWC_CASE_LONG)
+			bad++;
 		bad += batch_vs_walks(&p, w, PWC_CASE_LONG, w, PWC_CASE_LONG,
 				      rb);
 	}

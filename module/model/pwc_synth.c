@@ -69,7 +69,8 @@ static __always_inline void pwc_synth_walk4k(u64 va, struct pwc_walk *w,
  * with no branch: a stream's runs of one region are often short and
  * irregular, and a branch on them would mispredict about once a run
  * (Documentation/models.rst).  Only then are the walks built, one a
- * run, to the array's start.
+ * run, to the array's start; where no address repeats the one before,
+ * as without @merge.
  */
 static __always_inline u32 pwc_synth_walks4k(const u64 *va, u32 n,
 					     bool merge, struct pwc_walk *w,
@@ -78,24 +79,30 @@ static __always_inline u32 pwc_synth_walks4k(const u64 *va, u32 n,
 	u64 next = va[n - 1], v;
 	u32 i, c = n - 1, first, after;
 
-	if (!merge) {
-		for (i = 0; i < n; i++)
-			pwc_synth_walk4k(va[i], &w[i], 0, levels);
-		return n;
+	if (merge) {
+		w[c].repeats = n - 1;
+		for (i = n - 1; i-- > 0;) {
+			v = va[i];
+			c -= !!((v ^ next) >> 21);
+			next = v;
+			w[c].repeats = i;	/* a run's first, written last */
+		}
+		if (c) {
+			/* each slot read before a walk is written over it */
+			for (i = 0, first = w[c].repeats; c + i < n;
+			     i++, first = after) {
+				after = c + i + 1 < n ? w[c + i + 1].repeats :
+							n;
+				pwc_synth_walk4k(va[first], &w[i],
+						 after - first - 1, levels);
+			}
+			return i;
+		}
+		/* no address repeats the one before: one walk each */
 	}
-	w[c].repeats = n - 1;
-	for (i = n - 1; i-- > 0;) {
-		v = va[i];
-		c -= !!((v ^ next) >> 21);
-		next = v;
-		w[c].repeats = i;	/* a run's first, written last */
-	}
-	/* each slot read before a walk is written over it */
-	for (i = 0, first = w[c].repeats; c + i < n; i++, first = after) {
-		after = c + i + 1 < n ? w[c + i + 1].repeats : n;
-		pwc_synth_walk4k(va[first], &w[i], after - first - 1, levels);
-	}
-	return i;
+	for (i = 0; i < n; i++)
+		pwc_synth_walk4k(va[i], &w[i], 0, levels);
+	return n;
 }
 
 u32 pwc_synth_walks(const struct pwc_synth *pt, const u64 *va, u32 n,
