@@ -1913,28 +1913,17 @@ static void batch_rejects_bad_walks(struct pwc_test *t)
  * pwc_walks_merge() merges exactly the walks that repeat the one before
  * -- not one in another 2 MiB region, through another table base, ending
  * at a huge leaf or a fault, or at other paging levels -- and does not
- * read the counts it is given; a walk with repeats that does not end at
- * L1 is refused as a bad walk is: -EINVAL, nothing counted.  A merged
- * walk's repeats are looked up as it until one hits at L2, the rest
- * counted as that hit, each with its result and none past them.
+ * read the counts it is given.
  */
-static void batch_merges_runs(struct pwc_test *t)
+static void batch_merge_cases(struct pwc_test *t, struct batch_bufs *b)
 {
 	/* the walks kept, and the repeats of the first, after each change */
 	static const u32 kept[] = { 3, 3, 3, 3, 3, 1 };
 	static const u32 first[] = { 1, 1, 1, 0, 1, 3 };
-	struct batch_bufs *b = pwc_zalloc(sizeof(*b));
 	struct pwc_walk *w;
-	struct pwc_model *m;
-	unsigned int i, j;
+	unsigned int i;
 
-	if (!b) {
-		PWC_FAIL(t, "no memory");
-		return;
-	}
-	b->pt.levels = 4;
-	m = pwc_case_model(t, "tpc");
-	for (i = 0; m && i < ARRAY_SIZE(kept); i++) {
+	for (i = 0; i < ARRAY_SIZE(kept); i++) {
 		for (w = b->w; w < b->w + 4; w++)
 			pwc_synth_walk(&b->pt, 0x7f0000200000ULL +
 				       (w - b->w) * 4096, w);
@@ -1965,39 +1954,65 @@ static void batch_merges_runs(struct pwc_test *t)
 		PWC_EXPECT_EQ(t, pwc_walks_addresses(w, kept[i]), 4);
 		PWC_EXPECT_TRUE(t, pwc_walks_valid(w, kept[i]));
 	}
-	if (m) {
-		/* a walk with repeats that ends at L2 is refused */
-		w = b->w;
-		pwc_synth_walk(&b->pt, 0x7f0000200000ULL, w);
-		w->end = 2;
-		w->repeats = 1;
-		PWC_EXPECT_TRUE(t, pwc_walk_valid(w));
-		PWC_EXPECT_TRUE(t, !pwc_walks_valid(w, 1));
-		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 1, b->r, 0), -EINVAL);
-		PWC_EXPECT_EQ(t, m->stats.lookups, 0);
-		PWC_EXPECT_EQ(t, m->clock, 0);
-		/* a miss, its repeat looked up (a hit), two more counted */
-		w->end = 1;
-		w->repeats = 3;
-		for (j = 0; j < ARRAY_SIZE(b->r); j++)
-			b->r[j].start = 9;
-		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 1, b->r, 0), 0);
-		PWC_EXPECT_EQ(t, m->stats.lookups, 4);
-		PWC_EXPECT_EQ(t, m->stats.misses, 1);
-		PWC_EXPECT_EQ(t, m->stats.hits[1], 3);
-		PWC_EXPECT_EQ(t, b->r[0].start, 4);
-		for (j = 1; j < 4; j++) {
-			PWC_EXPECT_EQ(t, b->r[j].start, 1);
-			PWC_EXPECT_EQ(t, b->r[j].accesses, 1);
-		}
-		PWC_EXPECT_EQ(t, b->r[4].start, 9);
-		/* the path held: all eight hits, one looked up */
-		w->repeats = 7;
-		PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 1, NULL, 0), 0);
-		PWC_EXPECT_EQ(t, m->stats.lookups, 12);
-		PWC_EXPECT_EQ(t, m->stats.hits[1], 11);
-		pwc_destroy(m);
+}
+
+/*
+ * A walk with repeats that does not end at L1 is refused as a bad walk
+ * is: -EINVAL, nothing counted.  A merged walk's repeats are looked up
+ * as it until one hits at L2, the rest counted as that hit, each with
+ * its result and none past them.
+ */
+static void batch_merged_walk(struct pwc_test *t, struct batch_bufs *b)
+{
+	struct pwc_walk *w = b->w;
+	struct pwc_model *m = pwc_case_model(t, "tpc");
+	unsigned int j;
+
+	if (!m)
+		return;
+	pwc_synth_walk(&b->pt, 0x7f0000200000ULL, w);
+	w->end = 2;
+	w->repeats = 1;
+	PWC_EXPECT_TRUE(t, pwc_walk_valid(w));
+	PWC_EXPECT_TRUE(t, !pwc_walks_valid(w, 1));
+	PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 1, b->r, 0), -EINVAL);
+	PWC_EXPECT_EQ(t, m->stats.lookups, 0);
+	PWC_EXPECT_EQ(t, m->clock, 0);
+	/* a miss, its repeat looked up (a hit), two more counted */
+	w->end = 1;
+	w->repeats = 3;
+	for (j = 0; j < ARRAY_SIZE(b->r); j++)
+		b->r[j].start = 9;
+	PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 1, b->r, 0), 0);
+	PWC_EXPECT_EQ(t, m->stats.lookups, 4);
+	PWC_EXPECT_EQ(t, m->stats.misses, 1);
+	PWC_EXPECT_EQ(t, m->stats.hits[1], 3);
+	PWC_EXPECT_EQ(t, b->r[0].start, 4);
+	for (j = 1; j < 4; j++) {
+		PWC_EXPECT_EQ(t, b->r[j].start, 1);
+		PWC_EXPECT_EQ(t, b->r[j].accesses, 1);
 	}
+	PWC_EXPECT_EQ(t, b->r[4].start, 9);
+	/* the path held: all eight hits, one looked up */
+	w->repeats = 7;
+	PWC_EXPECT_EQ(t, pwc_access_batch(m, w, 1, NULL, 0), 0);
+	PWC_EXPECT_EQ(t, m->stats.lookups, 12);
+	PWC_EXPECT_EQ(t, m->stats.hits[1], 11);
+	pwc_destroy(m);
+}
+
+/* Walks merged (batch_merge_cases()) and batches of them. */
+static void batch_merges_runs(struct pwc_test *t)
+{
+	struct batch_bufs *b = pwc_zalloc(sizeof(*b));
+
+	if (!b) {
+		PWC_FAIL(t, "no memory");
+		return;
+	}
+	b->pt.levels = 4;
+	batch_merge_cases(t, b);
+	batch_merged_walk(t, b);
 	pwc_free(b);
 }
 

@@ -142,7 +142,7 @@ static void repeat_stream(unsigned long long *va, unsigned int n,
  * synthetic table's merge, which must be pwc_walks_merge()'s) and one an
  * address, batch by batch: results, statistics and
  * dumps must agree; a model with a recency clock that hit at L2 must have
- * ticked less with the marks (repeats counted without a lookup), and no
+ * ticked less merged (repeats counted without a lookup), and no
  * model more.  @hits: the model must hit at L2 on this stream.
  */
 static void repeat_case(const char *spec, unsigned int levels,
