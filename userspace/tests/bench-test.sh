@@ -7,7 +7,8 @@
 # whole-process column with --pwcsim, and the paired columns of --base
 # (ns_base, and x_base, the median of the pairs' ratios: with one run,
 # ns_process / ns_base); --base without --pwcsim,
-# a base that does not run and a bad option are refused.  It checks the
+# a base that does not run and a bad option are refused; each pair runs
+# copies of its own of the binaries and the trace.  It checks the
 # figures' shape and arithmetic, never their size: a benchmark measures.
 # $PWCSIM is the pwcsim timed, $PWCSIM_BENCH the benchmark.
 # Ends with "bench-test: N passed, N failed".
@@ -124,6 +125,38 @@ if "$B" "${short[@]}" --pwcsim "$P" --base "$P" 2mm="$tmp/2mm.bin" \
 	ok "the table's header ends with ns_base and x_base"
 else
 	bad "the table: $(head -c 300 "$tmp/err")"
+fi
+
+# Each pair's runs execute new copies of the binaries and read a new copy
+# of the trace, made for the pair and removed after it: a wrapper, given
+# as both binaries, logs the path it runs from ($0: the file executed),
+# the trace it is given (the last argument) and the trace's checksum.
+cat >"$tmp/wrap" <<W
+#!/bin/bash
+for t; do :; done
+echo "\$0 \$t \$(cksum <"\$t")" >>"$tmp/runs"
+exec "$(realpath "$P")" "\$@"
+W
+chmod +x "$tmp/wrap"
+if "$B" --repeat 2 --stress 0 --scatter 0 --min "$N" --pwcsim "$tmp/wrap" \
+	--base "$tmp/wrap" 2mm="$tmp/2mm.bin" >/dev/null 2>"$tmp/err"; then
+	want=$(cksum <"$tmp/2mm.bin")
+	rows=$(($("$P" replay --list | wc -l) + 1))
+	read -r runs tools traces same left < <(awk -v want="$want" '
+		{ n++; tool[$1]++; trace[$2]++; s = $3; for (i = 4; i <= NF; i++)
+		  s = s " " $i; same += s == want && $1 ~ /^\/tmp\/pwcsim-bench-/
+		  if (system("test -e " $1 " || test -e " $2) == 0) left++ }
+		END { print n, length(tool), length(trace), same, left + 0 }' \
+		"$tmp/runs")
+	if [ "$runs" = $((rows * 4)) ] && [ "$tools" = "$runs" ] &&
+		[ "$traces" = $((rows * 2)) ] && [ "$same" = "$runs" ] &&
+		[ "$left" = 0 ]; then
+		ok "each pair on its own copies: $runs runs, $tools binaries, $traces traces, each the trace's bytes, none left"
+	else
+		bad "copies: $runs runs (want $((rows * 4))), $tools binaries, $traces traces (want $((rows * 2))), $same of the trace's bytes, $left left"
+	fi
+else
+	bad "the bench on a wrapper: $(head -c 300 "$tmp/err")"
 fi
 
 echo "bench-test: $passed passed, $failed failed"

@@ -19,7 +19,9 @@
  * revision's pwcsim, scripts/bench BASE=REV), each of its runs next to
  * one of PATH's, the order alternating, so that both meet the same
  * stretch of a noisy machine (paired: ns_base, and x_base, the median of
- * the pairs' ratios of PATH's time over the base's).
+ * the pairs' ratios of PATH's time over the base's).  Each of these runs
+ * executes a new copy of its binary and reads a new copy of the trace,
+ * made for its pair (struct bench_pair).
  *
  * NAME=FILE: a binary trace (scripts/bench writes gen RAY, 2mm and STO);
  * --stress N: also a generated stress stream of N addresses at 5 levels
@@ -27,6 +29,8 @@
  * also a stream of N addresses at 4 levels of which no two consecutive
  * share a 2 MiB region, 0 for none.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <sched.h>
@@ -37,6 +41,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "pwc.h"
@@ -50,6 +55,11 @@
 
 #define BENCH_MAX_REPEAT 99
 #define BENCH_MAX_STREAMS 16
+/*
+ * The bench's temporary files: the passes' traces, and each pair's copies
+ * (bench_copy()).
+ */
+#define BENCH_TMP "/tmp/pwcsim-bench-XXXXXX"
 
 /* Where the sums go, so that no compiler drops the reads (the floor). */
 static volatile unsigned long long bench_sink;
@@ -59,7 +69,7 @@ struct bench_stream {
 	unsigned int levels;
 	unsigned long long n;	/* addresses, over all the passes */
 	unsigned long long passes;
-	char tmp[64];		/* the passes' trace, when written here */
+	char tmp[sizeof(BENCH_TMP)];	/* the passes' trace, if written */
 };
 
 /*
@@ -156,7 +166,7 @@ static int write_passes(struct bench_stream *s, unsigned long long passes)
 	}
 	if (addr_next_block(&in, va, s->n) != (long)s->n)
 		goto out;
-	snprintf(s->tmp, sizeof(s->tmp), "/tmp/pwcsim-bench-XXXXXX");
+	memcpy(s->tmp, BENCH_TMP, sizeof(BENCH_TMP));
 	fd = mkstemp(s->tmp);
 	f = fd < 0 ? NULL : fdopen(fd, "wb");
 	if (!f || addr_write_binary_header(f)) {
@@ -241,42 +251,138 @@ static double timed(const struct bench_stream *s, const enum pwc_kind *kind,
 }
 
 /*
- * The CPU seconds (user + system) of one `@pwcsim replay -q` process with
- * the models @kind on @s, its output thrown away; -1 if it failed.
+ * A new copy of the file @src in a temporary file, its name into @copy
+ * (sizeof(BENCH_TMP) bytes), executable by its owner when @exec, written
+ * and closed; 0, or -1 with a message and no copy left.
  */
-static double process_once(const char *pwcsim, const struct bench_stream *s,
+static int bench_copy(const char *src, bool exec, char *copy)
+{
+	static char buf[1 << 20];
+	int in, out;
+	ssize_t n, w, at;
+
+	memcpy(copy, BENCH_TMP, sizeof(BENCH_TMP));
+	in = open(src, O_RDONLY | O_CLOEXEC);
+	if (in < 0) {
+		perror(src);
+		return -1;
+	}
+	out = mkostemp(copy, O_CLOEXEC);
+	if (out < 0) {
+		perror("pwcsim-bench: a temporary copy");
+		goto close_in;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		for (at = 0; at < n; at += w) {
+			w = write(out, buf + at, n - at);
+			if (w <= 0) {
+				perror(copy);
+				goto remove_copy;
+			}
+		}
+	if (n < 0) {
+		perror(src);
+		goto remove_copy;
+	}
+	if (exec && fchmod(out, 0700)) {
+		perror(copy);
+		goto remove_copy;
+	}
+	close(in);
+	if (close(out)) {
+		perror(copy);
+		unlink(copy);
+		return -1;
+	}
+	return 0;
+remove_copy:
+	close(out);
+	unlink(copy);
+close_in:
+	close(in);
+	return -1;
+}
+
+/*
+ * One pair's files: a copy of each binary and of the stream's trace, made
+ * for the pair and removed after it.  Where a file's pages sit in memory
+ * moves its reader's time: identical copies of one pwcsim ran 27 % apart,
+ * each copy's time steady over its runs (Documentation/testing.rst).
+ * Running the given files would draw one placement per binary for the
+ * whole column; new copies draw one per pair, and the median is over
+ * them.
+ */
+struct bench_pair {
+	char tool[sizeof(BENCH_TMP)];
+	char base[sizeof(BENCH_TMP)];	/* "" with no base */
+	char trace[sizeof(BENCH_TMP)];
+};
+
+static void pair_remove(struct bench_pair *c)
+{
+	if (c->tool[0])
+		unlink(c->tool);
+	if (c->base[0])
+		unlink(c->base);
+	if (c->trace[0])
+		unlink(c->trace);
+	memset(c, 0, sizeof(*c));
+}
+
+/* @c's copies of @pwcsim, @base (or NULL) and @trace; 0, or -1 (none). */
+static int pair_copy(struct bench_pair *c, const char *pwcsim,
+		     const char *base, const char *trace)
+{
+	memset(c, 0, sizeof(*c));
+	if (bench_copy(pwcsim, true, c->tool) ||
+	    (base && bench_copy(base, true, c->base)) ||
+	    bench_copy(trace, false, c->trace)) {
+		pair_remove(c);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The CPU seconds (user + system) of one `@exe replay -q` process with the
+ * models @kind on @trace at @levels, its output thrown away; -1 if it
+ * failed (named as @name).
+ */
+static double process_once(const char *exe, const char *name,
+			   const char *trace, unsigned int levels,
 			   const enum pwc_kind *kind, unsigned int nm)
 {
 	const char *argv[8 + 2 * PWC_KIND_COUNT];
-	char levels[2] = { '0' + s->levels, 0 };
+	char lv[2] = { '0' + levels, 0 };
 	struct rusage ru;
 	unsigned int a = 0, j;
 	int st;
 	pid_t pid;
 
-	argv[a++] = pwcsim;
+	argv[a++] = name;
 	argv[a++] = "replay";
 	argv[a++] = "-q";
 	argv[a++] = "-l";
-	argv[a++] = levels;
+	argv[a++] = lv;
 	for (j = 0; j < nm; j++) {
 		argv[a++] = "-m";
 		argv[a++] = pwc_kind_name(kind[j]);
 	}
-	argv[a++] = s->path;
+	argv[a++] = trace;
 	argv[a] = NULL;
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
 		if (!freopen("/dev/null", "w", stdout))
 			_exit(127);
-		execv(pwcsim, (char **)argv);
-		perror(pwcsim);
+		execv(exe, (char **)argv);
+		fprintf(stderr, "pwcsim-bench: %s (a copy of %s): %s\n", exe,
+			name, strerror(errno));
 		_exit(127);
 	}
 	if (pid < 0 || wait4(pid, &st, 0, &ru) != pid || !WIFEXITED(st) ||
 	    WEXITSTATUS(st)) {
-		fprintf(stderr, "pwcsim-bench: %s replay failed\n", pwcsim);
+		fprintf(stderr, "pwcsim-bench: %s replay failed\n", name);
 		return -1;
 	}
 	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
@@ -287,9 +393,10 @@ static double process_once(const char *pwcsim, const struct bench_stream *s,
  * The median of @repeat process_once() of @pwcsim into *@tp and, with
  * @base, of as many of @base's into *@tb, in pairs, one run of each
  * right after the other (@base second in the first pair, first in the
- * next, and so on), and the median of the pairs' ratios (@pwcsim's over
- * @base's) into *@x: a burst of load on a shared machine then spoils the
- * pairs it meets, not one binary's median; 0 or -1.
+ * next, and so on), each pair on its own copies (struct bench_pair), and
+ * the median of the pairs' ratios (@pwcsim's over @base's) into *@x: a
+ * burst of load on a shared machine then spoils the pairs it meets, not
+ * one binary's median; 0 or -1.
  */
 static int process_timed(const char *pwcsim, const char *base,
 			 const struct bench_stream *s,
@@ -298,13 +405,20 @@ static int process_timed(const char *pwcsim, const char *base,
 			 double *x)
 {
 	double t[BENCH_MAX_REPEAT], b[BENCH_MAX_REPEAT], r[BENCH_MAX_REPEAT];
+	struct bench_pair c;
 	unsigned int i;
 
 	for (i = 0; i < repeat; i++) {
-		b[i] = base && i % 2 ? process_once(base, s, kind, nm) : 0;
-		t[i] = process_once(pwcsim, s, kind, nm);
+		if (pair_copy(&c, pwcsim, base, s->path))
+			return -1;
+		b[i] = base && i % 2 ? process_once(c.base, base, c.trace,
+						    s->levels, kind, nm) : 0;
+		t[i] = process_once(c.tool, pwcsim, c.trace, s->levels, kind,
+				    nm);
 		if (base && i % 2 == 0)
-			b[i] = process_once(base, s, kind, nm);
+			b[i] = process_once(c.base, base, c.trace, s->levels,
+					    kind, nm);
+		pair_remove(&c);
 		if (t[i] < 0 || b[i] < 0)
 			return -1;
 		r[i] = base ? t[i] / b[i] : 0;
