@@ -11,6 +11,7 @@
  * the end, its element type PWC_CASE_TYPE and PWC_CASE(fn).
  */
 #include "pwc.h"
+#include "pwc_hset.h"
 #include "pwc_lru.h"
 #include "pwc_synth.h"
 #include "pwc_tlb.h"
@@ -1069,6 +1070,46 @@ static void bounds_none_ideal(struct pwc_test *t)
 out:
 	pwc_destroy(none);
 	pwc_destroy(ideal);
+}
+
+/*
+ * ideal's map (pwc_hset.h): a key added once, a second add of it refused
+ * with its value kept, and 1,000 more through its growths (64 slots to
+ * 2,048), each found with its value; then the keys of one 1 GiB region
+ * dropped at level 2, the rest kept.
+ */
+static void hset_add_grow_drop(struct pwc_test *t)
+{
+	struct pwc_hset h = { 0 };
+	unsigned int i, bad = 0;
+	s64 at;
+
+	PWC_EXPECT_EQ(t, pwc_hset_find(&h, 5), -1);
+	PWC_EXPECT_EQ(t, pwc_hset_add(&h, 5, 50), 1);
+	PWC_EXPECT_EQ(t, pwc_hset_add(&h, 5, 51), 0);
+	PWC_EXPECT_EQ(t, h.used, 1);
+	at = pwc_hset_find(&h, 5);
+	PWC_EXPECT_TRUE(t, at >= 0 && h.val[at] == 50);
+	for (i = 0; i < 1000; i++)
+		bad += pwc_hset_add(&h, 1000 + 7 * i, i) != 1;
+	for (i = 0; i < 1000; i++)
+		bad += pwc_hset_add(&h, 1000 + 7 * i, 0) != 0;
+	for (i = 0; i < 1000; i++) {
+		at = pwc_hset_find(&h, 1000 + 7 * i);
+		bad += at < 0 || h.val[at] != i;
+	}
+	PWC_EXPECT_EQ(t, bad, 0);
+	PWC_EXPECT_EQ(t, h.used, 1001);
+	PWC_EXPECT_EQ(t, h.cap, 2048);
+	PWC_EXPECT_EQ(t, pwc_hset_find(&h, 1001), -1);
+	/* level-2 keys 1000 .. 7993; [1024, 1536) is one 1 GiB region */
+	PWC_EXPECT_EQ(t, pwc_hset_drop_overlapping(&h, 2, 1024ULL << 21,
+						   1536ULL << 21), 73);
+	PWC_EXPECT_EQ(t, h.used, 1001 - 73);
+	PWC_EXPECT_EQ(t, pwc_hset_find(&h, 1028), -1);
+	PWC_EXPECT_TRUE(t, pwc_hset_find(&h, 1021) >= 0);
+	PWC_EXPECT_TRUE(t, pwc_hset_find(&h, 1539) >= 0);
+	pwc_hset_free(&h);
 }
 
 static void five_level(struct pwc_test *t)
@@ -2376,6 +2417,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(cpwc_hint_checked),
 	PWC_CASE(cpwc_counts_entries),
 	PWC_CASE(bounds_none_ideal),
+	PWC_CASE(hset_add_grow_drop),
 	PWC_CASE(five_level),
 	PWC_CASE(no_false_hits),
 	PWC_CASE(invalidate_ranges),

@@ -49,12 +49,27 @@ static int pwc_hset_rebuild(struct pwc_hset *h, u64 cap, unsigned int level,
 	return 0;
 }
 
+/*
+ * One probe finds @key or the empty slot that ends its run, where it goes
+ * unless the table must grow first (then it is put again after).
+ */
 int pwc_hset_add(struct pwc_hset *h, u64 key, u64 val)
 {
-	if (pwc_hset_find(h, key) >= 0)
-		return 0;
-	if (2 * (h->used + 1) > h->cap &&
-	    pwc_hset_rebuild(h, h->cap ? 2 * h->cap : 64, 0, 0, 0, NULL))
+	u64 i;
+
+	if (h->cap) {
+		for (i = pwc_hset_hash(key) & (h->cap - 1); h->key[i];
+		     i = (i + 1) & (h->cap - 1))
+			if (h->key[i] == key + 1)
+				return 0;
+		if (2 * (h->used + 1) <= h->cap) {
+			h->key[i] = key + 1;
+			h->val[i] = val;
+			h->used++;
+			return 1;
+		}
+	}
+	if (pwc_hset_rebuild(h, h->cap ? 2 * h->cap : 64, 0, 0, 0, NULL))
 		return -ENOMEM;
 	pwc_hset_put(h, key, val);
 	return 1;
