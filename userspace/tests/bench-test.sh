@@ -8,7 +8,8 @@
 # (ns_base, and x_base, the median of the pairs' ratios: with one run,
 # ns_process / ns_base); --base without --pwcsim,
 # a base that does not run and a bad option are refused; each pair runs
-# copies of its own of the binaries and the trace.  It checks the
+# copies of its own of the binaries and the trace, and SIGTERM or SIGHUP
+# leaves none of its files.  It checks the
 # figures' shape and arithmetic, never their size: a benchmark measures.
 # $PWCSIM is the pwcsim timed, $PWCSIM_BENCH the benchmark.
 # Ends with "bench-test: N passed, N failed".
@@ -130,34 +131,68 @@ fi
 # Each pair's runs execute new copies of the binaries and read a new copy
 # of the trace, made for the pair and removed after it: a wrapper, given
 # as both binaries, logs the path it runs from ($0: the file executed),
-# the trace it is given (the last argument) and the trace's checksum.
+# the trace it is given (the last argument) and the trace's checksum
+# (with $SLEEP, it writes its pid there and sleeps instead).
 cat >"$tmp/wrap" <<W
 #!/bin/bash
 for t; do :; done
 echo "\$0 \$t \$(cksum <"\$t")" >>"$tmp/runs"
+[ -z "\${SLEEP:-}" ] || { echo \$\$ >"\$SLEEP"; exec sleep 60; }
 exec "$(realpath "$P")" "\$@"
 W
 chmod +x "$tmp/wrap"
-if "$B" --repeat 2 --stress 0 --scatter 0 --min "$N" --pwcsim "$tmp/wrap" \
-	--base "$tmp/wrap" 2mm="$tmp/2mm.bin" >/dev/null 2>"$tmp/err"; then
+mkdir "$tmp/t"
+if TMPDIR="$tmp/t" "$B" --repeat 2 --stress 0 --scatter 0 --min "$N" \
+	--pwcsim "$tmp/wrap" --base "$tmp/wrap" 2mm="$tmp/2mm.bin" \
+	>/dev/null 2>"$tmp/err"; then
 	want=$(cksum <"$tmp/2mm.bin")
 	rows=$(($("$P" replay --list | wc -l) + 1))
-	read -r runs tools traces same left < <(awk -v want="$want" '
+	read -r runs tools traces same left < <(awk -v want="$want" \
+		-v dir="$tmp/t/pwcsim-bench-" '
 		{ n++; tool[$1]++; trace[$2]++; s = $3; for (i = 4; i <= NF; i++)
-		  s = s " " $i; same += s == want && $1 ~ /^\/tmp\/pwcsim-bench-/
+		  s = s " " $i; same += s == want && index($1, dir) == 1
 		  if (system("test -e " $1 " || test -e " $2) == 0) left++ }
 		END { print n, length(tool), length(trace), same, left + 0 }' \
 		"$tmp/runs")
 	if [ "$runs" = $((rows * 4)) ] && [ "$tools" = "$runs" ] &&
 		[ "$traces" = $((rows * 2)) ] && [ "$same" = "$runs" ] &&
 		[ "$left" = 0 ]; then
-		ok "each pair on its own copies: $runs runs, $tools binaries, $traces traces, each the trace's bytes, none left"
+		ok "each pair on its own copies in \$TMPDIR: $runs runs, $tools binaries, $traces traces, each the trace's bytes, none left"
 	else
 		bad "copies: $runs runs (want $((rows * 4))), $tools binaries, $traces traces (want $((rows * 2))), $same of the trace's bytes, $left left"
 	fi
 else
 	bad "the bench on a wrapper: $(head -c 300 "$tmp/err")"
 fi
+
+# Stopped by a signal, the bench removes its files (here the generated
+# stream and a pair's copies, while the pair's run, the wrapper told to
+# sleep, is under way) and ends as the signal ends a process (SIGINT
+# too, which a background job here starts with ignored: left so).
+for sig in TERM HUP; do
+	rm -rf "$tmp/s" "$tmp/sleeper"
+	mkdir "$tmp/s"
+	SLEEP="$tmp/sleeper" TMPDIR="$tmp/s" "$B" --repeat 1 --stress 0 \
+		--scatter 20000 --min 20000 --pwcsim "$tmp/wrap" \
+		>/dev/null 2>&1 &
+	pid=$!
+	for _ in $(seq 300); do	# until the pair's run sleeps
+		[ -s "$tmp/sleeper" ] && break
+		sleep 0.1
+	done
+	made=$(find "$tmp/s" -type f | wc -l)
+	kill -s "$sig" $pid
+	{ wait $pid; } 2>/dev/null
+	rc=$?
+	[ -s "$tmp/sleeper" ] && kill "$(cat "$tmp/sleeper")" 2>/dev/null
+	left=$(find "$tmp/s" -type f | wc -l)
+	want=$((128 + $(kill -l "$sig")))
+	if [ "$made" = 3 ] && [ "$left" = 0 ] && [ $rc = "$want" ]; then
+		ok "SIG$sig: the $made files it had made removed, exit $rc"
+	else
+		bad "SIG$sig: $made files made, $left left, exit $rc (want $want)"
+	fi
+done
 
 echo "bench-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -47,6 +47,7 @@
 #include "pwc.h"
 #include "engine/model_set.h"
 #include "output/table.h"
+#include "tests/bench_files.h"
 #include "traces/addr_stream.h"
 
 #ifndef BENCH_CFLAGS
@@ -55,11 +56,6 @@
 
 #define BENCH_MAX_REPEAT 99
 #define BENCH_MAX_STREAMS 16
-/*
- * The bench's temporary files: the passes' traces, and each pair's copies
- * (bench_copy()).
- */
-#define BENCH_TMP "/tmp/pwcsim-bench-XXXXXX"
 
 /* Where the sums go, so that no compiler drops the reads (the floor). */
 static volatile unsigned long long bench_sink;
@@ -69,7 +65,8 @@ struct bench_stream {
 	unsigned int levels;
 	unsigned long long n;	/* addresses, over all the passes */
 	unsigned long long passes;
-	char tmp[sizeof(BENCH_TMP)];	/* the passes' trace, if written */
+	char gen[BENCH_NAME_MAX];	/* its trace, if generated here */
+	char tmp[BENCH_NAME_MAX];	/* its passes' trace, if written */
 };
 
 /*
@@ -104,17 +101,21 @@ static double median(double *v, unsigned int n)
  * levels): every address in another 2 MiB region than the one before (a
  * new L4, L3 or L2 index in equal parts, over 8 L4, 64 L3 and 512 L2
  * values), where no walk repeats the one before and a TPC of 24 mostly
- * misses.
+ * misses.  @n addresses written to a new file that @s then names (@s->gen,
+ * removed by the caller); 0, or -1 with a message and no file left.
  */
-static int gen_stream(const char *path, unsigned long long n, bool scatter)
+static int gen_stream(struct bench_stream *s, unsigned long long n,
+		      bool scatter)
 {
 	unsigned long long x = 88172645463325252ULL, va = 0, prev, i;
 	unsigned int l4 = scatter ? 8 : 64;
-	FILE *f = fopen(path, "wb");
+	int fd = bench_file_new(s->gen);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "wb");
 
 	if (!f || addr_write_binary_header(f)) {
-		perror(path);
-		return -1;
+		if (fd >= 0)
+			perror(s->gen);
+		goto fail;
 	}
 	for (i = 0; i < n; i++) {
 		x ^= x << 13;
@@ -140,12 +141,25 @@ static int gen_stream(const char *path, unsigned long long n, bool scatter)
 		if (scatter && i && va >> 21 == prev >> 21)
 			va ^= 1ULL << 21;	/* drawn the same: the next */
 		if (addr_write_binary(f, va)) {
-			perror(path);
-			fclose(f);
-			return -1;
+			perror(s->gen);
+			goto fail;
 		}
 	}
-	return fclose(f) ? -1 : 0;
+	fd = fclose(f);		/* closed either way */
+	f = NULL;
+	if (fd) {
+		perror(s->gen);
+		goto fail;
+	}
+	s->path = s->gen;
+	return 0;
+fail:
+	if (f)
+		fclose(f);
+	else if (fd >= 0)
+		close(fd);
+	bench_file_remove(s->gen);
+	return -1;
 }
 
 /*
@@ -166,11 +180,13 @@ static int write_passes(struct bench_stream *s, unsigned long long passes)
 	}
 	if (addr_next_block(&in, va, s->n) != (long)s->n)
 		goto out;
-	memcpy(s->tmp, BENCH_TMP, sizeof(BENCH_TMP));
-	fd = mkstemp(s->tmp);
+	fd = bench_file_new(s->tmp);
 	f = fd < 0 ? NULL : fdopen(fd, "wb");
 	if (!f || addr_write_binary_header(f)) {
-		perror("pwcsim-bench: a temporary trace");
+		if (fd >= 0)
+			perror(s->tmp);
+		if (!f && fd >= 0)
+			close(fd);
 		goto out;
 	}
 	for (p = 0; p < passes; p++)
@@ -183,8 +199,12 @@ static int write_passes(struct bench_stream *s, unsigned long long passes)
 	s->n *= passes;
 	s->passes = passes;
 out:
-	if (f && fclose(f))
+	if (f && fclose(f)) {
+		perror(s->tmp);
 		ret = -1;
+	}
+	if (ret)
+		bench_file_remove(s->tmp);
 	addr_close(&in);
 	free(va);
 	return ret;
@@ -251,59 +271,6 @@ static double timed(const struct bench_stream *s, const enum pwc_kind *kind,
 }
 
 /*
- * A new copy of the file @src in a temporary file, its name into @copy
- * (sizeof(BENCH_TMP) bytes), executable by its owner when @exec, written
- * and closed; 0, or -1 with a message and no copy left.
- */
-static int bench_copy(const char *src, bool exec, char *copy)
-{
-	static char buf[1 << 20];
-	int in, out;
-	ssize_t n, w, at;
-
-	memcpy(copy, BENCH_TMP, sizeof(BENCH_TMP));
-	in = open(src, O_RDONLY | O_CLOEXEC);
-	if (in < 0) {
-		perror(src);
-		return -1;
-	}
-	out = mkostemp(copy, O_CLOEXEC);
-	if (out < 0) {
-		perror("pwcsim-bench: a temporary copy");
-		goto close_in;
-	}
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		for (at = 0; at < n; at += w) {
-			w = write(out, buf + at, n - at);
-			if (w <= 0) {
-				perror(copy);
-				goto remove_copy;
-			}
-		}
-	if (n < 0) {
-		perror(src);
-		goto remove_copy;
-	}
-	if (exec && fchmod(out, 0700)) {
-		perror(copy);
-		goto remove_copy;
-	}
-	close(in);
-	if (close(out)) {
-		perror(copy);
-		unlink(copy);
-		return -1;
-	}
-	return 0;
-remove_copy:
-	close(out);
-	unlink(copy);
-close_in:
-	close(in);
-	return -1;
-}
-
-/*
  * One pair's files: a copy of each binary and of the stream's trace, made
  * for the pair and removed after it.  Where a file's pages sit in memory
  * moves its reader's time: identical copies of one pwcsim ran 27 % apart,
@@ -313,20 +280,16 @@ close_in:
  * them.
  */
 struct bench_pair {
-	char tool[sizeof(BENCH_TMP)];
-	char base[sizeof(BENCH_TMP)];	/* "" with no base */
-	char trace[sizeof(BENCH_TMP)];
+	char tool[BENCH_NAME_MAX];
+	char base[BENCH_NAME_MAX];	/* "" with no base */
+	char trace[BENCH_NAME_MAX];
 };
 
 static void pair_remove(struct bench_pair *c)
 {
-	if (c->tool[0])
-		unlink(c->tool);
-	if (c->base[0])
-		unlink(c->base);
-	if (c->trace[0])
-		unlink(c->trace);
-	memset(c, 0, sizeof(*c));
+	bench_file_remove(c->tool);
+	bench_file_remove(c->base);
+	bench_file_remove(c->trace);
 }
 
 /* @c's copies of @pwcsim, @base (or NULL) and @trace; 0, or -1 (none). */
@@ -334,9 +297,9 @@ static int pair_copy(struct bench_pair *c, const char *pwcsim,
 		     const char *base, const char *trace)
 {
 	memset(c, 0, sizeof(*c));
-	if (bench_copy(pwcsim, true, c->tool) ||
-	    (base && bench_copy(base, true, c->base)) ||
-	    bench_copy(trace, false, c->trace)) {
+	if (bench_file_copy(pwcsim, true, c->tool) ||
+	    (base && bench_file_copy(base, true, c->base)) ||
+	    bench_file_copy(trace, false, c->trace)) {
 		pair_remove(c);
 		return -1;
 	}
@@ -659,31 +622,31 @@ int main(int argc, char **argv)
 	struct bench_opts o = { .repeat = 5, .stress = 4000000,
 				.scatter = 4000000, .min = 2000000 };
 	const struct {
-		const char *name, *path;
+		const char *name;
 		unsigned long long *n;
 		bool scatter;
 		unsigned int levels;
 	} gen[] = {
-		{ "stress-5level", "/tmp/pwcsim-bench-stress.trace",
-		  &o.stress, false, 5 },
-		{ "scatter-2m", "/tmp/pwcsim-bench-scatter.trace",
-		  &o.scatter, true, 4 },
+		{ "stress-5level", &o.stress, false, 5 },
+		{ "scatter-2m", &o.scatter, true, 4 },
 	};
+	struct bench_stream *s;
 	struct table tb;
 	unsigned int i;
 	int ret = bench_parse(argc, argv, &o);
 
 	if (ret)
 		return ret == 1 ? 0 : ret;
+	if (bench_files_init())
+		return 1;
 	o.cpu = bench_pin();
-	for (i = 0; i < ARRAY_SIZE(gen); i++) {
+	for (i = 0; i < ARRAY_SIZE(gen) && !ret; i++) {
 		if (!*gen[i].n)
 			continue;
-		if (gen_stream(gen[i].path, *gen[i].n, gen[i].scatter))
-			return 1;
-		o.st[o.ns++] = (struct bench_stream){ .name = gen[i].name,
-						      .path = gen[i].path,
-						      .levels = gen[i].levels };
+		s = &o.st[o.ns++];
+		*s = (struct bench_stream){ .name = gen[i].name,
+					    .levels = gen[i].levels };
+		ret = gen_stream(s, *gen[i].n, gen[i].scatter);
 	}
 	table_init(&tb, NULL, "bench");
 	table_cols(&tb, "stream:s model:s passes:u addresses:u "
@@ -694,12 +657,10 @@ int main(int argc, char **argv)
 		table_cols(&tb, "ns_base:f x_base:f");
 	for (i = 0; i < o.ns && !ret; i++)
 		ret = bench_stream(&tb, &o.st[i], &o);
-	for (i = 0; i < ARRAY_SIZE(gen); i++)
-		if (*gen[i].n)
-			remove(gen[i].path);
-	for (i = 0; i < o.ns; i++)
-		if (o.st[i].tmp[0])
-			remove(o.st[i].tmp);
+	for (i = 0; i < o.ns; i++) {
+		bench_file_remove(o.st[i].gen);
+		bench_file_remove(o.st[i].tmp);
+	}
 	if (ret) {
 		table_free(&tb);
 		return 1;
