@@ -142,9 +142,18 @@ static int bench_write_all(int fd, const char *buf, size_t n)
 	return 0;
 }
 
+/*
+ * The copy is written a block (st_blksize) at a time, as stdio writes a
+ * file and so as pwcsim writes its traces: how a file was written sets
+ * how its pages sit in the page cache (in larger folios after larger
+ * writes), and a reader that maps the file (d21d515) gains from large
+ * ones (Documentation/testing.rst).
+ */
 int bench_file_copy(const char *src, bool exec, char *name)
 {
-	static char buf[1 << 20];
+	static char buf[1 << 16];
+	struct stat st;
+	size_t block;
 	int in, out;
 	ssize_t n;
 
@@ -157,7 +166,11 @@ int bench_file_copy(const char *src, bool exec, char *name)
 	out = bench_file_new(name);
 	if (out < 0)
 		goto close_in;
-	while ((n = read(in, buf, sizeof(buf))) > 0)
+	block = sizeof(buf);
+	if (!fstat(out, &st) && st.st_blksize > 0 &&
+	    (size_t)st.st_blksize < block)
+		block = st.st_blksize;
+	while ((n = read(in, buf, block)) > 0)
 		if (bench_write_all(out, buf, n)) {
 			perror(name);
 			goto remove_copy;

@@ -33,9 +33,9 @@ int bench_file_new(char *name);
 void bench_file_remove(char *name);
 
 /*
- * A new file (bench_file_new()) holding the bytes of @src, executable by
- * its owner when @exec, written and closed; 0, or -1 with a message and
- * @name "" (no copy left).
+ * A new file (bench_file_new()) holding the bytes of @src, written a block
+ * (st_blksize) at a time as stdio writes, executable by its owner when
+ * @exec, and closed; 0, or -1 with a message and @name "" (no copy left).
  */
 int bench_file_copy(const char *src, bool exec, char *name);
 
