@@ -30,7 +30,6 @@
  * share a 2 MiB region, 0 for none.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <sched.h>
@@ -41,7 +40,6 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "pwc.h"
