@@ -167,8 +167,9 @@ fi
 
 # Stopped by a signal, the bench removes its files (here the generated
 # stream and a pair's copies, while the pair's run, the wrapper told to
-# sleep, is under way) and ends as the signal ends a process (SIGINT
-# too, which a background job here starts with ignored: left so).
+# sleep, is under way) and ends as the signal ends a process.  SIGINT is
+# handled alike, but a background job of this script starts with it
+# ignored, and the bench leaves a signal ignored at its start so.
 for sig in TERM HUP; do
 	rm -rf "$tmp/s" "$tmp/sleeper"
 	mkdir "$tmp/s"
