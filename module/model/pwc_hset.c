@@ -5,13 +5,9 @@
  */
 #include "pwc_hset.h"
 
-static void pwc_hset_put(struct pwc_hset *h, u64 key, u64 val)
+/* @key (absent) into empty slot @i (pwc_hset_slot()) with @val. */
+static void pwc_hset_fill(struct pwc_hset *h, u64 i, u64 key, u64 val)
 {
-	u64 i;
-
-	for (i = pwc_hset_hash(key) & (h->cap - 1); h->key[i];
-	     i = (i + 1) & (h->cap - 1))
-		;
 	h->key[i] = key + 1;
 	h->val[i] = val;
 	h->used++;
@@ -42,7 +38,8 @@ static int pwc_hset_rebuild(struct pwc_hset *h, u64 cap, unsigned int level,
 			(*dropped)++;
 			continue;
 		}
-		pwc_hset_put(&n, h->key[i] - 1, h->val[i]);
+		pwc_hset_fill(&n, pwc_hset_slot(&n, h->key[i] - 1),
+			      h->key[i] - 1, h->val[i]);
 	}
 	pwc_free(h->mem);
 	*h = n;
@@ -51,27 +48,24 @@ static int pwc_hset_rebuild(struct pwc_hset *h, u64 cap, unsigned int level,
 
 /*
  * One probe finds @key or the empty slot that ends its run, where it goes
- * unless the table must grow first (then it is put again after).
+ * unless the table must grow first (then its slot is found again after).
  */
 int pwc_hset_add(struct pwc_hset *h, u64 key, u64 val)
 {
 	u64 i;
 
 	if (h->cap) {
-		for (i = pwc_hset_hash(key) & (h->cap - 1); h->key[i];
-		     i = (i + 1) & (h->cap - 1))
-			if (h->key[i] == key + 1)
-				return 0;
+		i = pwc_hset_slot(h, key);
+		if (h->key[i])
+			return 0;
 		if (2 * (h->used + 1) <= h->cap) {
-			h->key[i] = key + 1;
-			h->val[i] = val;
-			h->used++;
+			pwc_hset_fill(h, i, key, val);
 			return 1;
 		}
 	}
 	if (pwc_hset_rebuild(h, h->cap ? 2 * h->cap : 64, 0, 0, 0, NULL))
 		return -ENOMEM;
-	pwc_hset_put(h, key, val);
+	pwc_hset_fill(h, pwc_hset_slot(h, key), key, val);
 	return 1;
 }
 

@@ -26,17 +26,29 @@ static inline u64 pwc_hset_hash(u64 key)
 }
 
 /* The slot of @key, or -1 (inline: the ideal model's lookup). */
+/*
+ * The slot of @key in @h (whose cap is not 0): the slot holding it, else
+ * the empty slot that ends its run, where it would go.  The one probe of
+ * a find, an add and a rebuild's put.
+ */
+static inline u64 pwc_hset_slot(const struct pwc_hset *h, u64 key)
+{
+	u64 i;
+
+	for (i = pwc_hset_hash(key) & (h->cap - 1);
+	     h->key[i] && h->key[i] != key + 1; i = (i + 1) & (h->cap - 1))
+		;
+	return i;
+}
+
 static inline s64 pwc_hset_find(const struct pwc_hset *h, u64 key)
 {
 	u64 i;
 
 	if (!h->cap)
 		return -1;
-	for (i = pwc_hset_hash(key) & (h->cap - 1); h->key[i];
-	     i = (i + 1) & (h->cap - 1))
-		if (h->key[i] == key + 1)
-			return i;
-	return -1;
+	i = pwc_hset_slot(h, key);
+	return h->key[i] ? (s64)i : -1;
 }
 
 /*

@@ -19,6 +19,7 @@
 #define BENCH_FILES_MAX 40
 
 static const int bench_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define BENCH_NSIGNALS (sizeof(bench_signals) / sizeof(bench_signals[0]))
 
 /*
  * The names of the files made and not yet removed, NULL in a free slot.
@@ -49,7 +50,7 @@ static void bench_files_block(bool block, sigset_t *old)
 		return;
 	}
 	sigemptyset(&set);
-	for (i = 0; i < sizeof(bench_signals) / sizeof(bench_signals[0]); i++)
+	for (i = 0; i < BENCH_NSIGNALS; i++)
 		sigaddset(&set, bench_signals[i]);
 	sigprocmask(SIG_BLOCK, &set, old);
 }
@@ -63,9 +64,9 @@ int bench_files_init(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = bench_files_on_signal;
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof(bench_signals) / sizeof(bench_signals[0]); i++)
+	for (i = 0; i < BENCH_NSIGNALS; i++)
 		sigaddset(&sa.sa_mask, bench_signals[i]);
-	for (i = 0; i < sizeof(bench_signals) / sizeof(bench_signals[0]); i++) {
+	for (i = 0; i < BENCH_NSIGNALS; i++) {
 		if (sigaction(bench_signals[i], NULL, &was) ||
 		    (was.sa_handler != SIG_IGN &&
 		     sigaction(bench_signals[i], &sa, NULL))) {
