@@ -15,6 +15,7 @@
 #   make fuzz         every parser's fuzz target (FUZZ_SECONDS each, default 10)
 #   make bench        benchmarks (measure, never assert); KERNEL=1: the VM too;
 #                     BASE=REV: REV's pwcsim replay timed beside this one's
+#                     INSTR=1: instructions per address (valgrind), not times
 #   make timing       translation in time: models, walkers, walk scheduling
 #                     over five workloads (scripts/timing-study; natively)
 #   make vm-shell     an interactive shell in the VM with the module loaded
@@ -50,7 +51,7 @@ kunit:
 	@scripts/kunit
 
 bench:
-	@KERNEL=$(KERNEL) REPEAT=$(REPEAT) BASE=$(BASE) scripts/bench
+	@KERNEL=$(KERNEL) REPEAT=$(REPEAT) BASE=$(BASE) INSTR=$(INSTR) scripts/bench
 
 timing:
 	@scripts/timing-study

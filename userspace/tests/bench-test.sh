@@ -6,7 +6,8 @@
 # and all together, on the stress, scatter and a NAME=FILE stream), the
 # whole-process column with --pwcsim, and the paired columns of --base
 # (ns_base, and x_base, the median of the pairs' ratios: with one run,
-# ns_process / ns_base); --base without --pwcsim,
+# ns_process / ns_base); --instructions (counts under valgrind, with
+# and without valgrind on PATH); --base without --pwcsim,
 # a base that does not run and a bad option are refused; each pair runs
 # copies of its own of the binaries and the trace, and SIGTERM or SIGHUP
 # leaves none of its files.  It checks the
@@ -126,6 +127,64 @@ if "$B" "${short[@]}" --pwcsim "$P" --base "$P" 2mm="$tmp/2mm.bin" \
 	ok "the table's header ends with ns_base and x_base"
 else
 	bad "the table: $(head -c 300 "$tmp/err")"
+fi
+
+# --instructions: counts instead of times, one valgrind run of each
+# binary a row.  The same binary as its own base counts the same (a
+# count is deterministic); all six execute more than any one alone.
+"$B" --instructions "${short[@]}" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc = 2 ] && grep -q -- '--instructions needs --pwcsim' "$tmp/err"; then
+	ok "--instructions without --pwcsim: exit 2 and the reason"
+else
+	bad "--instructions without --pwcsim: exit $rc"
+fi
+if "$B" --instructions --json --stress 0 --scatter "$N" --min "$N" \
+	--pwcsim "$P" --base "$P" 2mm="$tmp/2mm.bin" >"$tmp/i.json" \
+	2>"$tmp/err"; then
+	if out=$(python3 - "$tmp/i.json" "$("$P" replay --list |
+		awk '{ print $1 }' | paste -sd,)" <<'X'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+want = sys.argv[2].split(",") + ["all"]
+bad = []
+for s in ("2mm", "scatter-2m"):
+    rows = [r for r in doc["bench"] if r["stream"] == s]
+    if [r["model"] for r in rows] != want:
+        bad.append("%s: models %s" % (s, [r["model"] for r in rows]))
+        continue
+    for r in rows:
+        i, b, x = (r.get(k) for k in ("instructions_per_address",
+                                      "instructions_base", "x_base"))
+        if not all(isinstance(v, (int, float)) and v > 0 for v in (i, b, x)):
+            bad.append("%s %s: %r %r %r" % (s, r["model"], i, b, x))
+        elif abs(x - 1) > 1e-3 or abs(i / b - x) > 1e-6:
+            bad.append("%s %s: x_base %r (%r / %r)" % (s, r["model"], x, i, b))
+        if "ns_process" in r:
+            bad.append("%s %s: a time column" % (s, r["model"]))
+    top = max(r["instructions_per_address"] for r in rows[:-1])
+    if rows[-1]["instructions_per_address"] <= top:
+        bad.append("%s: all %r, not above %r" % (s,
+                   rows[-1]["instructions_per_address"], top))
+for b in bad[:10]:
+    print(b)
+sys.exit(1 if bad else 0)
+X
+	); then
+		ok "--instructions --base: every model and all, x_base 1 (the same binary), all above each alone"
+	else
+		bad "--instructions: $out"
+	fi
+else
+	bad "--instructions: $(head -c 300 "$tmp/err")"
+fi
+if PATH=/nonexistent "$B" --instructions --stress 0 --scatter 100 \
+	--min 100 --pwcsim "$P" >"$tmp/out" 2>"$tmp/err"; then
+	bad "--instructions with no valgrind on PATH: exit 0"
+elif grep -q 'needs valgrind' "$tmp/err" && ! [ -s "$tmp/out" ]; then
+	ok "--instructions with no valgrind on PATH: fails, saying so"
+else
+	bad "--instructions with no valgrind: $(head -c 300 "$tmp/err")"
 fi
 
 # Each pair's runs execute new copies of the binaries and read a new copy

@@ -12,7 +12,8 @@
  * It measures; it asserts nothing.
  *
  *   pwcsim-bench [--json] [--repeat N] [--stress N] [--scatter N] [--min N]
- *                [--pwcsim PATH [--base PATH]] [NAME=FILE ...]
+ *                [--pwcsim PATH [--base PATH] [--instructions]]
+ *                [NAME=FILE ...]
  *
  * --pwcsim PATH: also the whole `PATH replay -q` process on each row's
  * stream and models; --base PATH: also another build's (an earlier
@@ -22,6 +23,11 @@
  * the pairs' ratios of PATH's time over the base's).  Each of these runs
  * executes a new copy of its binary and reads a new copy of the trace,
  * made for its pair (struct bench_pair).
+ *
+ * --instructions: instead of times, the instructions per address of the
+ * whole `PATH replay -q` process (and of --base's, and x_base their
+ * ratio), one run each under valgrind (bench_instr.c): a count that does
+ * not move with the machine's load or with where files sit in memory.
  *
  * NAME=FILE: a binary trace (scripts/bench writes gen RAY, 2mm and STO);
  * --stress N: also a generated stress stream of N addresses at 5 levels
@@ -46,6 +52,7 @@
 #include "engine/model_set.h"
 #include "output/table.h"
 #include "tests/bench_files.h"
+#include "tests/bench_instr.h"
 #include "traces/addr_stream.h"
 
 #ifndef BENCH_CFLAGS
@@ -304,21 +311,14 @@ static int pair_copy(struct bench_pair *c, const char *pwcsim,
 	return 0;
 }
 
-/*
- * The CPU seconds (user + system) of one `@exe replay -q` process with the
- * models @kind on @trace at @levels, its output thrown away; -1 if it
- * failed (named as @name).
- */
-static double process_once(const char *exe, const char *name,
-			   const char *trace, unsigned int levels,
-			   const enum pwc_kind *kind, unsigned int nm)
+/* The arguments of `@name replay -q` of the models @kind on @trace. */
+#define BENCH_ARGV (8 + 2 * PWC_KIND_COUNT)
+
+static void replay_argv(const char **argv, const char *name,
+			const char *trace, const char *lv,
+			const enum pwc_kind *kind, unsigned int nm)
 {
-	const char *argv[8 + 2 * PWC_KIND_COUNT];
-	char lv[2] = { '0' + levels, 0 };
-	struct rusage ru;
 	unsigned int a = 0, j;
-	int st;
-	pid_t pid;
 
 	argv[a++] = name;
 	argv[a++] = "replay";
@@ -331,6 +331,24 @@ static double process_once(const char *exe, const char *name,
 	}
 	argv[a++] = trace;
 	argv[a] = NULL;
+}
+
+/*
+ * The CPU seconds (user + system) of one `@exe replay -q` process with the
+ * models @kind on @trace at @levels, its output thrown away; -1 if it
+ * failed (named as @name).
+ */
+static double process_once(const char *exe, const char *name,
+			   const char *trace, unsigned int levels,
+			   const enum pwc_kind *kind, unsigned int nm)
+{
+	const char *argv[BENCH_ARGV];
+	char lv[2] = { '0' + levels, 0 };
+	struct rusage ru;
+	int st;
+	pid_t pid;
+
+	replay_argv(argv, name, trace, lv, kind, nm);
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
@@ -393,6 +411,7 @@ static int process_timed(const char *pwcsim, const char *base,
 /* The options and NAME=FILE streams (bench_parse()). */
 struct bench_opts {
 	bool json;
+	bool instructions;		/* count, not time (bench_instr.h) */
 	unsigned int repeat, ns;
 	unsigned long long stress, scatter, min;
 	const char *pwcsim;		/* time `pwcsim replay` too */
@@ -437,7 +456,53 @@ static int bench_row(struct table *tb, const struct bench_stream *s,
 	return 0;
 }
 
-/* @s's rows: its floor, each model, all of them; 0 or -1. */
+/*
+ * --instructions: one row of @nm models on @s, the instructions per
+ * address of one `replay -q` process of --pwcsim's and, with --base, of
+ * the base's, and their ratio (x_base); 0 or -1.
+ */
+static int bench_row_instr(struct table *tb, const struct bench_stream *s,
+			   const enum pwc_kind *kind, unsigned int nm,
+			   const struct bench_opts *o)
+{
+	const char *argv[BENCH_ARGV];
+	char lv[2] = { '0' + s->levels, 0 };
+	long long ip, ib = 1;
+	unsigned int c = 0;
+
+	replay_argv(argv, o->pwcsim, s->path, lv, kind, nm);
+	ip = bench_instructions(argv);
+	if (ip >= 0 && o->base) {
+		argv[0] = o->base;
+		ib = bench_instructions(argv);
+	}
+	if (ip < 0 || ib < 0)
+		return -1;
+	table_row(tb);
+	table_str(tb, c++, s->name);
+	table_str(tb, c++, nm == 1 ? pwc_kind_name(kind[0]) : "all");
+	table_u64(tb, c++, s->passes);
+	table_u64(tb, c++, s->n);
+	table_f64(tb, c++, (double)ip / s->n);
+	if (o->base) {
+		table_f64(tb, c++, (double)ib / s->n);
+		table_f64(tb, c++, (double)ip / ib);
+	}
+	return 0;
+}
+
+/* A row of @nm models on @s: timed, or counted (--instructions). */
+static int bench_any_row(struct table *tb, const struct bench_stream *s,
+			 const enum pwc_kind *kind, unsigned int nm,
+			 double floor, const struct bench_opts *o)
+{
+	return o->instructions ? bench_row_instr(tb, s, kind, nm, o) :
+				 bench_row(tb, s, kind, nm, floor, o);
+}
+
+/*
+ * @s's rows: its floor (timed only), each model, all of them; 0 or -1.
+ */
 static int bench_stream(struct table *tb, struct bench_stream *s,
 			const struct bench_opts *o)
 {
@@ -455,15 +520,15 @@ static int bench_stream(struct table *tb, struct bench_stream *s,
 	if (s->n < o->min && write_passes(s, (o->min + s->n - 1) / s->n))
 		return -1;
 	timed(s, NULL, 0, false, 1, &sum);		/* into the page cache */
-	floor = timed(s, NULL, 0, false, o->repeat, &sum);
+	floor = o->instructions ? 0 : timed(s, NULL, 0, false, o->repeat, &sum);
 	if (floor < 0)
 		return -1;
 	for (k = 0; pwc_kind_ops(k); k++) {
 		all[nk++] = k;
-		if (bench_row(tb, s, &all[k], 1, floor, o))
+		if (bench_any_row(tb, s, &all[k], 1, floor, o))
 			return -1;
 	}
-	return bench_row(tb, s, all, nk, floor, o);
+	return bench_any_row(tb, s, all, nk, floor, o);
 }
 
 /*
@@ -489,7 +554,8 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: pwcsim-bench [--json] [--repeat N] [--stress N] [--scatter N]\n"
 		   "                    [--min N]\n"
-		   "                    [--pwcsim PATH [--base PATH]] [NAME=FILE ...]\n");
+		   "                    [--pwcsim PATH [--base PATH] [--instructions]]\n"
+		   "                    [NAME=FILE ...]\n");
 }
 
 /* --stress, --scatter or --min (@c) from @arg into @o; 0, or -1 */
@@ -519,13 +585,14 @@ static int bench_parse(int argc, char **argv, struct bench_opts *o)
 		{ "min", required_argument, NULL, 'n' },
 		{ "pwcsim", required_argument, NULL, 'p' },
 		{ "base", required_argument, NULL, 'b' },
+		{ "instructions", no_argument, NULL, 'i' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
 	char *eq;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "jr:s:c:n:p:b:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "jr:s:c:n:p:b:ih", opts, NULL)) != -1) {
 		if (c == 'j') {
 			o->json = true;
 		} else if (c == 'r') {
@@ -542,13 +609,16 @@ static int bench_parse(int argc, char **argv, struct bench_opts *o)
 			o->pwcsim = optarg;
 		} else if (c == 'b') {
 			o->base = optarg;
+		} else if (c == 'i') {
+			o->instructions = true;
 		} else {
 			usage(c == 'h' ? stdout : stderr);
 			return c == 'h' ? 1 : 2;
 		}
 	}
-	if (o->base && !o->pwcsim) {
-		fprintf(stderr, "pwcsim-bench: --base needs --pwcsim\n");
+	if ((o->base || o->instructions) && !o->pwcsim) {
+		fprintf(stderr, "pwcsim-bench: --%s needs --pwcsim\n",
+			o->base ? "base" : "instructions");
 		return 2;
 	}
 	for (; optind < argc; optind++) {
@@ -582,6 +652,41 @@ static void cpu_name(char *cpu, size_t len)
 		fclose(f);
 }
 
+/* What the timed columns are (bench_print()); @desc: room for a line. */
+static void bench_time_facts(const struct bench_opts *o, struct record *rec,
+			     char *desc, size_t len)
+{
+	record_str(rec, "time", "CPU time of the process, median of the runs");
+	if (o->cpu >= 0)
+		snprintf(desc, len, "cpu %d: the bench and every process it times", o->cpu);
+	else
+		snprintf(desc, len, "no: the scheduler's choice");
+	record_str(rec, "pinned", desc);
+	record_str(rec, "ns_process", o->pwcsim ?
+		   "pwcsim replay -q, the whole process (user + system)" :
+		   "not measured (no --pwcsim)");
+	if (o->base) {
+		snprintf(desc, len, "%s replay -q, each run paired with one of ns_process's, the order alternating (x_base: the median of the pairs' ratios, ns_process's run over ns_base's)",
+			 o->base);
+		record_str(rec, "ns_base", desc);
+	}
+	record_u64(rec, "repeat", o->repeat);
+}
+
+/* What the counted columns are (--instructions). */
+static void bench_instr_facts(const struct bench_opts *o, struct record *rec,
+			      char *desc, size_t len)
+{
+	snprintf(desc, len, "%s replay -q, the whole process: valgrind cachegrind's I refs (--cache-sim=no) over the addresses, one run",
+		 o->pwcsim);
+	record_str(rec, "instructions", desc);
+	if (o->base) {
+		snprintf(desc, len, "%s replay -q, the same (x_base: instructions_per_address over instructions_base)",
+			 o->base);
+		record_str(rec, "instructions_base", desc);
+	}
+}
+
 /* The table @tb under the run's facts, as text or JSON (--json). */
 static void bench_print(const struct bench_opts *o, struct table *tb)
 {
@@ -592,21 +697,10 @@ static void bench_print(const struct bench_opts *o, struct table *tb)
 	record_init(&rec);
 	record_str(&rec, "machine", cpu);
 	record_str(&rec, "build", BENCH_CFLAGS);
-	record_str(&rec, "time", "CPU time of the process, median of the runs");
-	if (o->cpu >= 0)
-		snprintf(desc, sizeof(desc), "cpu %d: the bench and every process it times", o->cpu);
+	if (o->instructions)
+		bench_instr_facts(o, &rec, desc, sizeof(desc));
 	else
-		snprintf(desc, sizeof(desc), "no: the scheduler's choice");
-	record_str(&rec, "pinned", desc);
-	record_str(&rec, "ns_process", o->pwcsim ?
-		   "pwcsim replay -q, the whole process (user + system)" :
-		   "not measured (no --pwcsim)");
-	if (o->base) {
-		snprintf(desc, sizeof(desc), "%s replay -q, each run paired with one of ns_process's, the order alternating (x_base: the median of the pairs' ratios, ns_process's run over ns_base's)",
-			 o->base);
-		record_str(&rec, "ns_base", desc);
-	}
-	record_u64(&rec, "repeat", o->repeat);
+		bench_time_facts(o, &rec, desc, sizeof(desc));
 	record_table(&rec, tb);
 	if (o->json)
 		record_print_json(&rec, stdout);
@@ -647,12 +741,17 @@ int main(int argc, char **argv)
 		ret = gen_stream(s, *gen[i].n, gen[i].scatter);
 	}
 	table_init(&tb, NULL, "bench");
-	table_cols(&tb, "stream:s model:s passes:u addresses:u "
-			"ns_per_address:f m_addresses_per_s:f "
-			"m_lookups_per_s:f ns_no_shortcut:f ns_process:f "
-			"floor_ns:f x_floor:f");
+	table_cols(&tb, "stream:s model:s passes:u addresses:u");
+	if (o.instructions)
+		table_cols(&tb, "instructions_per_address:f");
+	else
+		table_cols(&tb, "ns_per_address:f m_addresses_per_s:f "
+				"m_lookups_per_s:f ns_no_shortcut:f "
+				"ns_process:f floor_ns:f x_floor:f");
 	if (o.base)
-		table_cols(&tb, "ns_base:f x_base:f");
+		table_cols(&tb, o.instructions ?
+			   "instructions_base:f x_base:f" :
+			   "ns_base:f x_base:f");
 	for (i = 0; i < o.ns && !ret; i++)
 		ret = bench_stream(&tb, &o.st[i], &o);
 	for (i = 0; i < o.ns; i++) {
