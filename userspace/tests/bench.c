@@ -420,6 +420,22 @@ struct bench_opts {
 	struct bench_stream st[BENCH_MAX_STREAMS];
 };
 
+/*
+ * A new row of @tb and its first columns: @s, the model (or "all") of
+ * @nm, the passes and the addresses; the next column's index.
+ */
+static unsigned int bench_row_head(struct table *tb,
+				   const struct bench_stream *s,
+				   const enum pwc_kind *kind, unsigned int nm)
+{
+	table_row(tb);
+	table_str(tb, 0, s->name);
+	table_str(tb, 1, nm == 1 ? pwc_kind_name(kind[0]) : "all");
+	table_u64(tb, 2, s->passes);
+	table_u64(tb, 3, s->n);
+	return 4;
+}
+
 /* One row: @nm models (all of them when more than one) on @s. */
 static int bench_row(struct table *tb, const struct bench_stream *s,
 		     const enum pwc_kind *kind, unsigned int nm,
@@ -427,7 +443,7 @@ static int bench_row(struct table *tb, const struct bench_stream *s,
 {
 	unsigned long long sum = 0;
 	double t, t0, tp = 0, tbase = 0, x = 0;
-	unsigned int c = 0;
+	unsigned int c;
 
 	t = timed(s, kind, nm, true, o->repeat, &sum);
 	t0 = timed(s, kind, nm, false, o->repeat, &sum);
@@ -435,11 +451,7 @@ static int bench_row(struct table *tb, const struct bench_stream *s,
 	    (o->pwcsim && process_timed(o->pwcsim, o->base, s, kind, nm,
 					o->repeat, &tp, &tbase, &x)))
 		return -1;
-	table_row(tb);
-	table_str(tb, c++, s->name);
-	table_str(tb, c++, nm == 1 ? pwc_kind_name(kind[0]) : "all");
-	table_u64(tb, c++, s->passes);
-	table_u64(tb, c++, s->n);
+	c = bench_row_head(tb, s, kind, nm);
 	table_f64(tb, c++, t * 1e9 / s->n);
 	table_f64(tb, c++, s->n / t / 1e6);
 	table_f64(tb, c++, nm * s->n / t / 1e6);
@@ -468,7 +480,7 @@ static int bench_row_instr(struct table *tb, const struct bench_stream *s,
 	const char *argv[BENCH_ARGV];
 	char lv[2] = { '0' + s->levels, 0 };
 	long long ip, ib = 1;
-	unsigned int c = 0;
+	unsigned int c;
 
 	replay_argv(argv, o->pwcsim, s->path, lv, kind, nm);
 	ip = bench_instructions(argv);
@@ -478,11 +490,7 @@ static int bench_row_instr(struct table *tb, const struct bench_stream *s,
 	}
 	if (ip < 0 || ib < 0)
 		return -1;
-	table_row(tb);
-	table_str(tb, c++, s->name);
-	table_str(tb, c++, nm == 1 ? pwc_kind_name(kind[0]) : "all");
-	table_u64(tb, c++, s->passes);
-	table_u64(tb, c++, s->n);
+	c = bench_row_head(tb, s, kind, nm);
 	table_f64(tb, c++, (double)ip / s->n);
 	if (o->base) {
 		table_f64(tb, c++, (double)ib / s->n);
