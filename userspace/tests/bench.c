@@ -114,7 +114,7 @@ static int gen_stream(struct bench_stream *s, unsigned long long n,
 {
 	unsigned long long x = 88172645463325252ULL, va = 0, prev, i;
 	unsigned int l4 = scatter ? 8 : 64;
-	int fd = bench_file_new(s->gen);
+	int fd = bench_file_new(s->gen), closed = 1;	/* 1: not yet */
 	FILE *f = fd < 0 ? NULL : fdopen(fd, "wb");
 
 	if (!f || addr_write_binary_header(f)) {
@@ -150,9 +150,9 @@ static int gen_stream(struct bench_stream *s, unsigned long long n,
 			goto fail;
 		}
 	}
-	fd = fclose(f);		/* closed either way */
+	closed = fclose(f);	/* closed either way */
 	f = NULL;
-	if (fd) {
+	if (closed) {
 		perror(s->gen);
 		goto fail;
 	}
@@ -161,7 +161,7 @@ static int gen_stream(struct bench_stream *s, unsigned long long n,
 fail:
 	if (f)
 		fclose(f);
-	else if (fd >= 0)
+	else if (fd >= 0 && closed == 1)	/* fdopen() failed */
 		close(fd);
 	bench_file_remove(s->gen);
 	return -1;
