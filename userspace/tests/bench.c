@@ -311,9 +311,13 @@ static int pair_copy(struct bench_pair *c, const char *pwcsim,
 	return 0;
 }
 
-/* The arguments of `@name replay -q` of the models @kind on @trace. */
+/* Room for replay_argv()'s arguments and their NULL. */
 #define BENCH_ARGV (8 + 2 * PWC_KIND_COUNT)
 
+/*
+ * Into @argv, the arguments of `@name replay -q -l @lv` of the models
+ * @kind on @trace, NULL-terminated.
+ */
 static void replay_argv(const char **argv, const char *name,
 			const char *trace, const char *lv,
 			const enum pwc_kind *kind, unsigned int nm)
