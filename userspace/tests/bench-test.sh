@@ -12,7 +12,8 @@
 # copies of its own of the binaries and the trace, and SIGTERM or SIGHUP
 # leaves none of its files.  It checks the
 # figures' shape and arithmetic, never their size: a benchmark measures.
-# $PWCSIM is the pwcsim timed, $PWCSIM_BENCH the benchmark.
+# $PWCSIM is the pwcsim timed, $PWCSIM_PLAIN an unsanitized build of it
+# (counted under valgrind), $PWCSIM_BENCH the benchmark.
 # Ends with "bench-test: N passed, N failed".
 set -u
 P=${PWCSIM:-./pwcsim}
@@ -132,6 +133,9 @@ fi
 # --instructions: counts instead of times, one valgrind run of each
 # binary a row.  The same binary as its own base counts the same (a
 # count is deterministic); all six execute more than any one alone.
+# valgrind cannot run a sanitized binary (ASan's runtime must load
+# first): these count $V, a plain build.
+V=${PWCSIM_PLAIN:-./pwcsim}
 "$B" --instructions "${short[@]}" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc = 2 ] && grep -q -- '--instructions needs --pwcsim' "$tmp/err"; then
@@ -140,9 +144,9 @@ else
 	bad "--instructions without --pwcsim: exit $rc"
 fi
 if "$B" --instructions --json --stress 0 --scatter "$N" --min "$N" \
-	--pwcsim "$P" --base "$P" 2mm="$tmp/2mm.bin" >"$tmp/i.json" \
+	--pwcsim "$V" --base "$V" 2mm="$tmp/2mm.bin" >"$tmp/i.json" \
 	2>"$tmp/err"; then
-	if out=$(python3 - "$tmp/i.json" "$("$P" replay --list |
+	if out=$(python3 - "$tmp/i.json" "$("$V" replay --list |
 		awk '{ print $1 }' | paste -sd,)" <<'X'
 import json, sys
 doc = json.load(open(sys.argv[1]))
@@ -179,7 +183,7 @@ else
 	bad "--instructions: $(head -c 300 "$tmp/err")"
 fi
 if PATH=/nonexistent "$B" --instructions --stress 0 --scatter 100 \
-	--min 100 --pwcsim "$P" >"$tmp/out" 2>"$tmp/err"; then
+	--min 100 --pwcsim "$V" >"$tmp/out" 2>"$tmp/err"; then
 	bad "--instructions with no valgrind on PATH: exit 0"
 elif grep -q 'needs valgrind' "$tmp/err" && ! [ -s "$tmp/out" ]; then
 	ok "--instructions with no valgrind on PATH: fails, saying so"
