@@ -143,6 +143,15 @@ if [ $rc = 2 ] && grep -q -- '--instructions needs --pwcsim' "$tmp/err"; then
 else
 	bad "--instructions without --pwcsim: exit $rc"
 fi
+"$B" --instructions --repeat 3 --pwcsim "$V" "${short[@]}" >"$tmp/out" \
+	2>"$tmp/err"
+rc=$?
+if [ $rc = 2 ] && grep -q -- 'counts one run: no --repeat' "$tmp/err" &&
+	[ ! -s "$tmp/out" ]; then
+	ok "--instructions --repeat: exit 2 and the reason, nothing run"
+else
+	bad "--instructions --repeat: exit $rc"
+fi
 if "$B" --instructions --json --stress 0 --scatter "$N" --min "$N" \
 	--pwcsim "$V" --base "$V" 2mm="$tmp/2mm.bin" >"$tmp/i.json" \
 	2>"$tmp/err"; then

@@ -416,6 +416,7 @@ static int process_timed(const char *pwcsim, const char *base,
 struct bench_opts {
 	bool json;
 	bool instructions;		/* count, not time (bench_instr.h) */
+	bool repeat_given;		/* --repeat: refused with a count */
 	unsigned int repeat, ns;
 	unsigned long long stress, scatter, min;
 	const char *pwcsim;		/* time `pwcsim replay` too */
@@ -531,10 +532,13 @@ static int bench_stream(struct table *tb, struct bench_stream *s,
 	}
 	if (s->n < o->min && write_passes(s, (o->min + s->n - 1) / s->n))
 		return -1;
-	timed(s, NULL, 0, false, 1, &sum);		/* into the page cache */
-	floor = o->instructions ? 0 : timed(s, NULL, 0, false, o->repeat, &sum);
-	if (floor < 0)
-		return -1;
+	floor = 0;	/* a count has no floor: the whole process is counted */
+	if (!o->instructions) {
+		timed(s, NULL, 0, false, 1, &sum);	/* into the page cache */
+		floor = timed(s, NULL, 0, false, o->repeat, &sum);
+		if (floor < 0)
+			return -1;
+	}
 	for (k = 0; pwc_kind_ops(k); k++) {
 		all[nk++] = k;
 		if (bench_any_row(tb, s, &all[k], 1, floor, o))
@@ -567,7 +571,9 @@ static void usage(FILE *f)
 	fprintf(f, "usage: pwcsim-bench [--json] [--repeat N] [--stress N] [--scatter N]\n"
 		   "                    [--min N]\n"
 		   "                    [--pwcsim PATH [--base PATH] [--instructions]]\n"
-		   "                    [NAME=FILE ...]\n");
+		   "                    [NAME=FILE ...]\n"
+		   "  --repeat N: the runs a time is the median of (default 5);\n"
+		   "  --instructions counts one run of each, and refuses --repeat\n");
 }
 
 /* --stress, --scatter or --min (@c) from @arg into @o; 0, or -1 */
@@ -609,6 +615,7 @@ static int bench_parse(int argc, char **argv, struct bench_opts *o)
 			o->json = true;
 		} else if (c == 'r') {
 			o->repeat = strtoul(optarg, &eq, 10);
+			o->repeat_given = true;
 			if (*eq || !o->repeat || o->repeat > BENCH_MAX_REPEAT) {
 				fprintf(stderr, "pwcsim-bench: --repeat 1..%d\n",
 					BENCH_MAX_REPEAT);
@@ -631,6 +638,10 @@ static int bench_parse(int argc, char **argv, struct bench_opts *o)
 	if ((o->base || o->instructions) && !o->pwcsim) {
 		fprintf(stderr, "pwcsim-bench: --%s needs --pwcsim\n",
 			o->base ? "base" : "instructions");
+		return 2;
+	}
+	if (o->instructions && o->repeat_given) {
+		fprintf(stderr, "pwcsim-bench: --instructions counts one run: no --repeat\n");
 		return 2;
 	}
 	for (; optind < argc; optind++) {

@@ -20,8 +20,6 @@
 
 /* valgrind's arguments before the process's own. */
 #define BENCH_VG_ARGS 5
-/* The most arguments a process may have here. */
-#define BENCH_VG_MAX 64
 
 /* The "I refs" figure of cachegrind's log @log; -1 if it has none. */
 static long long bench_irefs(const char *log)
@@ -46,18 +44,25 @@ static long long bench_irefs(const char *log)
 	return n;
 }
 
-/* The child: valgrind running @argv, its log to @log; never returns. */
-static void bench_vg_exec(const char *const *argv, const char *log)
+/*
+ * The child: valgrind running @argv, its log to @log, its arguments in
+ * @vg (room for BENCH_VG_ARGS, @argv's and a NULL); never returns.
+ */
+static void bench_vg_exec(const char *const *argv, const char *log,
+			  const char **vg)
 {
-	char logarg[BENCH_NAME_MAX + 16];
-	const char *vg[BENCH_VG_ARGS + BENCH_VG_MAX + 1] = {
+	static const char *const head[BENCH_VG_ARGS - 1] = {
 		"valgrind", "--tool=cachegrind", "--cache-sim=no",
-		"--cachegrind-out-file=/dev/null", logarg,
+		"--cachegrind-out-file=/dev/null",
 	};
+	char logarg[BENCH_NAME_MAX + 16];
 	unsigned int i;
 
 	snprintf(logarg, sizeof(logarg), "%s%s", "--log-file=", log);
-	for (i = 0; argv[i] && i < BENCH_VG_MAX; i++)
+	for (i = 0; i < BENCH_VG_ARGS - 1; i++)
+		vg[i] = head[i];
+	vg[i] = logarg;
+	for (i = 0; argv[i]; i++)
 		vg[BENCH_VG_ARGS + i] = argv[i];
 	vg[BENCH_VG_ARGS + i] = NULL;
 	if (!freopen("/dev/null", "w", stdout))
@@ -72,16 +77,29 @@ long long bench_instructions(const char *const *argv)
 {
 	char log[BENCH_NAME_MAX];
 	long long n = -1;
-	int fd = bench_file_new(log), st;
+	const char **vg;
+	size_t na = 0;
+	int fd, st;
 	pid_t pid;
 
-	if (fd < 0)
+	while (argv[na])
+		na++;
+	vg = calloc(BENCH_VG_ARGS + na + 1, sizeof(*vg));
+	if (!vg) {
+		fprintf(stderr, "pwcsim-bench: out of memory\n");
 		return -1;
+	}
+	fd = bench_file_new(log);
+	if (fd < 0) {
+		free(vg);
+		return -1;
+	}
 	close(fd);
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0)
-		bench_vg_exec(argv, log);
+		bench_vg_exec(argv, log, vg);
+	free(vg);
 	if (pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) &&
 	    !WEXITSTATUS(st))
 		n = bench_irefs(log);
