@@ -73,6 +73,8 @@ struct pwcsim_model {
  * @w: the walks, each to be fed to every model with a fill
  * @res: where each walk's per-model start and accesses go (NULL: nowhere);
  *	a slot of the caller's results of the feed in progress
+ * @nres: the walks whose @res is not NULL: with none, the models keep no
+ *	result (@r is not written)
  * @r: one model's results of the walks, reused model after model
  *
  * Part of struct pwcsim_session and owned by its @lock, like the models
@@ -86,6 +88,7 @@ struct pwcsim_model {
  */
 struct pwcsim_feed_queue {
 	u32 n;
+	u32 nres;
 	struct pwc_walk w[PWCSIM_FEED_QUEUE];
 	struct pwcsim_result *res[PWCSIM_FEED_QUEUE];
 	struct pwc_result r[PWCSIM_FEED_QUEUE];

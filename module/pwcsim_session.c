@@ -586,6 +586,7 @@ static void pwcsim_models_one(struct pwcsim_session *s,
 void pwcsim_session_flush(struct pwcsim_session *s, struct pwcsim_budget *b)
 {
 	struct pwcsim_feed_queue *q = &s->queue;
+	struct pwc_result *r = q->nres ? q->r : NULL;	/* NULL: none wanted */
 	struct pwc_model *m;
 	u32 n = q->n, nw, i, j, k, at, step;
 	u64 cost;
@@ -593,15 +594,15 @@ void pwcsim_session_flush(struct pwcsim_session *s, struct pwcsim_budget *b)
 	lockdep_assert_held(&s->lock);
 	if (!n)
 		return;
+	q->n = 0;
+	q->nres = 0;
 	/*
 	 * The walker gives only walks pwc_access() accepts, with no
 	 * repeats: checked once, then merged (true by construction, not
 	 * checked again).
 	 */
-	if (WARN_ON_ONCE(!pwc_walks_valid(q->w, n))) {
-		q->n = 0;
+	if (WARN_ON_ONCE(!pwc_walks_valid(q->w, n)))
 		return;
-	}
 	nw = pwc_walks_merge(q->w, n);
 	for (i = 0; i < s->nmodels; i++) {
 		m = s->models[i].m;
@@ -609,19 +610,18 @@ void pwcsim_session_flush(struct pwcsim_session *s, struct pwcsim_budget *b)
 		step = min_t(u64, nw, max_t(u64, PWCSIM_RESCHED_WORK / cost, 1));
 		for (j = 0, at = 0; j < nw; j += k) {
 			k = min(step, nw - j);
-			pwc_access_batch(m, &q->w[j], k, &q->r[at],
+			pwc_access_batch(m, &q->w[j], k, r ? &r[at] : NULL,
 					 PWC_BATCH_VALID);
 			at += pwc_walks_addresses(&q->w[j], k);
 			pwcsim_budget_charge(b, k * cost);
 		}
-		for (j = 0; j < n; j++) {
+		for (j = 0; r && j < n; j++) {
 			if (!q->res[j])
 				continue;
-			q->res[j]->start[i] = q->r[j].start;
-			q->res[j]->accesses[i] = q->r[j].accesses;
+			q->res[j]->start[i] = r[j].start;
+			q->res[j]->accesses[i] = r[j].accesses;
 		}
 	}
-	q->n = 0;
 }
 
 void pwcsim_session_walked(struct pwcsim_session *s,
@@ -648,6 +648,7 @@ void pwcsim_session_walked(struct pwcsim_session *s,
 	}
 	q->w[q->n] = *w;
 	q->res[q->n] = res;
+	q->nres += !!res;
 	if (++q->n == PWCSIM_FEED_QUEUE)
 		pwcsim_session_flush(s, b);
 }
