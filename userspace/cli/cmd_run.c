@@ -271,7 +271,8 @@ static int run_timed(struct run_opts *o, const struct workload *w,
 	static struct timing_result r;
 
 	tc.io.levels = o->so.levels;
-	tc.io.tlb = o->so.tlb ? o->so.tlb : SHARED_TLB_REPORT;
+	/* the paper's GPU IOTLB unless --tlb says otherwise (0: none) */
+	tc.io.tlb = o->so.tlb_given ? o->so.tlb : SHARED_TLB_REPORT;
 	if (w && !o->so.wo.window)	/* else the window ends the runs */
 		pg->total = (o->so.nspecs + 1) *
 			    workload_planned(w, &o->so.wo);

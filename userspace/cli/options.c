@@ -107,6 +107,7 @@ static int shared_tlb(struct shared_opts *o, char *arg)
 		return -1;
 	}
 	o->tlb = n;
+	o->tlb_given = true;
 	o->tlb2m = comma;
 	return 0;
 }

@@ -98,6 +98,7 @@ struct shared_opts {
 	unsigned long long budget;	/* bits for bare names; 0: none */
 	unsigned int levels;		/* 0: the module's, or 4 */
 	unsigned int tlb;		/* IOTLB entries; 0: none */
+	bool tlb_given;			/* --tlb was given (0 included) */
 	bool tlb2m;
 	const char *size;		/* small, sampled, full */
 	struct workload_opts wo;

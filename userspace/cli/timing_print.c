@@ -31,8 +31,12 @@ void timing_print(const struct timing_result *r, const char *source,
 		       r->levels);
 		if (io->l1_tlb)
 			printf("L1 TLBs %u entries per SM, ", io->l1_tlb);
-		printf("IOTLB %u entries; %u walkers, %s, buffer %u; ideal translation %llu GPU cycles\n",
-		       tlb, r->walkers,
+		if (tlb)
+			printf("IOTLB %u entries; ", tlb);
+		else
+			printf("no IOTLB; ");
+		printf("%u walkers, %s, buffer %u; ideal translation %llu GPU cycles\n",
+		       r->walkers,
 		       iommu_sched_names[r->sched], r->buffer,
 		       r->gpu_cycles_ideal);
 		timing_table_init(&t, false);

@@ -100,6 +100,17 @@ if "$P" run "${W[@]}" -m tpc >"$tmp/t.txt" 2>"$tmp/err" &&
 else
 	bad "the text table"
 fi
+# --tlb 0 given: no IOTLB (not the paper's 64 that --timing takes when
+# --tlb is not given): no IOTLB hit, and both outputs say so
+if "$P" run --userspace --timing --quiet -w 2DCONV -m tpc -t 0 --json \
+	>"$tmp/t0.json" 2>"$tmp/err" &&
+	python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); t=[m["translation"] for m in d["models"]]; sys.exit(not (d["tlb_entries"] == 0 and all(x["tlb_hits"] == 0 and x["walks"] > 0 for x in t)))' "$tmp/t0.json" &&
+	"$P" run --userspace --timing --quiet -w 2DCONV -m tpc -t 0 2>>"$tmp/err" |
+	grep -q '; no IOTLB;'; then
+	ok "run --timing -t 0: no IOTLB, said in the text and the JSON"
+else
+	bad "run --timing -t 0: $(head -2 "$tmp/err")"
+fi
 # an Accel-Sim trace directory (gen --format traceg) on the same model
 "$P" gen 2DCONV --size small --format traceg -o "$tmp/tg" -q 2>"$tmp/err"
 if "$P" run --userspace --timing --quiet "$tmp/tg" -m tpc -m none --json \
