@@ -329,6 +329,27 @@ static void replay_lines_start(struct replay_lines *l)
 }
 
 /*
+ * The last line after an input that failed mid-way: the lines above are
+ * not the whole stream.  A comment line in CSV; with --json, a JSON
+ * object like the others ({"error"}), so that JSON Lines stay JSON.
+ */
+static void replay_lines_broken(struct replay_lines *l)
+{
+	struct record rec;
+
+	replay_lines_start(l);
+	if (!l->o->so.json) {
+		printf("# error: input is malformed; the lines above are incomplete\n");
+		return;
+	}
+	record_init(&rec);
+	record_str(&rec, "error",
+		   "input is malformed; the lines above are incomplete");
+	record_print_json(&rec, stdout);
+	record_free(&rec);
+}
+
+/*
  * The per-access lines of a batch (run_config.on_results): CSV, or with
  * --json one JSON object a line (JSON Lines: {"va", "model",
  * "start_level", "accesses"}).
@@ -463,10 +484,8 @@ int cmd_replay(int argc, char **argv)
 	if (run_stream(&cfg, &src, r)) {
 		progress_end(&pg);
 		/* the models were made (r->n): the input failed mid-way */
-		if (o.per_access && r->n) {
-			replay_lines_start(&lines);
-			printf("# error: input is malformed; the lines above are incomplete\n");
-		}
+		if (o.per_access && r->n)
+			replay_lines_broken(&lines);
 		goto out;
 	}
 	progress_end(&pg);

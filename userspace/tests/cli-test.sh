@@ -252,6 +252,28 @@ assert len(rows) == 6 and rows[1] == {"va": "0x7f72b010f1f0", "model": "cpwc", "
 else
 	bad "replay --json --per-access"
 fi
+# an input that fails mid-way on a pipe (printed as it is read): the
+# lines so far, then a line saying they are incomplete; with --json an
+# object like the others, so that every line stays JSON; exit 1
+printf '0x1000\n0x2000\nzzz\n' >"$tmp/broken.txt"
+# shellcheck disable=SC2002 # a pipe: the input cannot be checked first
+cat "$tmp/broken.txt" | $P replay -q -p --json -m tpc - >"$tmp/broken.jsonl" 2>"$tmp/err"
+rc=$?
+if [ $rc = 1 ] && grep -q ":3: not a hexadecimal address" "$tmp/err" &&
+	python3 -c 'import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert len(rows) == 3 and rows[2] == {"error": "input is malformed; the lines above are incomplete"}, rows' "$tmp/broken.jsonl"; then
+	ok "replay -p --json, input broken mid-way: every line JSON, the last an error object"
+else
+	bad "replay -p --json, input broken mid-way (exit $rc)"
+fi
+# shellcheck disable=SC2002
+if cat "$tmp/broken.txt" | $P replay -q -p -m tpc - 2>/dev/null |
+	tail -1 | grep -q '^# error: input is malformed'; then
+	ok "replay -p, input broken mid-way: the CSV's last line says so"
+else
+	bad "replay -p, input broken mid-way: no closing error line"
+fi
 $P report --userspace --quiet --size small --sweep 5280 -o "$tmp/wrep" gemm >/dev/null 2>&1
 if json_ok "$tmp/wrep/results.json"; then
 	ok "report's results.json parses"
