@@ -76,18 +76,33 @@ int parse_levels(const char *s, unsigned int *levels)
 	return 0;
 }
 
+/*
+ * A hexadecimal number at @s, "0x" optional, into *@v, *@end past it; -1
+ * if none or over 64 bits.  Its digits alone: strtoull() would also take
+ * spaces, a sign ("-1" as 2^64 - 1) and a second "0x".
+ */
+static int parse_hex(const char *s, unsigned long long *v, char **end)
+{
+	const char *d = s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ?
+			s + 2 : s;
+	size_t n = strspn(d, "0123456789abcdefABCDEF");
+
+	if (!n)
+		return -1;
+	errno = 0;
+	*v = strtoull(d, end, 16);
+	return errno || *end != d + n ? -1 : 0;
+}
+
 int parse_range(const char *s, struct pwc_synth_range *r)
 {
 	const char *arg = s;
 	char *end;
 
-	errno = 0;
-	r->start = strtoull(s, &end, 16);
-	if (errno || end == s || *end != '-')
+	if (parse_hex(s, &r->start, &end) || *end != '-')
 		goto bad;
 	s = end + 1;
-	r->end = strtoull(s, &end, 16);
-	if (errno || end == s || *end || r->end <= r->start)
+	if (parse_hex(s, &r->end, &end) || *end || r->end <= r->start)
 		goto bad;
 	return 0;
 bad:
