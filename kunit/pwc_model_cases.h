@@ -1376,6 +1376,7 @@ static void rejected_specs(struct pwc_test *t)
 		{ "tpc:entries=", "needs a decimal value" },
 		{ "tpc:entries", "needs a decimal value" },
 		{ "tpc:entries=24x", "unexpected" },
+		{ "tpc:entries=0x10", "unexpected 'x10'" },	/* not a zero */
 		{ "tpc:entries=24,", "unexpected" },
 		{ "tpc:entries=-1", "needs a decimal value" },
 		{ "tpc:entries=65537", "over the cap" },

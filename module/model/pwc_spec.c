@@ -125,6 +125,12 @@ static int pwc_parse_params(const char *p, struct pwc_config *cfg,
 				prm[i].name, PWC_MAX_ENTRIES);
 			return -EINVAL;
 		}
+		/* what follows first: "0x10" is not a zero */
+		if (*p && (*p != ',' || !p[1])) {
+			pwc_err("%s: unexpected '%.16s' after %s", ops->name, p,
+				prm[i].name);
+			return -EINVAL;
+		}
 		if (!v) {
 			pwc_err("%s: %s must not be zero", ops->name,
 				prm[i].name);
@@ -133,11 +139,6 @@ static int pwc_parse_params(const char *p, struct pwc_config *cfg,
 		*pwc_param_field(cfg, &prm[i]) = v;
 		if (!*p)
 			return 0;
-		if (*p != ',' || !p[1]) {
-			pwc_err("%s: unexpected '%.16s' after %s", ops->name, p,
-				prm[i].name);
-			return -EINVAL;
-		}
 		p++;
 	}
 }
