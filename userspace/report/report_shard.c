@@ -5,7 +5,10 @@
  * rows in DIR/shard.txt; --merge reads the shards of one sweep back into
  * the rows of the whole list, in its order, so that report_write() gives
  * what one unsharded run gives.  The file is text; doubles are written in
- * hexadecimal (%a), so they come back bit for bit.
+ * hexadecimal (%a), so they come back bit for bit.  Its last line, "end"
+ * and the FNV-1a hash of every byte before it, lets the merge refuse a
+ * file changed or cut after it was written: its lines are read by
+ * sscanf(), which would take a "-5" for a count.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -18,7 +21,7 @@
 #include "report/report.h"
 
 #define SHARD_FILE "shard.txt"
-#define SHARD_MAGIC "pwcsim-shard 3"
+#define SHARD_MAGIC "pwcsim-shard 4"
 #define NSTATS (sizeof(struct pwc_stats) / sizeof(u64))
 
 /*
@@ -44,18 +47,26 @@ static void shard_config(const struct report_opts *o, char *buf, size_t len)
 		n += snprintf(buf + n, len - n, " %s", o->list[i]->name);
 }
 
-int report_shard_save(const struct report_opts *o,
-		      const struct report_row *rows)
+/* FNV-1a, 64 bits, of @len bytes at @p, continuing from @h. */
+static u64 shard_hash(u64 h, const char *p, size_t len)
+{
+	while (len--) {
+		h ^= (unsigned char)*p++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+#define SHARD_HASH0 0xcbf29ce484222325ULL
+
+/* The shard's lines, before its "end", into @f. */
+static void shard_lines(const struct report_opts *o,
+			const struct report_row *rows, FILE *f)
 {
 	char cfg[2048];
 	unsigned int n, k, b, i;
-	struct out_file of;
 	const u64 *st;
-	FILE *f;
 
-	if (report_file(o->dir, SHARD_FILE, &of))
-		return -1;
-	f = of.f;
 	shard_config(o, cfg, sizeof(cfg));
 	fprintf(f, "%s\nversion %s\nshard %u %u\n%s\n", SHARD_MAGIC,
 		PWCSIM_VERSION, o->shard_k, o->shard_n, cfg);
@@ -86,8 +97,34 @@ int report_shard_save(const struct report_opts *o,
 					r->sweep_hit[b][k],
 					r->sweep_acc[b][k]);
 	}
-	fprintf(f, "end\n");
-	return out_close(&of, false);
+}
+
+int report_shard_save(const struct report_opts *o,
+		      const struct report_row *rows)
+{
+	struct out_file of;
+	char *text = NULL;
+	size_t len = 0;
+	bool failed;
+	FILE *m;
+
+	if (report_file(o->dir, SHARD_FILE, &of))
+		return -1;
+	m = open_memstream(&text, &len);
+	failed = !m;
+	if (m) {
+		shard_lines(o, rows, m);
+		failed = ferror(m);
+		if (fclose(m))		/* sets @text and @len */
+			failed = true;
+	}
+	if (failed)
+		fprintf(stderr, "pwcsim: %s: out of memory\n", SHARD_FILE);
+	else
+		fprintf(of.f, "%.*send %016llx\n", (int)len, text,
+			shard_hash(SHARD_HASH0, text, len));
+	free(text);
+	return out_close(&of, failed);
 }
 
 /* One line of a shard file: the words after the keyword, parsed. */
@@ -209,6 +246,7 @@ static int shard_load(const char *path, struct report_opts *o,
 	unsigned int k, n;
 	int cur = -1, ret = -1, ln = 0;
 	bool ended = false;
+	u64 hash = SHARD_HASH0, want;
 	FILE *f = fopen(path, "r");
 
 	if (!f) {
@@ -217,6 +255,19 @@ static int shard_load(const char *path, struct report_opts *o,
 	}
 	while (fgets(line, sizeof(line), f)) {
 		ln++;
+		if (ended)		/* a line after the end */
+			goto bad;
+		if (!strncmp(line, "end ", 4)) {
+			if (sscanf(line, "end %16llx\n", &want) != 1 ||
+			    want != hash) {
+				fprintf(stderr, "pwcsim: %s:%d: the shard was changed after it was written (its hash does not match)\n",
+					path, ln);
+				goto out;
+			}
+			ended = true;
+			continue;
+		}
+		hash = shard_hash(hash, line, strlen(line));
 		if (ln == 1 && strcmp(line, SHARD_MAGIC "\n"))
 			goto bad;
 		else if (ln == 2 && strncmp(line, "version ", 8))
@@ -254,8 +305,6 @@ static int shard_load(const char *path, struct report_opts *o,
 		} else if (!strncmp(line, "sweep ", 6)) {
 			if (cur < 0 || shard_sweep(o, &rows[cur], line))
 				goto bad;
-		} else if (!strcmp(line, "end\n")) {
-			ended = true;
 		} else {
 			goto bad;
 		}

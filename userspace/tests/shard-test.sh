@@ -5,7 +5,8 @@
 # (report/report_shard.c): 4 workloads with --userspace --size small, run
 # whole and as N = 2 and 3 shards merged with --merge; every CSV and JSON
 # file (and sweep.dat, summary.txt, stdout) must be byte-equal, the plots
-# drawn; broken merges refused.  $PWCSIM is the binary.
+# drawn; broken merges refused (a shard missing, twice, of another sweep,
+# cut, changed after it was written).  $PWCSIM is the binary.
 # Ends with "shard-test: N passed, N failed".
 set -u
 P=${PWCSIM:-./pwcsim}
@@ -79,6 +80,23 @@ fails "a shard with other options is refused" "another sweep" \
 head -c 200 "$tmp/n2-1/shard.txt" >"$tmp/cut.txt"; mkdir "$tmp/cut"; mv "$tmp/cut.txt" "$tmp/cut/shard.txt"
 fails "a cut shard is refused" "cut short" \
 	"$P" report --merge -o "$tmp/x" "$tmp/n2-0" "$tmp/cut"
+# Defect: a count changed to "-5" in a shard was merged (sscanf's %llu
+# takes a sign), and changed the figures: the hash on the end line
+# refuses any change after the file was written.
+mkdir "$tmp/edited"
+sed '0,/^model 0 /s/^\(model 0 [^ ]*\) [0-9]*/\1 -5/' "$tmp/n2-1/shard.txt" \
+	>"$tmp/edited/shard.txt"
+if cmp -s "$tmp/n2-1/shard.txt" "$tmp/edited/shard.txt"; then
+	bad "a changed shard: the test's edit changed nothing"
+else
+	fails "a shard changed after it was written is refused" \
+		"changed after it was written" \
+		"$P" report --merge -o "$tmp/x" "$tmp/n2-0" "$tmp/edited"
+fi
+mkdir "$tmp/after"
+{ cat "$tmp/n2-1/shard.txt"; echo "sweep 0 0 0x1p+0 1"; } >"$tmp/after/shard.txt"
+fails "a line after a shard's end is refused" "not a shard of this sweep" \
+	"$P" report --merge -o "$tmp/x" "$tmp/n2-0" "$tmp/after"
 fails "--shard 2/2 is refused" "--shard takes K/N" "$P" report --shard 2/2
 fails "--shard 1 is refused" "--shard takes K/N" "$P" report --shard 1
 fails "--merge without directories is refused" "--merge takes" "$P" report --merge
