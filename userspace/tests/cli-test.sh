@@ -368,6 +368,16 @@ fails "replay: 65 models" "at most 64 models" \
 fails "gen --size" "size takes small, sampled or full" "$P" gen --size huge gemm
 fails "gen --seed" "seed takes a number" "$P" gen --seed x gemm
 fails "gen --format" "format takes text, binary or traceg" "$P" gen --format lackey gemm
+# Defect: -o DIR/ (a trailing slash) failed ("DIR/.tmpXXXXXX"), and the
+# directory was made 0700 (mkdtemp()'s) whatever the umask
+if (umask 027 && "$P" gen 2DCONV -q --format traceg -n 100 -o "$tmp/tgslash/") &&
+	[ "$(stat -c %a "$tmp/tgslash")" = 750 ] &&
+	[ -s "$tmp/tgslash/kernelslist.g" ] &&
+	[ -z "$(find "$tmp" -maxdepth 1 -name 'tgslash.tmp*')" ]; then
+	ok "gen --format traceg -o DIR/: DIR made, mode from the umask (750)"
+else
+	bad "gen --format traceg -o DIR/: $(stat -c %a "$tmp/tgslash" 2>&1)"
+fi
 fails "gen --limit" "limit takes a number" "$P" gen --limit -1 gemm
 fails "gen unknown option" "usage: pwcsim gen" "$P" gen --budget-bits 5 gemm
 fails "gen no NAME" "give one workload NAME" "$P" gen

@@ -267,6 +267,8 @@ int traceg_writer_open(struct traceg_writer *w, const char *dir,
 {
 	struct stat st;
 	char path[sizeof(w->tmp) + 16];
+	size_t len = strlen(dir);
+	mode_t mask;
 
 	memset(w, 0, sizeof(*w));
 	w->name = name;
@@ -281,10 +283,21 @@ int traceg_writer_open(struct traceg_writer *w, const char *dir,
 			dir);
 		return -1;
 	}
-	snprintf(w->dir, sizeof(w->dir), "%s", dir);
-	snprintf(w->tmp, sizeof(w->tmp), "%s.tmpXXXXXX", dir);
+	/* "new/" names "new": the temporary directory goes beside it */
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	snprintf(w->dir, sizeof(w->dir), "%.*s", (int)len, dir);
+	snprintf(w->tmp, sizeof(w->tmp), "%.*s.tmpXXXXXX", (int)len, dir);
 	if (!mkdtemp(w->tmp)) {
 		fprintf(stderr, "pwcsim: %s: %s\n", w->tmp, strerror(errno));
+		return -1;
+	}
+	/* mkdtemp() makes it 0700: the mode mkdir(1) would give instead */
+	mask = umask(022);
+	umask(mask);
+	if (chmod(w->tmp, 0777 & ~mask)) {
+		fprintf(stderr, "pwcsim: %s: %s\n", w->tmp, strerror(errno));
+		rmdir(w->tmp);
 		return -1;
 	}
 	snprintf(path, sizeof(path), "%s/kernelslist.g", w->tmp);
