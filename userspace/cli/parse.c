@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli/parse.h"
+#include "traces/trace_num.h"
 
 int parse_count(const char *s, unsigned long long max,
 		unsigned long long *out)
@@ -78,26 +79,20 @@ int parse_levels(const char *s, unsigned int *levels)
 
 /*
  * A hexadecimal number at @s, "0x" optional, into *@v, *@end past it; -1
- * if none or over 64 bits.  Its digits alone: strtoull() would also take
- * spaces, a sign ("-1" as 2^64 - 1) and a second "0x".
+ * if none or over 64 bits (trace_hex(): no blanks, sign or second 0x).
  */
-static int parse_hex(const char *s, unsigned long long *v, char **end)
+static int parse_hex(const char *s, unsigned long long *v, const char **end)
 {
-	const char *d = s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ?
-			s + 2 : s;
-	size_t n = strspn(d, "0123456789abcdefABCDEF");
-
-	if (!n)
-		return -1;
-	errno = 0;
-	*v = strtoull(d, end, 16);
-	return errno || *end != d + n ? -1 : 0;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	*end = trace_hex(s, v);
+	return *end ? 0 : -1;
 }
 
 int parse_range(const char *s, struct pwc_synth_range *r)
 {
 	const char *arg = s;
-	char *end;
+	const char *end;
 
 	if (parse_hex(s, &r->start, &end) || *end != '-')
 		goto bad;

@@ -24,9 +24,9 @@ expect() {	# expect NAME FILE|DIR [ARGS...] <<< addresses: as text, equal
 		bad "$name"; sed 's/^/    /' "$tmp/err" "$tmp/diff" | head -12
 	fi
 }
-fails() {	# fails NAME PATTERN FILE|DIR : trace convert fails, stderr matches
-	local name=$1 pat=$2 in=$3
-	if $P trace convert --trace-order file --to text "$in" - >/dev/null 2>"$tmp/err"; then
+fails() {	# fails NAME PATTERN FILE|DIR [ARGS...]: trace convert fails, stderr matches
+	local name=$1 pat=$2 in=$3; shift 3
+	if $P trace convert --trace-order file --to text "$@" "$in" - >/dev/null 2>"$tmp/err"; then
 		bad "$name (accepted)"
 	elif ! grep -q -- "$pat" "$tmp/err"; then
 		bad "$name (stderr lacks '$pat')"; sed 's/^/    /' "$tmp/err" | head -3
@@ -133,7 +133,7 @@ fails "v7 is refused" "v7.traceg:12: unsupported tracer version" "$tmp/v7.traceg
 	header 5
 	cat <<'X'
 warp = 0
-insts = 7
+insts = 8
 0010 00000001 1 R2 LDS 1 R4 4 0 0x7f6000000000 0
 0020 00000001 1 R2 LD.E 1 R4 4 0 0x00007f0000000080 0
 0030 00000001 1 R2 LD.E 1 R4 4 0 0x00007f0001000080 0
@@ -269,6 +269,24 @@ printf 'kernel-1.traceg\nkernel-9.traceg\n' >"$tmp/dir2/kernelslist.g"
 fails "directory: a missing kernel named" "dir2/kernel-9.traceg: No such file" "$tmp/dir2"
 printf 'kernel-1.traceg\nMemcpyHtoD,0x1,2\nlaunch foo\n' >"$tmp/dir2/kernelslist.g"
 fails "directory: a bad kernelslist.g line" "dir2/kernelslist.g:3: not a kernel or Memcpy line" "$tmp/dir2"
+# Memcpy lines as Accel-Sim's tracer writes them ("MemcpyHtoD,0x%016lx,%lu"),
+# checked in file order too (where they are only counted): a size that
+# wraps, trailing garbage, an overflow, an unknown direction, a bad address.
+memcpy_bad() {	# memcpy_bad NAME PATTERN LINE
+	printf 'kernel-1.traceg\n%s\n' "$3" >"$tmp/dir2/kernelslist.g"
+	fails "kernelslist.g: $1 (file order)" "dir2/kernelslist.g:2: $2" "$tmp/dir2"
+	fails "kernelslist.g: $1 (scheduled)" "dir2/kernelslist.g:2: $2" "$tmp/dir2" \
+		--trace-order scheduled
+}
+memcpy_bad "a size of -1" "not MemcpyHtoD,0xADDRESS,BYTES" "MemcpyHtoD,0x7f1000000000,-1"
+memcpy_bad "trailing garbage" "not MemcpyHtoD,0xADDRESS,BYTES" "MemcpyHtoD,0x7f1000000000,16384x"
+memcpy_bad "a size over 64 bits" "a Memcpy address or size out of range" "MemcpyHtoD,0x7f1000000000,99999999999999999999"
+memcpy_bad "a copy past 2^64" "a Memcpy past the end of the address space" "MemcpyHtoD,0xfffffffffffff000,8192"
+memcpy_bad "an unknown direction" "not MemcpyHtoD or MemcpyDtoH" "MemcpyFoo,1,2"
+memcpy_bad "a bad address" "not MemcpyHtoD,0xADDRESS,BYTES" "MemcpyHtoD,zz,16384"
+printf 'MemcpyHtoD,0x00007f1000000000,16384\r\nMemcpyDtoH,0x7f1000000000,0\nkernel-1.traceg\n' \
+	>"$tmp/dir2/kernelslist.g"
+expect "kernelslist.g: MemcpyHtoD (CRLF), a DtoH copy of 0 bytes" "$tmp/dir2" <"$tmp/v5.want"
 rm "$tmp/dir2/kernelslist.g"
 fails "directory without kernelslist.g" "dir2/kernelslist.g: No such file" "$tmp/dir2"
 if $P replay -m tpc --format text "$d" >/dev/null 2>"$tmp/err"; then
@@ -279,6 +297,54 @@ else
 	bad "directory as text message"
 	cat "$tmp/err"
 fi
+
+# --- valgrind lackey ---
+# lk_main.c prints "I  %08lx,%lu", " L %08lx,%lu", " S ...", " M ...";
+# valgrind's own lines start "==PID==".  0x is taken (traces by hand).
+cat >"$tmp/ok.lackey" <<'X'
+==4242== Lackey, an example Valgrind tool
+I  04000b20,3
+ L 1ffefffd48,8
+ S 00000000be80199c,4
+I  04000b23,5
+ M 0025747C,1
+ L 0x1000,4
+==4242== 
+X
+expect "lackey: every line valgrind writes" "$tmp/ok.lackey" <<'X'
+0x1ffefffd48
+0xbe80199c
+0x25747c
+0x1000
+X
+if $P replay --with-ifetch --json -m none "$tmp/ok.lackey" >"$tmp/lk.json" 2>"$tmp/err" &&
+	grep -q '"addresses": 6,' "$tmp/lk.json"; then
+	ok "lackey --with-ifetch: the I lines too"
+else bad "lackey --with-ifetch"; sed 's/^/    /' "$tmp/err" | head -3; fi
+lackey_bad() {	# lackey_bad NAME LINE: the second line of a lackey file is bad
+	printf ' L 1000,8\n%s\n' "$2" >"$tmp/bad.lackey"
+	fails "lackey: $1" "bad.lackey:2: not a lackey access" "$tmp/bad.lackey"
+}
+lackey_bad "a negative address" ' L -1000,8'
+lackey_bad "garbage after the size" ' L 1000,8zzzz'
+lackey_bad "a word after the size" ' L 1000,8 extra'
+lackey_bad "a size over 64 bits" ' L 1000,99999999999999999999999'
+lackey_bad "an address over 64 bits" ' S 10000000000000000,8'
+lackey_bad "0x twice" ' L 0x0x1000,8'
+lackey_bad "a malformed I line (skipped or not)" 'I  garbage'
+
+# --- text ---
+printf '0x10\n10\n0X7f72b010f1f0\n  7f72bc30f1f0   # a comment\n\n# c\n' >"$tmp/ok.txt"
+expect "text: 0x optional, comments, blank lines" "$tmp/ok.txt" <<'X'
+0x10
+0x10
+0x7f72b010f1f0
+0x7f72bc30f1f0
+X
+printf '0x10\n0x0x10\n' >"$tmp/0x0x.txt"
+fails "text: 0x twice" "0x0x.txt:2: not a hexadecimal address" "$tmp/0x0x.txt"
+printf '0x10\n10000000000000000\n' >"$tmp/big.txt"
+fails "text: over 64 bits" "big.txt:2: not a hexadecimal address" "$tmp/big.txt"
 
 # --- perf script output ---
 cat >"$tmp/perf.txt" <<'X'
@@ -300,6 +366,23 @@ if $P trace info --json --format perf --pid 1234 "$tmp/perf.txt" >"$tmp/pi.json"
 	python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["source"][0]; assert (s["skipped_samples"], s["samples_without_addr"]) == (1, 1), s' "$tmp/pi.json"; then
 	ok "perf: skipped samples counted"
 else bad "perf skipped counts"; cat "$tmp/err"; fi
+# comm is any words, digits too: the pid is the field before the time
+# ("[CPU]" between them); without a time field, the first number.
+cat >"$tmp/perfnum.txt" <<'X'
+  12  1234    575.361984: page-faults:     7f0000001000
+ 1234  999/999    575.362000: page-faults:     7f0000009000
+ Web 2 Content 1234/1240 [003]  575.362080: page-faults:   7f0000004000
+  1234  575.362090: page-faults:     7f0000005000
+X
+expect "perf: a numeric comm is not the pid" "$tmp/perfnum.txt" --from perf --pid 1234 <<'X'
+0x7f0000001000
+0x7f0000004000
+0x7f0000005000
+X
+if $P trace info --json --format perf --pid 1234 "$tmp/perfnum.txt" >"$tmp/pi.json" 2>"$tmp/err" &&
+	python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["source"][0]; assert s["skipped_samples"] == 1, s' "$tmp/pi.json"; then
+	ok "perf: a numeric comm's sample counted as its pid's"
+else bad "perf numeric comm counts"; cat "$tmp/err"; fi
 printf '    toucher  1234/1234   1.0: page-faults:  zz\n' >"$tmp/perfbad.txt"
 if $P trace convert --from perf --to text "$tmp/perfbad.txt" - >/dev/null 2>"$tmp/err"; then
 	bad "perf: garbage accepted"

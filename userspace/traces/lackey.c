@@ -3,41 +3,54 @@
  * lackey.c - the valgrind lackey reader (trace_reader.h), for traces of
  * valgrind --tool=lackey --trace-mem=yes.
  */
-#include <ctype.h>
-#include <errno.h>
-#include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
+#include "traces/trace_num.h"
 #include "traces/trace_reader.h"
+
+/*
+ * "ADDR,SIZE" to the end of the line, as lk_main.c prints it ("%08lx,%lu":
+ * hex, then decimal, nothing after but the line's end); an 0x is taken for
+ * traces written by hand.
+ */
+static bool lackey_access(const char *p, unsigned long long *va)
+{
+	unsigned long long size;
+
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		p += 2;
+	p = trace_hex(p, va);
+	if (!p || *p != ',')
+		return false;
+	p = trace_dec(p + 1, &size);
+	return p && !p[strspn(p, " \t\r\n")];
+}
 
 /*
  * lackey: "I  ADDR,SIZE" (an instruction fetch), " L ADDR,SIZE",
  * " S ADDR,SIZE", " M ADDR,SIZE" (load, store, modify); valgrind's own
- * "==PID==" lines are skipped.
+ * "==PID==" lines are skipped.  An I line is checked even when fetches are
+ * not wanted: malformed input is an error, never a silent skip.
  */
 static int lackey_next(struct addr_stream *s, unsigned long long *va)
 {
-	char *p, *end;
+	const char *p;
+	bool fetch;
 	int r;
 
 	while ((r = addr_read_line(s)) > 0) {
 		p = s->buf;
 		if (!strncmp(p, "==", 2) || !strcspn(p, "\r\n"))
 			continue;
-		if (!strncmp(p, "I  ", 3)) {
-			if (!s->with_ifetch)
-				continue;
-			p += 3;
-		} else if (p[0] == ' ' && strchr("LSM", p[1]) && p[1] &&
-			   p[2] == ' ') {
-			p += 3;
-		} else {
+		fetch = !strncmp(p, "I  ", 3);
+		if (!fetch && !(p[0] == ' ' && p[1] && strchr("LSM", p[1]) &&
+				p[2] == ' '))
 			return addr_bad(s, "not a lackey line");
-		}
-		errno = 0;
-		*va = strtoull(p, &end, 16);
-		if (errno || end == p || *end != ',' || !isdigit(end[1]))
-			return addr_bad(s, "not a lackey access");
+		if (!lackey_access(p + 3, va))
+			return addr_bad(s, "not a lackey access (ADDR,SIZE)");
+		if (fetch && !s->with_ifetch)
+			continue;
 		s->count++;
 		return 1;
 	}

@@ -20,56 +20,143 @@ static bool all_of(const char *p, size_t len, const char *set)
 	return len > 0;
 }
 
+#define DIGITS "0123456789"
+
+/* The next blank-separated field at *@p (its length in *@len), or NULL. */
+static const char *perf_field(const char **p, size_t *len)
+{
+	const char *f = *p + strspn(*p, " \t\r\n");
+
+	*len = strcspn(f, " \t\r\n");
+	*p = f + *len;
+	return *len ? f : NULL;
+}
+
+/* "PID" or "PID/TID" */
+static bool perf_is_pid(const char *f, size_t len)
+{
+	const char *slash = memchr(f, '/', len);
+	size_t n = slash ? (size_t)(slash - f) : len;
+
+	return all_of(f, n, DIGITS) &&
+	       (!slash || all_of(slash + 1, len - n - 1, DIGITS));
+}
+
+/* "SECONDS.FRACTION:" */
+static bool perf_is_time(const char *f, size_t len)
+{
+	const char *dot = memchr(f, '.', len);
+	size_t n = dot ? (size_t)(dot - f) : 0;
+
+	return dot && f[len - 1] == ':' && all_of(f, n, DIGITS) &&
+	       all_of(dot + 1, len - n - 2, DIGITS);
+}
+
+/* What perf prints after the pid: "[CPU]", "TIME:", "EVENT:". */
+static bool perf_is_mark(const char *f, size_t len)
+{
+	return f[0] == '[' || f[len - 1] == ':';
+}
+
 /*
- * perf script: fields in perf's order -- comm (any words), "PID" or
- * "PID/TID", "[CPU]", "TIME:", "EVENT:", then the addr field (hex, no
- * 0x); what follows (ip, sym, ...) is ignored.  Samples of another
- * process than s->pid (when set), and samples without an address (0),
- * are skipped and counted.
+ * The pid field right before the time ("[CPU]" between them), or NULL;
+ * *@after: where the fields after the pid start.  comm may be any words,
+ * digits too ("12", "Web 2 Content"): only its place tells the pid.
+ */
+static const char *perf_pid_timed(const char *line, const char **after)
+{
+	const char *p = line, *f, *pid = NULL;
+	bool cpu = false;
+	size_t len;
+
+	while ((f = perf_field(&p, &len))) {
+		if (pid && perf_is_time(f, len))
+			return pid;
+		if (perf_is_pid(f, len)) {
+			pid = f;
+			*after = p;
+			cpu = false;
+		} else if (pid && !cpu && f[0] == '[') {
+			cpu = true;
+		} else {
+			pid = NULL;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * No time field (perf script -F without time): the last number before
+ * "[CPU]" or "EVENT:", or with neither the first number (a numeric comm
+ * cannot be told from the pid then); NULL if there is none.
+ */
+static const char *perf_pid_untimed(const char *line, const char **after)
+{
+	const char *p = line, *f, *pid = NULL, *first = NULL;
+	const char *first_after = NULL;
+	size_t len;
+
+	while ((f = perf_field(&p, &len)) && !perf_is_mark(f, len)) {
+		if (!perf_is_pid(f, len))
+			continue;
+		if (!first) {
+			first = f;
+			first_after = p;
+		}
+		pid = f;
+		*after = p;
+	}
+	if (f || !first)
+		return pid;
+	*after = first_after;
+	return first;
+}
+
+/*
+ * The addr field, the first after the pid that is not "[CPU]", "TIME:" or
+ * "EVENT:": 1 with *@va, or -1 (message printed).
+ */
+static int perf_addr(struct addr_stream *s, const char *p,
+		     unsigned long long *va)
+{
+	const char *f;
+	size_t len;
+
+	while ((f = perf_field(&p, &len)) && perf_is_mark(f, len))
+		;
+	if (!f)
+		return addr_bad(s, "no addr field (perf script -F ...,addr)");
+	if (len > 16 || !all_of(f, len, DIGITS "abcdefABCDEF"))
+		return addr_bad(s, "not a hexadecimal addr field");
+	*va = strtoull(f, NULL, 16);
+	return 1;
+}
+
+/*
+ * perf script: fields in perf's order -- comm (any words, digits too),
+ * "PID" or "PID/TID", "[CPU]", "TIME:", "EVENT:", then the addr field
+ * (hex, no 0x); what follows (ip, sym, ...) is ignored.  Samples of
+ * another process than s->pid (when set), and samples without an address
+ * (0), are skipped and counted.
  */
 static int perf_next(struct addr_stream *s, unsigned long long *va)
 {
-	const char *p, *tok, *slash;
-	unsigned long long pid = 0;
-	size_t len;
-	bool have_pid;
+	const char *p, *pid, *after = NULL;
 	int r;
 
 	while ((r = addr_read_line(s)) > 0) {
 		p = s->buf + strspn(s->buf, " \t");
 		if (*p == '#' || !strcspn(p, "\r\n"))
 			continue;
-		have_pid = false;
-		for (;;) {
-			p += strspn(p, " \t\r\n");
-			tok = p;
-			len = strcspn(p, " \t\r\n");
-			p += len;
-			if (!len)
-				return addr_bad(s, have_pid ?
-					"no addr field (perf script -F ...,addr)" :
-					"no pid field (perf script -F ...,pid,...)");
-			slash = memchr(tok, '/', len);
-			if (!have_pid) {
-				if (!all_of(tok, slash ? (size_t)(slash - tok) : len,
-					    "0123456789") ||
-				    (slash && !all_of(slash + 1,
-						      len - (slash + 1 - tok),
-						      "0123456789")))
-					continue;	/* comm */
-				pid = strtoull(tok, NULL, 10);
-				have_pid = true;
-			} else if (tok[0] == '[' || tok[len - 1] == ':') {
-				continue;		/* cpu, time, event */
-			} else if (len <= 16 &&
-				   all_of(tok, len, "0123456789abcdefABCDEF")) {
-				*va = strtoull(tok, NULL, 16);
-				break;
-			} else {
-				return addr_bad(s, "not a hexadecimal addr field");
-			}
-		}
-		if (s->pid && pid != (unsigned long long)s->pid) {
+		pid = perf_pid_timed(p, &after);
+		if (!pid)
+			pid = perf_pid_untimed(p, &after);
+		if (!pid)
+			return addr_bad(s, "no pid field (perf script -F ...,pid,...)");
+		if (perf_addr(s, after, va) < 0)
+			return -1;
+		if (s->pid && strtoull(pid, NULL, 10) !=
+			      (unsigned long long)s->pid) {
 			s->tc.skipped++;
 			continue;
 		}

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * text.c - the text trace reader (trace_reader.h): one hexadecimal address
- * per line, optional 0x, '#' comments and blank lines ignored.
+ * per line, optional 0x (once: "0x0x10" is not an address), '#' comments
+ * and blank lines ignored.
  */
 #include <ctype.h>
-#include <errno.h>
-#include <stdlib.h>
 
+#include "traces/trace_num.h"
 #include "traces/trace_reader.h"
 
 static int text_next(struct addr_stream *s, unsigned long long *va)
 {
-	char *p, *end;
+	const char *p, *end;
 	int r;
 
 	while ((r = addr_read_line(s)) > 0) {
@@ -22,11 +22,8 @@ static int text_next(struct addr_stream *s, unsigned long long *va)
 			continue;
 		if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
 			p += 2;
-		if (!isxdigit((unsigned char)*p))
-			break;
-		errno = 0;
-		*va = strtoull(p, &end, 16);
-		if (errno)
+		end = trace_hex(p, va);
+		if (!end)
 			break;
 		while (isspace((unsigned char)*end))
 			end++;

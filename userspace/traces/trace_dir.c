@@ -3,18 +3,20 @@
  * trace_dir.c - an Accel-Sim trace directory (trace_reader.h):
  * kernelslist.g names the kernels in launch order ("kernel-N.traceg" or
  * "kernel-N.traceg.xz", relative to the directory), interleaved with
- * "MemcpyHtoD,0xADDR,BYTES" lines, which are counted, not walked (as are
- * other Memcpy lines); scheduled (s->gpu), the kernels share one GPU model
- * and each copy fills its L2 (-gpgpu_perf_sim_memcpy, as gpu_memcpy()).
- * Each kernel is read through its own stream, so errors name the kernel
- * file and its line.
+ * "MemcpyHtoD,0xADDR,BYTES" lines (the tracer's "MemcpyHtoD,0x%016lx,%lu";
+ * "MemcpyDtoH" alike), which are checked and counted in either order, not
+ * walked; scheduled (s->gpu), the kernels share one GPU model and each copy
+ * fills its L2 (-gpgpu_perf_sim_memcpy, as gpu_memcpy()).  Each kernel is
+ * read through its own stream, so errors name the kernel file and its line.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "traces/trace_num.h"
 #include "traces/trace_reader.h"
 #include "workloads/gpu_sim.h"
 
@@ -86,15 +88,52 @@ static void trace_dir_close_stream(struct addr_stream *k)
 	addr_input_close(k);
 }
 
-/* Scheduled: "MemcpyXtoY,0xADDR,BYTES" fills the L2 as a copy does. */
-static int trace_dir_copy(struct trace_dir *d, const char *b)
+/*
+ * A Memcpy line, @b, read whole: 0 with the copy at *@va, *@bytes, or -1
+ * (message printed).  Only what the tracer writes is a copy: another
+ * direction, a sign, trailing characters or a number over 64 bits would
+ * otherwise fill the wrong lines (or none) of a scheduled run's L2.
+ */
+static int trace_dir_parse_copy(struct trace_dir *d, const char *b,
+				unsigned long long *va,
+				unsigned long long *bytes)
 {
-	unsigned long long va, bytes;
-	const char *c = strchr(b, ',');
+	const char *form = "not MemcpyHtoD,0xADDRESS,BYTES";
+	const char *range = "a Memcpy address or size out of range";
+	const char *p;
 
-	if (!c || sscanf(c, ",%llx,%llu", &va, &bytes) != 2)
-		return addr_bad(&d->list, "a Memcpy line without ,ADDRESS,BYTES");
-	gpu_memcpy(&d->sink, va, bytes);
+	if (strncmp(b, "MemcpyHtoD,", 11) && strncmp(b, "MemcpyDtoH,", 11))
+		return addr_bad(&d->list, "not MemcpyHtoD or MemcpyDtoH");
+	p = b + 11;
+	if (strncmp(p, "0x", 2) || !isxdigit((unsigned char)p[2]))
+		return addr_bad(&d->list, form);
+	p = trace_hex(p + 2, va);
+	if (!p)
+		return addr_bad(&d->list, range);
+	if (*p != ',' || !isdigit((unsigned char)p[1]))
+		return addr_bad(&d->list, form);
+	p = trace_dec(p + 1, bytes);
+	if (!p)
+		return addr_bad(&d->list, range);
+	if (p[strspn(p, " \t\r\n")])
+		return addr_bad(&d->list, form);
+	if (*bytes && *va + (*bytes - 1) < *va)
+		return addr_bad(&d->list,
+				"a Memcpy past the end of the address space");
+	return 0;
+}
+
+/* A Memcpy line, counted; scheduled, it fills the L2 as a copy does. */
+static int trace_dir_copy(struct addr_stream *s, struct trace_dir *d,
+			  const char *b)
+{
+	unsigned long long va = 0, bytes = 0;
+
+	if (trace_dir_parse_copy(d, b, &va, &bytes))
+		return -1;
+	s->tc.memcpys++;
+	if (s->gpu)
+		gpu_memcpy(&d->sink, va, bytes);
 	return 0;
 }
 
@@ -111,8 +150,7 @@ static int trace_dir_kernel(struct addr_stream *s, struct trace_dir *d)
 		if (!len || b[0] == '#')
 			continue;
 		if (!strncmp(b, "Memcpy", 6)) {
-			s->tc.memcpys++;
-			if (s->gpu && trace_dir_copy(d, b))
+			if (trace_dir_copy(s, d, b))
 				return -1;
 			continue;
 		}
