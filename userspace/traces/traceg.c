@@ -7,6 +7,8 @@
  * block's warps interleaved, one memory instruction per warp in turn,
  * coalesced into 128-byte segments.  Lines are decoded by traceg_inst.c.
  */
+#include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,13 @@
 
 #define TG_WINDOW (16ULL << 20)	/* shared and local windows' size */
 #define TG_MAX_VERSION 6
+/* CUDA's limits: grid dimensions in blocks, block dimensions in threads */
+#define TG_GRID_X 2147483647U
+#define TG_GRID_YZ 65535U
+#define TG_BLOCK_XY 1024U
+#define TG_BLOCK_Z 64U
+/* the blocks a scheduled kernel indexes (tg_kernel_run()) */
+#define TG_MAX_BLOCKS (1U << 26)
 
 struct tg_warp {
 	unsigned long long *seg;	/* coalesced segments, in order */
@@ -24,20 +33,38 @@ struct tg_warp {
 	size_t nseg, capseg, ninst, capinst;
 };
 
+/* A thread block's id + 1 (0: a free slot) and the line listing it */
+struct tg_seen {
+	unsigned long long key, line;
+};
+
 struct traceg_state {
 	unsigned long long shmem, local;
 	struct tg_syntax syn;
 	bool versioned;			/* a version header was read */
+	/* the header's dimensions (0: none), -block dim's line, resources */
+	unsigned int grid[3], block[3];
+	unsigned long long block_line;
+	unsigned int regs, smem;
 	struct tg_warp *warps;
 	unsigned int nwarps, cur;
+	unsigned int maxw;		/* the most warps a block listed */
 	size_t capwarps;
 	bool in_tb;
+	/* the block being read: its #BEGIN_TB's line, a thread block line */
+	unsigned long long nblocks, tb_line;
+	bool have_id;
+	/* the warp being read: its instruction lines, its insts line's */
+	unsigned long long insts_got, insts_want, insts_line;
+	/* the ids of the blocks read; scheduled, past the most of each */
+	struct tg_seen *seen;
+	size_t nseen, capseen;
+	unsigned int span[3];
 	/* the block being emitted, warps interleaved */
 	unsigned long long *out;
 	size_t nout, outpos;
 	/* scheduled: the kernel, then the stream of its run */
 	struct tg_kernel *k;
-	unsigned int regs, smem;
 	struct gpu_sink own;		/* a lone kernel file's model */
 	const unsigned long long *sout;
 	bool ran;
@@ -223,84 +250,439 @@ static void tg_flush_block(struct traceg_state *t)
 	t->nwarps = 0;
 }
 
-/* "-name = value" lines: the windows, the version, lineinfo. */
-static int tg_header(struct addr_stream *s, struct traceg_state *t)
+/*
+ * A decimal of at most @max at *@p, blanks before it skipped, *@p moved
+ * past it: 0, or -1 for a sign, no digit or more than @max (sscanf's
+ * "%u" took "-1" and wrapped 2^32 to 0).
+ */
+static int tg_num(const char **p, unsigned long long max,
+		  unsigned long long *v)
+{
+	const char *c = *p + strspn(*p, " \t");
+	unsigned long long n = 0;
+	unsigned int d;
+
+	if (*c < '0' || *c > '9')
+		return -1;
+	for (; *c >= '0' && *c <= '9'; c++) {
+		d = (unsigned int)(*c - '0');
+		if (d > max || n > (max - d) / 10)
+			return -1;
+		n = n * 10 + d;
+	}
+	*p = c;
+	*v = n;
+	return 0;
+}
+
+/* Nothing but blanks and the line's end at @p. */
+static bool tg_end(const char *p)
+{
+	return !p[strspn(p, " \t\r\n")];
+}
+
+/* A whole-line count at @p, at most @max: 0 or -1. */
+static int tg_count(const char *p, unsigned long long max,
+		    unsigned long long *v)
+{
+	return tg_num(&p, max, v) || !tg_end(p) ? -1 : 0;
+}
+
+/*
+ * "x,y,z" at @p, in parentheses if @paren, each at most @max[i], the
+ * line's end after: 0, or -1 (two numbers, a sign, a wrap, junk).
+ */
+static int tg_triple(const char *p, bool paren,
+		     const unsigned long long max[3], unsigned long long v[3])
+{
+	int i;
+
+	p += strspn(p, " \t");
+	if (paren && *p++ != '(')
+		return -1;
+	for (i = 0; i < 3; i++) {
+		if (tg_num(&p, max[i], &v[i]))
+			return -1;
+		p += strspn(p, " \t");
+		if (i < 2 && *p++ != ',')
+			return -1;
+	}
+	if (paren && *p++ != ')')
+		return -1;
+	return tg_end(p) ? 0 : -1;
+}
+
+/* "pwcsim: FILE:LINE: the kernel does not fit on an SM: @fmt..." */
+static int tg_no_fit(struct addr_stream *s, const char *fmt, ...)
+{
+	char why[256];
+	va_list ap;
+	int n;
+
+	n = snprintf(why, sizeof(why), "the kernel does not fit on an SM: ");
+	va_start(ap, fmt);
+	vsnprintf(why + n, sizeof(why) - (size_t)n, fmt, ap);
+	va_end(ap);
+	return addr_bad(s, why);
+}
+
+/*
+ * Scheduled: the kernel must fit on an SM of the GPU model, one CTA at
+ * least as gpu_ctas_per_sm() counts them, or none could ever be dealt
+ * (the run gave no address).  Checked as each number is read, with what
+ * is known by then: -nregs for one warp until -block dim comes; with no
+ * block dim, the warps listed so far make the block.
+ */
+static int tg_fit(struct addr_stream *s, struct traceg_state *t)
+{
+	unsigned long long warps = 1, regs, need;
+	const char *whose = " (one warp: no -block dim yet)";
+
+	if (!t->k)
+		return 0;
+	if (t->block[0]) {
+		warps = ((unsigned long long)t->block[0] * t->block[1] *
+			 t->block[2] + GPU_WARP - 1) / GPU_WARP;
+		whose = "";
+	} else if (t->maxw) {
+		warps = t->maxw;
+		whose = " (the warps listed: no -block dim)";
+	}
+	regs = t->regs ? t->regs : GPU_DEFAULT_REGS;
+	need = regs * warps * GPU_WARP;
+	if (t->smem > GPU_SMEM_PER_SM)
+		return tg_no_fit(s, "-shmem = %u bytes a block, the SM has %u",
+				 t->smem, GPU_SMEM_PER_SM);
+	if (warps > GPU_MAX_WARPS_PER_SM)
+		return tg_no_fit(s, "%llu warps a block%s, the SM holds %u",
+				 warps, whose, GPU_MAX_WARPS_PER_SM);
+	if (need > GPU_REGS_PER_SM)
+		return tg_no_fit(s, "-nregs = %llu x %llu threads a block%s = %llu registers, the SM has %u",
+				 regs, warps * GPU_WARP, whose, need,
+				 GPU_REGS_PER_SM);
+	return 0;
+}
+
+/*
+ * Scheduled: the blocks the run indexes, the header's grid widened by
+ * the blocks listed past it (tg_kernel_run()), at most TG_MAX_BLOCKS.
+ */
+static int tg_grid_size(struct addr_stream *s, const struct traceg_state *t)
+{
+	unsigned long long n = 1, d;
+	char why[160];
+	int i;
+
+	if (!t->k)
+		return 0;
+	for (i = 0; i < 3; i++) {
+		d = t->grid[i] > t->span[i] ? t->grid[i] : t->span[i];
+		n *= d ? d : 1;		/* each below 2^31: no wrap */
+	}
+	if (n <= TG_MAX_BLOCKS)
+		return 0;
+	snprintf(why, sizeof(why),
+		 "a grid of %llu blocks (-grid dim and the thread blocks listed), more than pwcsim schedules (%u)",
+		 n, TG_MAX_BLOCKS);
+	return addr_bad(s, why);
+}
+
+/* "-grid dim = (x,y,z)": CUDA's limits, blocks */
+static int tg_grid_dim(struct addr_stream *s, struct traceg_state *t,
+		       const char *p)
+{
+	static const unsigned long long max[3] = { TG_GRID_X, TG_GRID_YZ,
+						   TG_GRID_YZ };
+	unsigned long long v[3];
+	int i;
+
+	if (tg_triple(p, true, max, v) || !v[0] || !v[1] || !v[2])
+		return addr_bad(s, "bad -grid dim: not (x,y,z) blocks, x 1 to 2147483647, y and z 1 to 65535");
+	for (i = 0; i < 3; i++)
+		t->grid[i] = (unsigned int)v[i];
+	if (t->k)
+		tg_kernel_dims(t->k, true, t->grid);
+	return tg_grid_size(s, t);
+}
+
+/* "-block dim = (x,y,z)": CUDA's limits, threads */
+static int tg_block_dim(struct addr_stream *s, struct traceg_state *t,
+			const char *p)
+{
+	static const unsigned long long max[3] = { TG_BLOCK_XY, TG_BLOCK_XY,
+						   TG_BLOCK_Z };
+	unsigned long long v[3];
+	int i;
+
+	if (tg_triple(p, true, max, v) || !v[0] || !v[1] || !v[2] ||
+	    v[0] * v[1] * v[2] > TG_BLOCK_XY)
+		return addr_bad(s, "bad -block dim: not (x,y,z) threads, x and y 1 to 1024, z 1 to 64, 1024 in all");
+	for (i = 0; i < 3; i++)
+		t->block[i] = (unsigned int)v[i];
+	t->block_line = s->line;
+	if (t->k)
+		tg_kernel_dims(t->k, false, t->block);
+	return tg_fit(s, t);
+}
+
+/* "-nregs = N" (per thread) or "-shmem = N" (bytes per block) */
+static int tg_res(struct addr_stream *s, struct traceg_state *t,
+		  const char *p, bool regs)
+{
+	unsigned long long v;
+
+	if (tg_count(p, UINT_MAX, &v))
+		return addr_bad(s, regs ? "bad -nregs: not a count of registers" :
+				"bad -shmem: not a count of bytes");
+	if (regs)
+		t->regs = (unsigned int)v;
+	else
+		t->smem = (unsigned int)v;
+	if (t->k)
+		tg_kernel_res(t->k, t->regs, t->smem);
+	return tg_fit(s, t);
+}
+
+/* "-name = value" lines: dimensions, resources, windows, version, lineinfo. */
+static int tg_header(struct addr_stream *s, struct traceg_state *t,
+		     const char *b)
 {
 	unsigned int v;
 
-	unsigned int d[3];
-
-	if (sscanf(s->buf, "-shmem base_addr = %llx", &t->shmem) == 1 ||
-	    sscanf(s->buf, "-local mem base_addr = %llx", &t->local) == 1)
+	if (!strncmp(b, "-grid dim =", 11))
+		return tg_grid_dim(s, t, b + 11);
+	if (!strncmp(b, "-block dim =", 12))
+		return tg_block_dim(s, t, b + 12);
+	if (!strncmp(b, "-nregs =", 8))
+		return tg_res(s, t, b + 8, true);
+	if (!strncmp(b, "-shmem =", 8))
+		return tg_res(s, t, b + 8, false);
+	if (sscanf(b, "-shmem base_addr = %llx", &t->shmem) == 1 ||
+	    sscanf(b, "-local mem base_addr = %llx", &t->local) == 1)
 		return 0;
-	if (t->k && sscanf(s->buf, "-grid dim = (%u,%u,%u)", &d[0], &d[1],
-			   &d[2]) == 3) {
-		tg_kernel_dims(t->k, true, d);
-		return 0;
-	}
-	if (t->k && sscanf(s->buf, "-block dim = (%u,%u,%u)", &d[0], &d[1],
-			   &d[2]) == 3) {
-		tg_kernel_dims(t->k, false, d);
-		return 0;
-	}
-	if (t->k && sscanf(s->buf, "-nregs = %u", &d[0]) == 1) {
-		t->regs = d[0];
-		tg_kernel_res(t->k, t->regs, t->smem);
-		return 0;
-	}
-	if (t->k && sscanf(s->buf, "-shmem = %u", &d[0]) == 1) {
-		t->smem = d[0];
-		tg_kernel_res(t->k, t->regs, t->smem);
-		return 0;
-	}
-	if (!strncmp(s->buf, "-accelsim tracer version =", 26)) {
-		if (sscanf(s->buf + 26, "%u", &v) != 1 || !v ||
+	if (!strncmp(b, "-accelsim tracer version =", 26)) {
+		if (sscanf(b + 26, "%u", &v) != 1 || !v ||
 		    v > TG_MAX_VERSION)
 			return addr_bad(s, "unsupported tracer version (1-6)");
 		t->syn.version = v < 3 ? 0 : v;
 		t->syn.prefix = v < 3;
 		t->versioned = true;
-	} else if (sscanf(s->buf, "-enable lineinfo = %u", &v) == 1) {
+	} else if (sscanf(b, "-enable lineinfo = %u", &v) == 1) {
 		t->syn.lineinfo = v;
 	}
 	return 0;
 }
 
-static int tg_warp_line(struct addr_stream *s, struct traceg_state *t,
-			unsigned int warp)
+/*
+ * The warp being read ends (the next warp, the block's end): as many
+ * instruction lines as its "insts = N" line gave, if it had one.
+ */
+static int tg_warp_end(struct addr_stream *s, struct traceg_state *t)
 {
+	char why[160];
+
+	if (t->insts_line && t->insts_got != t->insts_want) {
+		snprintf(why, sizeof(why),
+			 "warp %u has %llu instruction line%s, not the %llu of its insts line (line %llu)",
+			 t->cur, t->insts_got, t->insts_got == 1 ? "" : "s",
+			 t->insts_want, t->insts_line);
+		return addr_bad(s, why);
+	}
+	t->insts_line = 0;
+	t->insts_got = 0;
+	return 0;
+}
+
+/* "insts = N": the count of the warp's instruction lines */
+static int tg_insts_line(struct addr_stream *s, struct traceg_state *t,
+			 const char *p)
+{
+	if (!t->in_tb)
+		return addr_bad(s, "outside a thread block");
+	if (t->cur == ~0U)
+		return addr_bad(s, "insts outside a warp (before 'warp = N')");
+	if (t->insts_line)
+		return addr_bad(s, "a second insts line for the warp");
+	if (tg_count(p, UINT_MAX, &t->insts_want))
+		return addr_bad(s, "bad insts: not a count of instruction lines");
+	t->insts_line = s->line;
+	return 0;
+}
+
+/* An instruction line of the warp: no more than its insts line gave. */
+static int tg_inst_line(struct addr_stream *s, struct traceg_state *t)
+{
+	char why[160];
+
+	if (t->insts_line && t->insts_got == t->insts_want) {
+		snprintf(why, sizeof(why),
+			 "warp %u has more instruction lines than the %llu of its insts line (line %llu)",
+			 t->cur, t->insts_want, t->insts_line);
+		return addr_bad(s, why);
+	}
+	t->insts_got++;
+	return tg_inst(s, t);
+}
+
+static int tg_warp_line(struct addr_stream *s, struct traceg_state *t,
+			const char *p)
+{
+	unsigned long long warp, wpb;
+	char why[160];
 	size_t cap;
 
-	if (!t->in_tb || warp > 1023)
-		return addr_bad(s, t->in_tb ? "bad warp" :
-				 "a warp outside a thread block");
+	if (!t->in_tb)
+		return addr_bad(s, "a warp outside a thread block");
+	if (tg_count(p, 1023, &warp))
+		return addr_bad(s, "bad warp");
+	if (tg_warp_end(s, t))
+		return -1;
+	wpb = ((unsigned long long)t->block[0] * t->block[1] * t->block[2] +
+	       GPU_WARP - 1) / GPU_WARP;
+	if (t->block[0] && warp >= wpb) {
+		snprintf(why, sizeof(why),
+			 "warp %llu past the %llu warp%s of -block dim (line %llu)",
+			 warp, wpb, wpb == 1 ? "" : "s", t->block_line);
+		return addr_bad(s, why);
+	}
 	if (warp >= t->nwarps) {
 		cap = t->capwarps;
 		t->warps = tg_grow(t->warps, &cap, warp + 1, sizeof(*t->warps));
 		memset(t->warps + t->capwarps, 0,
 		       (cap - t->capwarps) * sizeof(*t->warps));
 		t->capwarps = cap;
-		t->nwarps = warp + 1;
+		t->nwarps = (unsigned int)warp + 1;
 	}
-	t->cur = warp;
+	t->cur = (unsigned int)warp;
 	s->tc.warps++;
-	if (t->k && tg_kernel_warp(t->k, warp))
+	if (t->k && tg_kernel_warp(t->k, t->cur))
 		return addr_bad(s, "warps out of order (0, 1, 2, ... in a block)");
+	if (warp + 1 > t->maxw) {
+		t->maxw = (unsigned int)warp + 1;
+		if (!t->block[0])
+			return tg_fit(s, t);
+	}
 	return 0;
 }
 
-/* "thread block = x,y,z": scheduled, a new block */
+/* Block id @v (x, y, z) as a key for the table of ids seen */
+static unsigned long long tg_key(const unsigned long long v[3])
+{
+	return v[0] | v[1] << 31 | v[2] << 47;	/* below 2^31, 2^16, 2^16 */
+}
+
+static size_t tg_hash(unsigned long long key, size_t cap)
+{
+	return (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 17) & (cap - 1);
+}
+
+/* The table of ids seen, twice the size (open addressing, half full). */
+static void tg_seen_grow(struct traceg_state *t)
+{
+	size_t cap = t->capseen ? 2 * t->capseen : 64, i, j;
+	struct tg_seen *n = calloc(cap, sizeof(*n));
+
+	if (!n) {
+		fprintf(stderr, "pwcsim: out of memory\n");
+		exit(1);
+	}
+	for (i = 0; i < t->capseen; i++) {
+		if (!t->seen[i].key)
+			continue;
+		for (j = tg_hash(t->seen[i].key, cap); n[j].key;
+		     j = (j + 1) & (cap - 1))
+			;
+		n[j] = t->seen[i];
+	}
+	free(t->seen);
+	t->seen = n;
+	t->capseen = cap;
+}
+
+/*
+ * Block @v, listed at @line: each id once (a repeat was run twice, or
+ * in file order emitted twice); scheduled, the grid it may widen.
+ */
+static int tg_block_seen(struct addr_stream *s, struct traceg_state *t,
+			 const unsigned long long v[3],
+			 unsigned long long line)
+{
+	unsigned long long key = tg_key(v) + 1;	/* 0: a free slot */
+	char why[160];
+	size_t i;
+	int d;
+
+	if (2 * (t->nseen + 1) > t->capseen)
+		tg_seen_grow(t);
+	for (i = tg_hash(key, t->capseen); t->seen[i].key;
+	     i = (i + 1) & (t->capseen - 1)) {
+		if (t->seen[i].key != key)
+			continue;
+		snprintf(why, sizeof(why),
+			 "thread block %llu,%llu,%llu is listed twice (first at line %llu)",
+			 v[0], v[1], v[2], t->seen[i].line);
+		return addr_bad(s, why);
+	}
+	t->seen[i] = (struct tg_seen){ key, line };
+	t->nseen++;
+	for (d = 0; d < 3; d++)
+		if (v[d] + 1 > t->span[d])
+			t->span[d] = (unsigned int)v[d] + 1;
+	return tg_grid_size(s, t);
+}
+
+/* "thread block = x,y,z": the block's id, once */
 static int tg_block_line(struct addr_stream *s, struct traceg_state *t,
 			 const char *b)
 {
-	unsigned int x, y, z;
+	static const unsigned long long max[3] = { TG_GRID_X - 1,
+						   TG_GRID_YZ - 1,
+						   TG_GRID_YZ - 1 };
+	unsigned long long v[3];
 
+	if (!t->in_tb)
+		return addr_bad(s, "outside a thread block");
+	if (t->have_id)
+		return addr_bad(s, "a second thread block line in the block");
+	if (tg_triple(b, false, max, v))
+		return addr_bad(s, "bad thread block: not x,y,z, x below 2147483647, y and z below 65535");
+	t->have_id = true;
+	if (t->k)
+		tg_kernel_block_id(t->k, (unsigned int)v[0],
+				   (unsigned int)v[1], (unsigned int)v[2]);
+	return tg_block_seen(s, t, v, s->line);
+}
+
+static int tg_begin_block(struct addr_stream *s, struct traceg_state *t)
+{
+	if (t->in_tb)
+		return addr_bad(s, "#BEGIN_TB inside a block");
+	t->in_tb = true;
+	t->have_id = false;
+	t->cur = ~0U;
+	t->tb_line = s->line;
+	t->nblocks++;
+	if (t->k && tg_kernel_block(t->k))
+		return addr_bad(s, "out of memory");
+	return 0;
+}
+
+/*
+ * "#END_TB": a block without its "thread block" line is the next in file
+ * order (tg_kernel_block()), x its index, an id like any other.
+ */
+static int tg_end_block(struct addr_stream *s, struct traceg_state *t)
+{
+	const unsigned long long v[3] = { t->nblocks - 1, 0, 0 };
+
+	if (!t->in_tb)
+		return addr_bad(s, "#END_TB outside a block");
+	if (tg_warp_end(s, t) ||
+	    (!t->have_id && tg_block_seen(s, t, v, t->tb_line)))
+		return -1;
+	t->in_tb = false;
 	if (!t->k)
-		return 0;
-	if (sscanf(b, "%u,%u,%u", &x, &y, &z) != 3 || x > 65535 ||
-	    y > 65535 || z > 65535)
-		return addr_bad(s, "bad thread block");
-	tg_kernel_block_id(t->k, x, y, z);
+		tg_flush_block(t);
 	return 0;
 }
 
@@ -308,42 +690,26 @@ static int tg_block_line(struct addr_stream *s, struct traceg_state *t,
 static int tg_line(struct addr_stream *s, struct traceg_state *t)
 {
 	const char *b = s->buf + strspn(s->buf, " \t");
-	unsigned int warp;
 
 	if (b[0] == '-')
-		return tg_header(s, t);
-	if (!strncmp(b, "#BEGIN_TB", 9)) {
-		if (t->in_tb)
-			return addr_bad(s, "#BEGIN_TB inside a block");
-		t->in_tb = true;
-		t->cur = ~0U;
-		if (t->k && tg_kernel_block(t->k))
-			return addr_bad(s, "out of memory");
-	} else if (!strncmp(b, "#END_TB", 7)) {
-		if (!t->in_tb)
-			return addr_bad(s, "#END_TB outside a block");
-		t->in_tb = false;
-		if (!t->k)
-			tg_flush_block(t);
-	} else if (b[0] == '#' || !strcspn(b, "\r\n")) {
+		return tg_header(s, t, b);
+	if (!strncmp(b, "#BEGIN_TB", 9))
+		return tg_begin_block(s, t);
+	if (!strncmp(b, "#END_TB", 7))
+		return tg_end_block(s, t);
+	if (b[0] == '#' || !strcspn(b, "\r\n"))
 		return 0;
-	} else if (!strncmp(b, "thread block = ", 15)) {
-		if (!t->in_tb)
-			return addr_bad(s, "outside a thread block");
+	if (!strncmp(b, "thread block = ", 15))
 		return tg_block_line(s, t, b + 15);
-	} else if (!strncmp(b, "insts = ", 8)) {
-		if (!t->in_tb)
-			return addr_bad(s, "outside a thread block");
-	} else if (sscanf(b, "warp = %u", &warp) == 1) {
-		return tg_warp_line(s, t, warp);
-	} else if (!t->in_tb) {
+	if (!strncmp(b, "insts = ", 8))
+		return tg_insts_line(s, t, b + 8);
+	if (!strncmp(b, "warp = ", 7))
+		return tg_warp_line(s, t, b + 7);
+	if (!t->in_tb)
 		return addr_bad(s, "an instruction outside a thread block (a raw kernel-N.trace needs Accel-Sim's post-traces-processing)");
-	} else if (t->cur == ~0U) {
+	if (t->cur == ~0U)
 		return addr_bad(s, "an instruction outside a warp (before 'warp = N')");
-	} else {
-		return tg_inst(s, t);
-	}
-	return 0;
+	return tg_inst_line(s, t);
 }
 
 static int traceg_open(struct addr_stream *s, const char *path)
@@ -432,6 +798,7 @@ static void traceg_close(struct addr_stream *s)
 		free(t->warps[i].inst_end);
 	}
 	free(t->warps);
+	free(t->seen);
 	free(t->out);
 	tg_kernel_free(t->k);
 	gpu_done(&t->own);

@@ -255,6 +255,30 @@ static int tk_emit(void *arg, gva_t va)
 	return 0;
 }
 
+/* Block id -> its index in k->blk, over @ids ids; each id once. */
+static int tk_index(struct tg_kernel *k, size_t ids)
+{
+	size_t b, i;
+
+	k->index = malloc(sizeof(*k->index) * ids);
+	if (!k->index) {
+		fprintf(stderr, "pwcsim: out of memory running a trace\n");
+		return -1;
+	}
+	memset(k->index, 0xff, sizeof(*k->index) * ids);
+	for (b = 0; b < k->nblk; b++) {
+		i = k->blk[b].x + (size_t)k->grid[0] *
+		    (k->blk[b].y + (size_t)k->grid[1] * k->blk[b].z);
+		if (k->index[i] >= 0) {
+			fprintf(stderr, "pwcsim: thread block %u,%u,%u is listed twice\n",
+				k->blk[b].x, k->blk[b].y, k->blk[b].z);
+			return -1;
+		}
+		k->index[i] = (long)b;
+	}
+	return 0;
+}
+
 int tg_kernel_run(struct tg_kernel *k, const unsigned long long **out,
 		  size_t *n)
 {
@@ -284,20 +308,19 @@ int tg_kernel_run(struct tg_kernel *k, const unsigned long long **out,
 		fprintf(stderr, "pwcsim: the block dim and the warps listed disagree\n");
 		return -1;
 	}
+	*out = NULL;
+	*n = 0;
+	if (!k->nblk)
+		return 0;
+	/* the reader refused these (a line named); here, no silent run */
 	ids = (size_t)k->grid[0] * k->grid[1] * k->grid[2];
-	if (!k->nblk || ids > (1U << 26)) {
-		*out = NULL;
-		*n = 0;
-		return k->nblk ? -1 : 0;
-	}
-	k->index = malloc(sizeof(*k->index) * ids);
-	if (!k->index)
+	if (ids > (1U << 26)) {
+		fprintf(stderr, "pwcsim: a grid of %zu blocks, more than pwcsim schedules\n",
+			ids);
 		return -1;
-	memset(k->index, 0xff, sizeof(*k->index) * ids);
-	for (b = 0; b < k->nblk; b++)
-		k->index[k->blk[b].x + (size_t)k->grid[0] *
-			 (k->blk[b].y + (size_t)k->grid[1] * k->blk[b].z)] =
-			(long)b;
+	}
+	if (tk_index(k, ids))
+		return -1;
 	l.grid_x = k->grid[0];
 	l.grid_y = k->grid[1] * k->grid[2];
 	l.block_x = k->block[0];
@@ -305,6 +328,10 @@ int tg_kernel_run(struct tg_kernel *k, const unsigned long long **out,
 	l.steps = k->steps;
 	l.regs = k->regs;
 	l.smem = k->smem;
+	if (!gpu_ctas_per_sm(&l)) {
+		fprintf(stderr, "pwcsim: the kernel does not fit on an SM\n");
+		return -1;
+	}
 	k->sink->emit = tk_emit;
 	k->sink->arg = k;
 	/*
@@ -315,8 +342,7 @@ int tg_kernel_run(struct tg_kernel *k, const unsigned long long **out,
 	k->sink->code = k->sink->code_next;
 	k->sink->code_next += (k->pc_end + GPU_SEGMENT - 1) / GPU_SEGMENT *
 			      GPU_SEGMENT;
-	if (gpu_ctas_per_sm(&l))
-		gpu_run(&l, k->sink);
+	gpu_run(&l, k->sink);
 	k->sink->pc = NULL;
 	*out = k->out;
 	*n = k->nout;

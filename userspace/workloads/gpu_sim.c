@@ -862,24 +862,31 @@ void gpu_xlate_done(struct gpu_sink *out, unsigned long long cookie,
 	xl_release(st, (unsigned int)(cookie - 1));
 }
 
+/*
+ * After GPGPU-Sim's max_cta() (shader.cc:3200-3248): the least of the
+ * warp, CTA, register (whole warps) and shared-memory limits.  In 64
+ * bits: a trace's header gives any 32-bit -nregs, and regs x threads
+ * wrapped to 0 divided by zero.  0 (not one CTA fits) is the caller's to
+ * report.
+ */
 unsigned int gpu_ctas_per_sm(const struct gpu_launch *l)
 {
-	unsigned int tpb = l->block_x * l->block_y;
-	unsigned int wpb = (tpb + GPU_WARP - 1) / GPU_WARP;
-	unsigned int regs = l->regs ? l->regs : GPU_DEFAULT_REGS;
-	unsigned int n = GPU_MAX_BLOCKS_PER_SM, m;
+	unsigned long long tpb = (unsigned long long)l->block_x * l->block_y;
+	unsigned long long wpb = (tpb + GPU_WARP - 1) / GPU_WARP;
+	unsigned long long regs = l->regs ? l->regs : GPU_DEFAULT_REGS;
+	unsigned long long n = GPU_MAX_BLOCKS_PER_SM, m;
 
 	if (!tpb || wpb > GPU_MAX_WARPS_PER_SM)
 		return 0;
 	m = GPU_MAX_WARPS_PER_SM / wpb;
 	n = m < n ? m : n;
-	m = GPU_REGS_PER_SM / (regs * wpb * GPU_WARP);
+	m = GPU_REGS_PER_SM / (regs * wpb * GPU_WARP);	/* below 2^43 */
 	n = m < n ? m : n;
 	if (l->smem) {
 		m = GPU_SMEM_PER_SM / l->smem;
 		n = m < n ? m : n;
 	}
-	return n;
+	return (unsigned int)n;
 }
 
 /*

@@ -1,0 +1,210 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# userspace/tests/traceg-input-test.sh - malformed Accel-Sim .traceg input
+# is an error naming the file, the line and what is wrong, never a crash
+# nor a silent skip: header numbers out of range (-nregs, -shmem, -grid
+# dim, -block dim), a kernel that cannot fit on an SM, "insts = N" lines
+# that disagree with the lines that follow, bad or repeated "thread block"
+# lines.  Each bad kernel is read by trace info, replay and run -u
+# (scheduled) and by trace info in file order -- but for the SM's limits,
+# which only the scheduled run models; each must exit 1 with the message
+# and no sanitizer report.  Well-formed kernels at the limits are read.
+# $PWCSIM is the binary.  Ends with "traceg-input-test: N passed, N failed".
+set -u
+P=${PWCSIM:-./pwcsim}
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+
+# kern NAME [SED...]: $tmp/NAME.traceg, this kernel edited by the sed
+# scripts (by line number: the numbers below are the messages' lines).
+kern() {
+	local name=$1; shift
+	local args=(-e '') e
+	for e in "$@"; do
+		args+=(-e "$e")
+	done
+	cat <<'X' | sed "${args[@]}" >"$tmp/$name.traceg"
+-kernel name = _Z6kernelPfS_i
+-kernel id = 1
+-grid dim = (1,1,1)
+-block dim = (64,1,1)
+-shmem = 0
+-nregs = 16
+-shmem base_addr = 0x00007f0000000000
+-local mem base_addr = 0x00007f0001000000
+-accelsim tracer version = 5
+-enable lineinfo = 0
+
+#BEGIN_TB
+thread block = 0,0,0
+warp = 0
+insts = 2
+0000 ffffffff 1 R1 IMAD.MOV.U32 2 R255 R255 0 0
+0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f1000000000 0
+warp = 1
+insts = 1
+0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f1000001000 0
+#END_TB
+X
+}
+# block2 ID: a sed script adding a second block after line 21, its
+# "thread block = ID" line line 23
+block2() {
+	printf '21a\\\n#BEGIN_TB\\\nthread block = %s\\\nwarp = 0\\\ninsts = 1\\\n%s\\\n#END_TB\n' \
+		"$1" '0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f2000000000 0'
+}
+
+# refused NAME PATTERN [ORDERS]: $tmp/NAME.traceg is refused by every
+# reader path (ORDERS "scheduled" skips file order), exit 1, stderr
+# matching PATTERN (grep -E) and free of sanitizer reports.
+refused() {
+	local name=$1 pat=$2 orders=${3:-all} f=$tmp/$1.traceg rc why=
+	local -a cmds=("trace info" "replay -m tpc" "run -u -m tpc")
+	[ "$orders" = all ] && cmds+=("trace info --trace-order file")
+	for c in "${cmds[@]}"; do
+		# shellcheck disable=SC2086 # $c is words
+		"$P" $c "$f" >/dev/null 2>"$tmp/err"; rc=$?
+		if [ $rc = 0 ]; then
+			why="accepted by $c"
+		elif grep -q "runtime error\|Sanitizer" "$tmp/err"; then
+			why="sanitizer report from $c"
+		elif [ $rc != 1 ]; then
+			why="exit $rc from $c"
+		elif ! grep -Eq -- "$pat" "$tmp/err"; then
+			why="$c: stderr lacks '$pat'"
+		fi
+		[ -z "$why" ] || break
+	done
+	if [ -z "$why" ]; then
+		ok "$name: $(sed 's/^pwcsim: [^ ]*\///' "$tmp/err" | head -1)"
+	else
+		bad "$name ($why)"; sed 's/^/    /' "$tmp/err" | head -4
+	fi
+}
+
+# accepted NAME N DESC [file]: $tmp/NAME.traceg read in file order, N
+# addresses, and (unless "file") scheduled, one address at least
+accepted() {
+	local f=$tmp/$1.traceg want=$2 desc=$3 n s=-
+	n=$("$P" trace convert --trace-order file --to text "$f" - 2>"$tmp/err" | wc -l)
+	[ "${4:-}" = file ] ||
+		s=$("$P" trace convert --iotlb-at coalesced --to text "$f" - 2>>"$tmp/err" | wc -l)
+	if [ "$n" = "$want" ] && [ "$s" != 0 ] && [ ! -s "$tmp/err" ]; then
+		ok "$desc: read ($n addresses in file order, $s scheduled)"
+	else
+		bad "$desc (file order $n, want $want; scheduled $s)"; sed 's/^/    /' "$tmp/err" | head -4
+	fi
+}
+
+# --- Well-formed kernels, at the limits too ---
+kern good
+accepted good 2 "a well-formed kernel"
+kern fits '4s/.*/-block dim = (1024,1,1)/' '6s/.*/-nregs = 32/' '5s/.*/-shmem = 49152/'
+accepted fits 2 "32 registers x 1024 threads, 48 KiB shared: just fits"
+kern nodims '3d' '4d' '5d' '6d' '15d' '19d'
+accepted nodims 2 "no dimensions, no insts lines"
+kern twoblocks "$(block2 1,0,0)"
+accepted twoblocks 3 "two blocks, the grid widened by the second"
+
+# --- 1: header numbers bounded as they are read, no wrap, no sign ---
+kern nregs-wrap '6s/.*/-nregs = 67108864/'
+refused nregs-wrap "nregs-wrap.traceg:6: the kernel does not fit on an SM: -nregs = 67108864 x 64 threads a block = 4294967296 registers, the SM has 32768" scheduled
+kern nregs-neg '6s/.*/-nregs = -1/'
+refused nregs-neg "nregs-neg.traceg:6: bad -nregs"
+kern nregs-4g '6s/.*/-nregs = 4294967312/'
+refused nregs-4g "nregs-4g.traceg:6: bad -nregs"
+kern shmem-neg '5s/.*/-shmem = -4096/'
+refused shmem-neg "shmem-neg.traceg:5: bad -shmem"
+kern shmem-junk '5s/.*/-shmem = 12k/'
+refused shmem-junk "shmem-junk.traceg:5: bad -shmem"
+kern block-two '4s/.*/-block dim = (64,1)/'
+refused block-two "block-two.traceg:4: bad -block dim"
+kern block-zero '4s/.*/-block dim = (0,1,1)/'
+refused block-zero "block-zero.traceg:4: bad -block dim"
+kern block-wrap '4s/.*/-block dim = (4294967328,1,1)/'
+refused block-wrap "block-wrap.traceg:4: bad -block dim"
+kern block-cuda '4s/.*/-block dim = (32,32,2)/'
+refused block-cuda "block-cuda.traceg:4: bad -block dim: .*1024 in all"
+
+# --- 2: a kernel that cannot fit on the model's SM names the resource ---
+# (scheduled only: in file order no SM is modelled, and a newer GPU's
+# trace may need more than the GTX 480's)
+kern shmem-big '5s/.*/-shmem = 50000/'
+refused shmem-big "shmem-big.traceg:5: the kernel does not fit on an SM: -shmem = 50000 bytes a block, the SM has 49152" scheduled
+kern nregs-big '6s/.*/-nregs = 99999/'
+refused nregs-big "nregs-big.traceg:6: the kernel does not fit on an SM: -nregs = 99999 x 64 threads a block = 6399936 registers, the SM has 32768" scheduled
+kern nregs-all '6s/.*/-nregs = 4294967295/'
+refused nregs-all "nregs-all.traceg:6: the kernel does not fit on an SM: -nregs = 4294967295 " scheduled
+kern nregs-block '4s/.*/-block dim = (1024,1,1)/' '6s/.*/-nregs = 64/'
+refused nregs-block "nregs-block.traceg:6: the kernel does not fit on an SM: -nregs = 64 x 1024 threads a block = 65536 registers" scheduled
+# -block dim after -nregs: one warp's registers first, then the block's
+kern block-late '4d' '6s/.*/-nregs = 64/' '6a\
+-block dim = (1024,1,1)'
+refused block-late "block-late.traceg:6: the kernel does not fit on an SM: -nregs = 64 x 1024 threads a block = 65536 registers" scheduled
+kern nregs-early '4d' '6s/.*/-nregs = 1025/' '6a\
+-block dim = (32,1,1)'
+refused nregs-early "nregs-early.traceg:5: the kernel does not fit on an SM: -nregs = 1025 x 32 threads a block \(one warp: no -block dim yet\)" scheduled
+# no block dim: the warps listed make the block (17 warps of 64
+# registers a thread: 34816 registers), refused at the 17th's line
+kern warps-regs '4d' '6s/.*/-nregs = 64/' '20a\
+warp = 16\
+0000 ffffffff 0 EXIT 0 0 0'
+refused warps-regs "warps-regs.traceg:20: the kernel does not fit on an SM: -nregs = 64 x 544 threads a block \(the warps listed: no -block dim\) = 34816 registers" scheduled
+kern warps-many '4d' '20a\
+warp = 48\
+0000 ffffffff 0 EXIT 0 0 0'
+refused warps-many "warps-many.traceg:20: the kernel does not fit on an SM: 49 warps a block \(the warps listed: no -block dim\), the SM holds 48" scheduled
+for k in shmem-big nregs-big nregs-all warps-regs warps-many; do
+	accepted "$k" 2 "$k in file order (no SM modelled)" file
+done
+
+# --- 3: structure: insts counts, grid dims, thread block and warp lines ---
+kern insts-short '15s/.*/insts = 5/'
+refused insts-short "insts-short.traceg:18: warp 0 has 2 instruction lines, not the 5 of its insts line \(line 15\)"
+kern insts-end '19s/.*/insts = 4/'
+refused insts-end "insts-end.traceg:21: warp 1 has 1 instruction line, not the 4 of its insts line \(line 19\)"
+kern insts-long '20a\
+0020 00000001 1 R2 LDG.E 1 R4 4 0 0x7f1000002000 0\
+0030 00000001 1 R2 LDG.E 1 R4 4 0 0x7f1000003000 0'
+refused insts-long "insts-long.traceg:21: warp 1 has more instruction lines than the 1 of its insts line \(line 19\)"
+kern insts-neg '15s/.*/insts = -1/'
+refused insts-neg "insts-neg.traceg:15: bad insts"
+kern insts-junk '15s/.*/insts = 2x/'
+refused insts-junk "insts-junk.traceg:15: bad insts"
+kern insts-twice '15a\
+insts = 2'
+refused insts-twice "insts-twice.traceg:16: a second insts line"
+kern insts-nowarp '14d'
+refused insts-nowarp "insts-nowarp.traceg:14: insts outside a warp"
+kern grid-two '3s/.*/-grid dim = (1,1)/'
+refused grid-two "grid-two.traceg:3: bad -grid dim"
+kern grid-wrap '3s/.*/-grid dim = (4294967296,1,1)/'
+refused grid-wrap "grid-wrap.traceg:3: bad -grid dim"
+kern grid-neg '3s/.*/-grid dim = (-1,1,1)/'
+refused grid-neg "grid-neg.traceg:3: bad -grid dim"
+kern grid-zero '3s/.*/-grid dim = (1,0,1)/'
+refused grid-zero "grid-zero.traceg:3: bad -grid dim"
+kern grid-huge '3s/.*/-grid dim = (65536,65535,1)/'
+refused grid-huge "grid-huge.traceg:3: a grid of 4294901760 blocks .*more than pwcsim schedules \(67108864\)" scheduled
+kern tb-wide '13s/.*/thread block = 70000,1000,0/'
+refused tb-wide "tb-wide.traceg:13: a grid of 70071001 blocks .*\(67108864\)" scheduled
+kern tb-dup "$(block2 0,0,0)"
+refused tb-dup "tb-dup.traceg:23: thread block 0,0,0 is listed twice \(first at line 13\)"
+kern tb-neg '13s/.*/thread block = -1,0,0/'
+refused tb-neg "tb-neg.traceg:13: bad thread block"
+kern tb-two '13s/.*/thread block = 0,0/'
+refused tb-two "tb-two.traceg:13: bad thread block"
+kern tb-again '13a\
+thread block = 1,0,0'
+refused tb-again "tb-again.traceg:14: a second thread block line"
+# a block without its line is the next in file order (0,0,0 here)
+kern tb-implicit "$(block2 0,0,0)" '13d'
+refused tb-implicit "tb-implicit.traceg:22: thread block 0,0,0 is listed twice \(first at line 12\)"
+kern warp-junk '14s/.*/warp = 0x/'
+refused warp-junk "warp-junk.traceg:14: bad warp"
+kern warp-past '18s/.*/warp = 2/'
+refused warp-past "warp-past.traceg:18: warp 2 past the 2 warps of -block dim \(line 4\)"
+
+echo "traceg-input-test: $passed passed, $failed failed"
+[ $failed = 0 ]
