@@ -201,6 +201,13 @@ static int report_list(int argc, char **argv, struct report_opts *o)
 				argv[optind]);
 			return -1;
 		}
+		for (i = 0; i < o->nlist && o->list[i] != w; i++)
+			;
+		if (i < o->nlist) {	/* its rows and class twice */
+			fprintf(stderr, "pwcsim: workload '%s' named twice\n",
+				argv[optind]);
+			return -1;
+		}
 		o->list[o->nlist++] = w;
 	}
 	return 0;

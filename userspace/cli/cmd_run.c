@@ -70,6 +70,7 @@ struct run_opts {
 	bool coherent;
 	bool timing;
 	struct iommu_config io;		/* --walkers, --walk-sched, ... */
+	const char *io_opt;		/* the last of those given, or NULL */
 };
 
 /* run's own long-only options */
@@ -93,8 +94,16 @@ static int parse_positive(const char *arg, const char *opt,
 /* run's options of the timed IOMMU: 1 if @c was one, -1 for a bad value */
 static int run_timing_option(struct run_opts *o, int c, const char *arg)
 {
+	static const char *const names[] = {
+		[OPT_WALKERS - OPT_WALKERS] = "--walkers",
+		[OPT_WALK_SCHED - OPT_WALKERS] = "--walk-sched",
+		[OPT_IOMMU_BUFFER - OPT_WALKERS] = "--iommu-buffer",
+		[OPT_L1_TLB - OPT_WALKERS] = "--l1-tlb",
+	};
 	int k;
 
+	if (c >= OPT_WALKERS && c <= OPT_L1_TLB)
+		o->io_opt = names[c - OPT_WALKERS];	/* run_parse() checks */
 	switch (c) {
 	case OPT_TIMING:
 		o->timing = true;
@@ -197,6 +206,11 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 	    (o->wname && (o->path || o->pid)) || (o->pid && o->so.userspace)) {
 		fprintf(stderr, "pwcsim run: give one source: --workload NAME, a trace FILE, or --pid PID (not with --userspace)\n");
 		run_usage(stderr);
+		return 2;
+	}
+	if (!o->timing && o->io_opt) {
+		fprintf(stderr, "pwcsim run: %s is an option of the timed IOMMU: it needs --timing\n",
+			o->io_opt);
 		return 2;
 	}
 	if (o->timing && (o->pid || o->so.file_order || o->so.tlb2m)) {

@@ -31,6 +31,7 @@ struct run_synthetic {
 	void *results_arg;
 	struct pwc_result *res;		/* MODEL_SET_BATCH per model */
 	bool dump;
+	bool warned;			/* of an address above 4 levels' */
 	const struct size_sweep *sweep;	/* run_config.sizes, or NULL */
 	void *sw;			/* the sweep's state */
 	enum pwc_kind sizes_kind;
@@ -151,6 +152,40 @@ static void synthetic_also(struct run_synthetic *s,
 		}
 }
 
+/*
+ * The addresses @va[0..@n) checked against the synthetic table's
+ * geometry: one with bits at 57 and above is refused (false, with a
+ * message naming it): the models key a walk by bits 56..12, so it would
+ * be taken for another address.  One above 2^47 with 4-level paging is
+ * not a user address either (pwcsim.ko refuses it: EINVAL), but its bits
+ * 56..47 are kept as tags above L4, a path no 4-level table has: said
+ * once (*@warned), and replayed.
+ */
+static bool synthetic_user(const unsigned long long *va, unsigned int n,
+			   unsigned int levels, bool *warned)
+{
+	unsigned long long any = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		any |= va[i];
+	if (any >> 57) {
+		for (i = 0; !(va[i] >> 57); i++)
+			;
+		fprintf(stderr, "pwcsim: address 0x%llx is not a user address (at most 0x%llx with 5-level paging)\n",
+			va[i], (1ULL << 56) - 1);
+		return false;
+	}
+	if (levels == 4 && any >> 47 && !*warned) {
+		for (i = 0; !(va[i] >> 47); i++)
+			;
+		fprintf(stderr, "pwcsim: warning: address 0x%llx is above 4-level paging's user addresses (0x7fffffffffff): its bits 56..47 are kept as tags above L4 (5-level tables: --levels 5)\n",
+			va[i]);
+		*warned = true;
+	}
+	return true;
+}
+
 static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 			  unsigned int n)
 {
@@ -158,6 +193,8 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 	unsigned long long reads;
 	unsigned int i, k;
 
+	if (!synthetic_user(va, n, s->pt.levels, &s->warned))
+		return -1;
 	if (s->also.t.size)
 		synthetic_also(s, va, n);
 

@@ -368,6 +368,27 @@ fails "replay: 65 models" "at most 64 models" \
 fails "gen --size" "size takes small, sampled or full" "$P" gen --size huge gemm
 fails "gen --seed" "seed takes a number" "$P" gen --seed x gemm
 fails "gen --format" "format takes text, binary or traceg" "$P" gen --format lackey gemm
+# an address the models would take for another (bits at 57 and above
+# are not keyed): refused; one above 4-level paging's user addresses:
+# replayed (bits 56..47 kept as tags above L4) with a warning, once
+printf '0x1000\n0xffff800000001000\n' >"$tmp/kaddr.txt"
+fails "an address at bit 57 or above" "0xffff800000001000 is not a user address" \
+	"$P" replay -q -l 5 -m tpc "$tmp/kaddr.txt"
+printf '0x1000\n0x1000000001000\n0x2000000001000\n' >"$tmp/high.txt"
+if "$P" replay -q -m tpc "$tmp/high.txt" >/dev/null 2>"$tmp/err" &&
+	[ "$(grep -c 'warning: address 0x1000000001000 is above 4-level' "$tmp/err")" = 1 ] &&
+	[ "$(wc -l <"$tmp/err")" = 1 ] &&
+	"$P" replay -q -l 5 -m tpc "$tmp/high.txt" 2>"$tmp/err" >/dev/null &&
+	[ ! -s "$tmp/err" ]; then
+	ok "an address above 2^47 with 4 levels: one warning; with 5 levels none"
+else
+	bad "an address above 2^47: $(head -2 "$tmp/err")"
+fi
+fails "run: --walkers without --timing" "--walkers is an option of the timed IOMMU: it needs --timing" \
+	"$P" run -u -q -m tpc --walkers 4 -w 2DCONV
+fails "report: a workload named twice" "workload '2dconv' named twice" \
+	"$P" report -u -q -o "$tmp/twice" 2DCONV 2dconv
+[ -e "$tmp/twice" ] && bad "report: a workload named twice made its directory"
 # Defect: -o DIR/ (a trailing slash) failed ("DIR/.tmpXXXXXX"), and the
 # directory was made 0700 (mkdtemp()'s) whatever the umask
 if (umask 027 && "$P" gen 2DCONV -q --format traceg -n 100 -o "$tmp/tgslash/") &&
