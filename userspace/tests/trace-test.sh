@@ -362,10 +362,15 @@ expect "perf: the pid's samples, the addr field" "$tmp/perf.txt" --from perf --p
 0x7f0000004000
 0x7f0000005000
 X
-if $P trace info --json --format perf --pid 1234 "$tmp/perf.txt" >"$tmp/pi.json" 2>"$tmp/err" &&
-	python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["source"][0]; assert (s["skipped_samples"], s["samples_without_addr"]) == (1, 1), s' "$tmp/pi.json"; then
-	ok "perf: skipped samples counted"
-else bad "perf skipped counts"; cat "$tmp/err"; fi
+# perf_counts NAME FILE SKIPPED WITHOUT_ADDR: trace info --pid 1234's
+# counts of samples of other processes and of samples without an address
+perf_counts() {
+	if $P trace info --json --format perf --pid 1234 "$2" >"$tmp/pi.json" 2>"$tmp/err" &&
+		python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["source"][0]; assert (s["skipped_samples"], s["samples_without_addr"]) == (int(sys.argv[2]), int(sys.argv[3])), s' "$tmp/pi.json" "$3" "$4"; then
+		ok "$1"
+	else bad "$1"; cat "$tmp/err"; fi
+}
+perf_counts "perf: skipped samples counted" "$tmp/perf.txt" 1 1
 # comm is any words, digits too: the pid is the field before the time
 # ("[CPU]" between them); without a time field, the first number.
 cat >"$tmp/perfnum.txt" <<'X'
@@ -379,10 +384,7 @@ expect "perf: a numeric comm is not the pid" "$tmp/perfnum.txt" --from perf --pi
 0x7f0000004000
 0x7f0000005000
 X
-if $P trace info --json --format perf --pid 1234 "$tmp/perfnum.txt" >"$tmp/pi.json" 2>"$tmp/err" &&
-	python3 -c 'import json,sys; s=json.load(open(sys.argv[1]))["source"][0]; assert s["skipped_samples"] == 1, s' "$tmp/pi.json"; then
-	ok "perf: a numeric comm's sample counted as its pid's"
-else bad "perf numeric comm counts"; cat "$tmp/err"; fi
+perf_counts "perf: a numeric comm's sample counted as its pid's" "$tmp/perfnum.txt" 1 0
 printf '    toucher  1234/1234   1.0: page-faults:  zz\n' >"$tmp/perfbad.txt"
 if $P trace convert --from perf --to text "$tmp/perfbad.txt" - >/dev/null 2>"$tmp/err"; then
 	bad "perf: garbage accepted"

@@ -387,42 +387,33 @@ static int tg_grid_size(struct addr_stream *s, const struct traceg_state *t)
 	return addr_bad(s, why);
 }
 
-/* "-grid dim = (x,y,z)": CUDA's limits, blocks */
-static int tg_grid_dim(struct addr_stream *s, struct traceg_state *t,
-		       const char *p)
+/*
+ * "-grid dim = (x,y,z)" (@grid: blocks) or "-block dim = (x,y,z)"
+ * (threads), in CUDA's limits
+ */
+static int tg_dim(struct addr_stream *s, struct traceg_state *t,
+		  const char *p, bool grid)
 {
-	static const unsigned long long max[3] = { TG_GRID_X, TG_GRID_YZ,
-						   TG_GRID_YZ };
+	static const unsigned long long max[2][3] = {
+		{ TG_BLOCK_XY, TG_BLOCK_XY, TG_BLOCK_Z },
+		{ TG_GRID_X, TG_GRID_YZ, TG_GRID_YZ },
+	};
+	unsigned int *dim = grid ? t->grid : t->block;
 	unsigned long long v[3];
 	int i;
 
-	if (tg_triple(p, true, max, v) || !v[0] || !v[1] || !v[2])
-		return addr_bad(s, "bad -grid dim: not (x,y,z) blocks, x 1 to 2147483647, y and z 1 to 65535");
+	if (tg_triple(p, true, max[grid], v) || !v[0] || !v[1] || !v[2] ||
+	    (!grid && v[0] * v[1] * v[2] > TG_BLOCK_XY))
+		return addr_bad(s, grid ?
+			"bad -grid dim: not (x,y,z) blocks, x 1 to 2147483647, y and z 1 to 65535" :
+			"bad -block dim: not (x,y,z) threads, x and y 1 to 1024, z 1 to 64, 1024 in all");
 	for (i = 0; i < 3; i++)
-		t->grid[i] = (unsigned int)v[i];
+		dim[i] = (unsigned int)v[i];
+	if (!grid)
+		t->block_line = s->line;
 	if (t->k)
-		tg_kernel_dims(t->k, true, t->grid);
-	return tg_grid_size(s, t);
-}
-
-/* "-block dim = (x,y,z)": CUDA's limits, threads */
-static int tg_block_dim(struct addr_stream *s, struct traceg_state *t,
-			const char *p)
-{
-	static const unsigned long long max[3] = { TG_BLOCK_XY, TG_BLOCK_XY,
-						   TG_BLOCK_Z };
-	unsigned long long v[3];
-	int i;
-
-	if (tg_triple(p, true, max, v) || !v[0] || !v[1] || !v[2] ||
-	    v[0] * v[1] * v[2] > TG_BLOCK_XY)
-		return addr_bad(s, "bad -block dim: not (x,y,z) threads, x and y 1 to 1024, z 1 to 64, 1024 in all");
-	for (i = 0; i < 3; i++)
-		t->block[i] = (unsigned int)v[i];
-	t->block_line = s->line;
-	if (t->k)
-		tg_kernel_dims(t->k, false, t->block);
-	return tg_fit(s, t);
+		tg_kernel_dims(t->k, grid, dim);
+	return grid ? tg_grid_size(s, t) : tg_fit(s, t);
 }
 
 /* "-nregs = N" (per thread) or "-shmem = N" (bytes per block) */
@@ -450,9 +441,9 @@ static int tg_header(struct addr_stream *s, struct traceg_state *t,
 	unsigned int v;
 
 	if (!strncmp(b, "-grid dim =", 11))
-		return tg_grid_dim(s, t, b + 11);
+		return tg_dim(s, t, b + 11, true);
 	if (!strncmp(b, "-block dim =", 12))
-		return tg_block_dim(s, t, b + 12);
+		return tg_dim(s, t, b + 12, false);
 	if (!strncmp(b, "-nregs =", 8))
 		return tg_res(s, t, b + 8, true);
 	if (!strncmp(b, "-shmem =", 8))
