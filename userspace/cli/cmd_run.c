@@ -103,7 +103,7 @@ static int run_timing_option(struct run_opts *o, int c, const char *arg)
 	int k;
 
 	if (c >= OPT_WALKERS && c <= OPT_L1_TLB)
-		o->io_opt = names[c - OPT_WALKERS];	/* run_parse() checks */
+		o->io_opt = names[c - OPT_WALKERS];	/* run_check()'s */
 	switch (c) {
 	case OPT_TIMING:
 		o->timing = true;
@@ -143,6 +143,33 @@ static int parse_thp(const char *arg, enum shadow_thp *thp)
 	if (k >= 0)
 		*thp = k;
 	return k < 0 ? -1 : 0;
+}
+
+/*
+ * After the options: the one source (a workload, a trace or a process)
+ * and what --timing needs; 0, or 2 with a message.
+ */
+static int run_check(struct run_opts *o, int argc, char **argv)
+{
+	o->pid = o->so.pid;
+	if (optind < argc)
+		o->path = argv[optind++];
+	if (optind != argc || (!!o->wname + !!o->path + !!o->pid == 0) ||
+	    (o->wname && (o->path || o->pid)) || (o->pid && o->so.userspace)) {
+		fprintf(stderr, "pwcsim run: give one source: --workload NAME, a trace FILE, or --pid PID (not with --userspace)\n");
+		run_usage(stderr);
+		return 2;
+	}
+	if (!o->timing && o->io_opt) {
+		fprintf(stderr, "pwcsim run: %s is an option of the timed IOMMU: it needs --timing\n",
+			o->io_opt);
+		return 2;
+	}
+	if (o->timing && (o->pid || o->so.file_order || o->so.tlb2m)) {
+		fprintf(stderr, "pwcsim run: --timing takes --workload NAME or an Accel-Sim trace on the GPU model (not --pid, not --trace-order file), and 4 KiB IOTLB entries\n");
+		return 2;
+	}
+	return 0;
 }
 
 /* 0, 1 when --help was printed, 2 on a bad option (message printed). */
@@ -199,25 +226,7 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 				return 2;
 		}
 	}
-	o->pid = o->so.pid;
-	if (optind < argc)
-		o->path = argv[optind++];
-	if (optind != argc || (!!o->wname + !!o->path + !!o->pid == 0) ||
-	    (o->wname && (o->path || o->pid)) || (o->pid && o->so.userspace)) {
-		fprintf(stderr, "pwcsim run: give one source: --workload NAME, a trace FILE, or --pid PID (not with --userspace)\n");
-		run_usage(stderr);
-		return 2;
-	}
-	if (!o->timing && o->io_opt) {
-		fprintf(stderr, "pwcsim run: %s is an option of the timed IOMMU: it needs --timing\n",
-			o->io_opt);
-		return 2;
-	}
-	if (o->timing && (o->pid || o->so.file_order || o->so.tlb2m)) {
-		fprintf(stderr, "pwcsim run: --timing takes --workload NAME or an Accel-Sim trace on the GPU model (not --pid, not --trace-order file), and 4 KiB IOTLB entries\n");
-		return 2;
-	}
-	return 0;
+	return run_check(o, argc, argv);
 }
 
 static void run_print(const struct run_opts *o, const char *source,

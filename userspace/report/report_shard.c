@@ -237,6 +237,30 @@ static int shard_parse_config(struct report_opts *o, char *line)
 	return o->nlist ? 0 : -1;
 }
 
+/*
+ * A line after the header: the 2 MiB IOTLB's figures, a workload's row,
+ * its models' counters and its sweep (of row *@cur, set by its row); 0,
+ * or -1 for a line that is none of them.
+ */
+static int shard_body(struct report_opts *o, struct report_row *rows,
+		      char *line, bool *have, int *cur)
+{
+	if (!strncmp(line, "tlb2mm ", 7)) {
+		if (sscanf(line, "tlb2mm %la %la", &o->tlb2mm[0],
+			   &o->tlb2mm[1]) != 2)
+			return -1;
+		o->have_2mm = true;
+		return 0;
+	}
+	if (!strncmp(line, "row ", 4))
+		return (*cur = shard_row(o, rows, line, have)) < 0 ? -1 : 0;
+	if (!strncmp(line, "model ", 6))
+		return *cur < 0 || shard_model(&rows[*cur], line) ? -1 : 0;
+	if (!strncmp(line, "sweep ", 6))
+		return *cur < 0 || shard_sweep(o, &rows[*cur], line) ? -1 : 0;
+	return -1;
+}
+
 /* Shard @path into @o and @rows; the first one sets the sweep. */
 static int shard_load(const char *path, struct report_opts *o,
 		      struct report_row *rows, bool *have, char *cfg0,
@@ -289,23 +313,7 @@ static int shard_load(const char *path, struct report_opts *o,
 			strcpy(cfg0, cfg);
 			*nshards = n;
 			seen[k / 32] |= 1u << k % 32;
-		} else if (ln <= 4) {
-			continue;
-		} else if (!strncmp(line, "tlb2mm ", 7)) {
-			if (sscanf(line, "tlb2mm %la %la", &o->tlb2mm[0],
-				   &o->tlb2mm[1]) != 2)
-				goto bad;
-			o->have_2mm = true;
-		} else if (!strncmp(line, "row ", 4)) {
-			if ((cur = shard_row(o, rows, line, have)) < 0)
-				goto bad;
-		} else if (!strncmp(line, "model ", 6)) {
-			if (cur < 0 || shard_model(&rows[cur], line))
-				goto bad;
-		} else if (!strncmp(line, "sweep ", 6)) {
-			if (cur < 0 || shard_sweep(o, &rows[cur], line))
-				goto bad;
-		} else {
+		} else if (ln > 4 && shard_body(o, rows, line, have, &cur)) {
 			goto bad;
 		}
 	}
