@@ -85,6 +85,37 @@ static int gen_format(const char *arg, struct gen_out *out)
 	return 0;
 }
 
+/*
+ * After the options: one NAME (none with --list), and the options that go
+ * together; 0, or 2 with a message.
+ */
+static int gen_check(struct gen_opts *o, int argc, char **argv)
+{
+	if (o->list ? optind != argc : optind != argc - 1) {
+		fprintf(stderr, "pwcsim gen: %s\n", o->list ?
+			"--list takes no NAME" : "give one workload NAME (--list)");
+		gen_usage(stderr);
+		return 2;
+	}
+	if (o->so.json && !o->allocations) {
+		fprintf(stderr, "pwcsim gen: --json goes with --allocations (the stream is text or binary: --format)\n");
+		return 2;
+	}
+	if (o->allocations && (o->out.binary || o->out.traceg)) {
+		fprintf(stderr, "pwcsim gen: --allocations prints a table (text, or --json), not a stream: no --format %s\n",
+			o->out.binary ? "binary" : "traceg");
+		return 2;
+	}
+	if (!o->out.traceg != !o->out.dir) {
+		fprintf(stderr, "pwcsim gen: %s\n", o->out.dir ?
+			"-o DIR goes with --format traceg" :
+			"--format traceg writes a directory: give -o DIR");
+		return 2;
+	}
+	o->name = o->list ? NULL : argv[optind];
+	return 0;
+}
+
 /* 0, 1 when --help was printed, 2 on a bad option (message printed). */
 static int gen_parse(int argc, char **argv, struct gen_opts *o)
 {
@@ -134,24 +165,7 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 				return 2;
 		}
 	}
-	if (o->list ? optind != argc : optind != argc - 1) {
-		fprintf(stderr, "pwcsim gen: %s\n", o->list ?
-			"--list takes no NAME" : "give one workload NAME (--list)");
-		gen_usage(stderr);
-		return 2;
-	}
-	if (o->so.json && !o->allocations) {
-		fprintf(stderr, "pwcsim gen: --json goes with --allocations (the stream is text or binary: --format)\n");
-		return 2;
-	}
-	if (!o->out.traceg != !o->out.dir) {
-		fprintf(stderr, "pwcsim gen: %s\n", o->out.dir ?
-			"-o DIR goes with --format traceg" :
-			"--format traceg writes a directory: give -o DIR");
-		return 2;
-	}
-	o->name = o->list ? NULL : argv[optind];
-	return 0;
+	return gen_check(o, argc, argv);
 }
 
 static void gen_list(void)

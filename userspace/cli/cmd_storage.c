@@ -135,6 +135,7 @@ static int storage_parse(int argc, char **argv, struct storage_opts *o)
 	static const unsigned long long ent[] = STORAGE_TABLE5_ENTRIES;
 	static const unsigned long long bits[] = STORAGE_TABLE6_BITS;
 	static const unsigned long long cap[] = { 8, 16, 24, 32, 64, 128, 256 };
+	bool capacities = false;
 	int c;
 
 	shared_opts_init(&o->so);
@@ -149,6 +150,7 @@ static int storage_parse(int argc, char **argv, struct storage_opts *o)
 		if (c == 'e' || c == 'c' || c == 'b') {
 			if (storage_list(o, c, optarg))
 				return 2;
+			capacities |= c == 'c';
 		} else if (c == 's') {
 			o->stream = optarg;
 		} else if (c == 'h') {
@@ -162,6 +164,10 @@ static int storage_parse(int argc, char **argv, struct storage_opts *o)
 	if (optind != argc) {
 		fprintf(stderr, "pwcsim storage: unexpected argument '%s'\n",
 			argv[optind]);
+		return 2;
+	}
+	if (capacities && !o->stream) {	/* Table 7's, of a stream */
+		fprintf(stderr, "pwcsim storage: --capacities needs --stream FILE\n");
 		return 2;
 	}
 	o->levels = o->so.levels ? o->so.levels : 4;

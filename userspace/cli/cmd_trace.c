@@ -110,6 +110,21 @@ static int convert_stream(struct addr_stream *in, FILE *out,
 	return r ? 1 : 0;
 }
 
+/*
+ * --pid into @in: 0, or -1 with a message when @in is not read as perf
+ * (the one format with processes: the filter would be ignored).
+ */
+static int trace_pid(struct addr_stream *in, int pid)
+{
+	if (pid && in->format != ADDR_PERF) {
+		fprintf(stderr, "pwcsim trace: --pid keeps one process's samples of a perf trace: %s is not read as one (--format perf)\n",
+			in->name);
+		return -1;
+	}
+	in->pid = pid;
+	return 0;
+}
+
 static int trace_convert(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -141,8 +156,7 @@ static int trace_convert(int argc, char **argv)
 		out_close(&out, true);
 		return 1;
 	}
-	in.pid = so.pid;
-	ret = convert_stream(&in, out.f, to);
+	ret = trace_pid(&in, so.pid) ? -1 : convert_stream(&in, out.f, to);
 	addr_close(&in);
 	return out_close(&out, ret) ? 1 : 0;
 }
@@ -232,8 +246,7 @@ static int trace_info(int argc, char **argv)
 	if (addr_open_gpu(&in, argv[optind], so.fmt,
 			  shared_trace_gpu(&so, &gp)))
 		return 1;
-	in.pid = so.pid;
-	r = census_count(&tc, &in);
+	r = trace_pid(&in, so.pid) ? -1 : census_count(&tc, &in);
 	addr_close(&in);
 	if (r == 0) {
 		record_init(&rec);

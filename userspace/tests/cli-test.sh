@@ -389,6 +389,16 @@ fails "run: --walkers without --timing" "--walkers is an option of the timed IOM
 fails "report: a workload named twice" "workload '2dconv' named twice" \
 	"$P" report -u -q -o "$tmp/twice" 2DCONV 2dconv
 [ -e "$tmp/twice" ] && bad "report: a workload named twice made its directory"
+# options that would be ignored: refused, saying what they need
+fails "storage --capacities without --stream" "--capacities needs --stream FILE" \
+	"$P" storage --capacities 4
+fails "trace info --pid on a text trace" "--pid keeps one process's samples of a perf trace" \
+	"$P" trace info -p 5 "$tmp/paper.txt"
+fails "trace convert --pid on a text trace" "--pid keeps one process's samples" \
+	"$P" trace convert -p 5 "$tmp/paper.txt" "$tmp/pid.out"
+[ -e "$tmp/pid.out" ] && bad "trace convert --pid refused: its output made"
+fails "gen --allocations --format binary" "no --format binary" \
+	"$P" gen -a -f binary gemm
 # Defect: -o DIR/ (a trailing slash) failed ("DIR/.tmpXXXXXX"), and the
 # directory was made 0700 (mkdtemp()'s) whatever the umask
 if (umask 027 && "$P" gen 2DCONV -q --format traceg -n 100 -o "$tmp/tgslash/") &&
