@@ -127,6 +127,15 @@ int out_open(struct out_file *o, const char *path, const char *const *inputs)
 		}
 		return 0;
 	}
+	/*
+	 * A file its owner made read-only for us is not replaced behind its
+	 * mode (the rename would need only the directory's): as cp(1) and a
+	 * shell's > refuse it.
+	 */
+	if (exists && access(path, W_OK)) {
+		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
 	/* through a symbolic link: the file it names is replaced */
 	if (exists && realpath(path, real))
 		target = real;

@@ -263,5 +263,27 @@ if command -v gnuplot >/dev/null; then
 	else bad "wins: colour scale to $cb, cells to $hi"; fi
 fi
 
+# A file made read-only for the user running pwcsim is not replaced
+# (the rename needs only the directory): refused, EACCES, kept.  As root,
+# the user is nobody (tests/as-nobody), in a directory open to it.
+ro=$tmp/ro
+mkdir "$ro" && chmod 777 "$ro" && chmod 711 "$tmp"
+printf '0x1000\n' >"$ro/in.txt"
+echo keep >"$ro/out.bin"
+chmod 444 "$ro/out.bin"
+as=()
+if [ "$(id -u)" = 0 ]; then
+	chown 65534 "$ro/out.bin"
+	as=("$(dirname "$0")/as-nobody")
+fi
+fails "a read-only output file is not replaced" "out.bin: Permission denied" \
+	"${as[@]}" "$P" trace convert "$ro/in.txt" "$ro/out.bin"
+if [ "$(cat "$ro/out.bin")" = keep ] && [ "$(ls "$ro")" = "in.txt
+out.bin" ]; then
+	ok "the read-only file kept, no temporary file left"
+else
+	bad "the read-only file: $(cat "$ro/out.bin"), $(ls "$ro")"
+fi
+
 echo "safety-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]
