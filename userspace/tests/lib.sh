@@ -47,3 +47,16 @@ test_specs() {
 		done
 	done
 }
+
+# An Accel-Sim kernel trace's first header lines (a 1-block, 64-thread
+# launch), for the tests that write .traceg files to read back.
+traceg_launch_head() {
+	cat <<'X'
+-kernel name = _Z6kernelPfS_i
+-kernel id = 1
+-grid dim = (1,1,1)
+-block dim = (64,1,1)
+-shmem = 0
+-nregs = 16
+X
+}

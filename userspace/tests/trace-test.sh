@@ -33,13 +33,8 @@ fails() {	# fails NAME PATTERN FILE|DIR [ARGS...]: trace convert fails, stderr m
 	else ok "$name"; fi
 }
 header() {	# header VERSION [LINEINFO]: the tracer's header, then a block
+	traceg_launch_head
 	cat <<X
--kernel name = _Z6kernelPfS_i
--kernel id = 1
--grid dim = (1,1,1)
--block dim = (64,1,1)
--shmem = 0
--nregs = 16
 -binary version = 86
 -cuda stream id = 0
 -shmem base_addr = 0x00007f0000000000

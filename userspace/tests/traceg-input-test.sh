@@ -24,13 +24,9 @@ kern() {
 	for e in "$@"; do
 		args+=(-e "$e")
 	done
-	cat <<'X' | sed "${args[@]}" >"$tmp/$name.traceg"
--kernel name = _Z6kernelPfS_i
--kernel id = 1
--grid dim = (1,1,1)
--block dim = (64,1,1)
--shmem = 0
--nregs = 16
+	{
+		traceg_launch_head
+		cat <<'X'
 -shmem base_addr = 0x00007f0000000000
 -local mem base_addr = 0x00007f0001000000
 -accelsim tracer version = 5
@@ -47,6 +43,7 @@ insts = 1
 0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f1000001000 0
 #END_TB
 X
+	} | sed "${args[@]}" >"$tmp/$name.traceg"
 }
 # block2 ID: a sed script adding a second block after line 21, its
 # "thread block = ID" line line 23
