@@ -295,9 +295,11 @@ fi
 
 # --- valgrind lackey ---
 # lk_main.c prints "I  %08lx,%lu", " L %08lx,%lu", " S ...", " M ...";
-# valgrind's own lines start "==PID==".  0x is taken (traces by hand).
+# valgrind's own lines start "==PID==", --trace-superblocks=yes adds
+# "SB %08lx" (no access).  0x is taken (traces by hand).
 cat >"$tmp/ok.lackey" <<'X'
 ==4242== Lackey, an example Valgrind tool
+SB 04000b20
 I  04000b20,3
  L 1ffefffd48,8
  S 00000000be80199c,4
@@ -327,6 +329,14 @@ lackey_bad "a size over 64 bits" ' L 1000,99999999999999999999999'
 lackey_bad "an address over 64 bits" ' S 10000000000000000,8'
 lackey_bad "0x twice" ' L 0x0x1000,8'
 lackey_bad "a malformed I line (skipped or not)" 'I  garbage'
+printf ' L 1000,8\nSB 4000b20 x\n' >"$tmp/bad.lackey"
+fails "lackey: a malformed SB line" \
+	"bad.lackey:2: not a lackey superblock (SB ADDR)" "$tmp/bad.lackey"
+# valgrind's lines cut out (grep -v ^==): the first line is an SB line
+printf 'SB 04000b20\nI  04000b20,3\n L 1ffefffd48,8\n' >"$tmp/sb.trace"
+expect "lackey: told by a first SB line" "$tmp/sb.trace" <<'X'
+0x1ffefffd48
+X
 
 # --- text ---
 printf '0x10\n10\n0X7f72b010f1f0\n  7f72bc30f1f0   # a comment\n\n# c\n' >"$tmp/ok.txt"
@@ -380,6 +390,18 @@ expect "perf: a numeric comm is not the pid" "$tmp/perfnum.txt" --from perf --pi
 0x7f0000005000
 X
 perf_counts "perf: a numeric comm's sample counted as its pid's" "$tmp/perfnum.txt" 1 0
+# perf script -F +addr: the default fields (the period between the time
+# and the event) and the address after them
+cat >"$tmp/perfperiod.txt" <<'X'
+         toucher  1234 575.361984:          1 page-faults:u:     7f0000001000     55d0c0de1234 main+0x24 (/tmp/toucher)
+         toucher  1234 [001] 575.362000:   10101010 cpu-clock:uhH:     7f0000002000     55d0c0de1234 main+0x24 (/tmp/toucher)
+         toucher  1234 [001]          1 page-faults:     7f0000003000
+X
+expect "perf: the period field is not the address" "$tmp/perfperiod.txt" --from perf --pid 1234 <<'X'
+0x7f0000001000
+0x7f0000002000
+0x7f0000003000
+X
 printf '    toucher  1234/1234   1.0: page-faults:  zz\n' >"$tmp/perfbad.txt"
 if $P trace convert --from perf --to text "$tmp/perfbad.txt" - >/dev/null 2>"$tmp/err"; then
 	bad "perf: garbage accepted"

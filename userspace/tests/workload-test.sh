@@ -238,13 +238,14 @@ else
 	bad "gen --list"
 fi
 
-# lackey: a real trace if valgrind is here, else a fixture made here.
+# lackey: a real trace if valgrind is here (its superblock lines too),
+# else a fixture made here.
 if command -v valgrind >/dev/null; then
 	printf 'int a[4096];\nint main(void){int s=0;for(int i=0;i<4096;i+=512)s+=a[i];a[7]=s;return 0;}\n' >"$tmp/t.c"
 	cc -O1 -o "$tmp/t" "$tmp/t.c" && valgrind --tool=lackey --trace-mem=yes \
-		--log-file="$tmp/t.lackey" "$tmp/t"
+		--trace-superblocks=yes --log-file="$tmp/t.lackey" "$tmp/t"
 else
-	printf '==1== Lackey\nI  04000000,3\n L 7ff000100,8\n S 00601040,4\n M 00601040,4\n' >"$tmp/t.lackey"
+	printf '==1== Lackey\nSB 04000000\nI  04000000,3\n L 7ff000100,8\n S 00601040,4\n M 00601040,4\n' >"$tmp/t.lackey"
 fi
 data=$(grep -c '^ [LSM] ' "$tmp/t.lackey")
 all=$(grep -c '^\(I  \| [LSM] \)' "$tmp/t.lackey")

@@ -75,6 +75,7 @@ static int addr_sniff_text(struct addr_stream *s)
 	if (s->buf[0] == '-' || !strncmp(s->buf, "#BEGIN_TB", 9))
 		return ADDR_TRACEG;
 	if (!strncmp(s->buf, "==", 2) || !strncmp(s->buf, "I  ", 3) ||
+	    !strncmp(s->buf, "SB ", 3) ||
 	    (s->buf[0] == ' ' && strchr("LSM", s->buf[1]) && s->buf[2] == ' '))
 		return ADDR_LACKEY;
 	return ADDR_TEXT;

@@ -27,11 +27,22 @@ static bool lackey_access(const char *p, unsigned long long *va)
 	return p && !p[strspn(p, " \t\r\n")];
 }
 
+/* "ADDR" to the end of the line: a superblock's ("SB %08lx"). */
+static bool lackey_superblock(const char *p)
+{
+	unsigned long long va;
+
+	p = trace_hex(p, &va);
+	return p && !p[strspn(p, " \t\r\n")];
+}
+
 /*
  * lackey: "I  ADDR,SIZE" (an instruction fetch), " L ADDR,SIZE",
  * " S ADDR,SIZE", " M ADDR,SIZE" (load, store, modify); valgrind's own
- * "==PID==" lines are skipped.  An I line is checked even when fetches are
- * not wanted: malformed input is an error, never a silent skip.
+ * "==PID==" lines are skipped, and so are "SB ADDR" lines
+ * (--trace-superblocks=yes: where a superblock starts, no access of its
+ * own).  An I or SB line is checked even when it is skipped: malformed
+ * input is an error, never a silent skip.
  */
 static int lackey_next(struct addr_stream *s, unsigned long long *va)
 {
@@ -43,6 +54,11 @@ static int lackey_next(struct addr_stream *s, unsigned long long *va)
 		p = s->buf;
 		if (!strncmp(p, "==", 2) || !strcspn(p, "\r\n"))
 			continue;
+		if (!strncmp(p, "SB ", 3)) {
+			if (!lackey_superblock(p + 3))
+				return addr_bad(s, "not a lackey superblock (SB ADDR)");
+			continue;
+		}
 		fetch = !strncmp(p, "I  ", 3);
 		if (!fetch && !(p[0] == ' ' && p[1] && strchr("LSM", p[1]) &&
 				p[2] == ' '))

@@ -113,8 +113,24 @@ static const char *perf_pid_untimed(const char *line, const char **after)
 }
 
 /*
- * The addr field, the first after the pid that is not "[CPU]", "TIME:" or
- * "EVENT:": 1 with *@va, or -1 (message printed).
+ * The period field at @f: decimal ("%10lu"), printed between the time and
+ * "EVENT:" (builtin-script.c, process_event()), so followed by the event
+ * at @p.
+ */
+static bool perf_is_period(const char *f, size_t len, const char *p)
+{
+	const char *e;
+	size_t elen;
+
+	if (!all_of(f, len, DIGITS))
+		return false;
+	e = perf_field(&p, &elen);
+	return e && e[elen - 1] == ':';
+}
+
+/*
+ * The addr field, the first after the pid that is not "[CPU]", "TIME:",
+ * the period or "EVENT:": 1 with *@va, or -1 (message printed).
  */
 static int perf_addr(struct addr_stream *s, const char *p,
 		     unsigned long long *va)
@@ -122,7 +138,8 @@ static int perf_addr(struct addr_stream *s, const char *p,
 	const char *f;
 	size_t len;
 
-	while ((f = perf_field(&p, &len)) && perf_is_mark(f, len))
+	while ((f = perf_field(&p, &len)) &&
+	       (perf_is_mark(f, len) || perf_is_period(f, len, p)))
 		;
 	if (!f)
 		return addr_bad(s, "no addr field (perf script -F ...,addr)");
@@ -134,7 +151,7 @@ static int perf_addr(struct addr_stream *s, const char *p,
 
 /*
  * perf script: fields in perf's order -- comm (any words, digits too),
- * "PID" or "PID/TID", "[CPU]", "TIME:", "EVENT:", then the addr field
+ * "PID" or "PID/TID", "[CPU]", "TIME:", the period, "EVENT:", then the addr field
  * (hex, no 0x); what follows (ip, sym, ...) is ignored.  Samples of
  * another process than s->pid (when set), and samples without an address
  * (0), are skipped and counted.
