@@ -51,6 +51,66 @@ static mode_t out_new_mode(void)
 	return 0666 & ~m;
 }
 
+/*
+ * The writes of @o->f: all of @len to @o->fd, else 0 (an error for stdio)
+ * with the failing write's errno kept in @o->err, which stdio itself
+ * would lose before the flush that reports it (out_flush()).
+ */
+static ssize_t out_write(void *cookie, const char *buf, size_t len)
+{
+	struct out_file *o = cookie;
+	size_t done = 0;
+	ssize_t n;
+
+	while (done < len) {
+		n = write(o->fd, buf + done, len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (!o->err)
+				o->err = n < 0 ? errno : EIO;
+			return 0;
+		}
+		done += n;
+	}
+	return done;
+}
+
+static int out_close_fd(void *cookie)
+{
+	struct out_file *o = cookie;
+
+	if (close(o->fd) && !o->err)
+		o->err = errno;
+	return o->err ? -1 : 0;
+}
+
+/*
+ * @o->f as a stream writing to @fd (out_write()): 0, or -1 with errno
+ * (@fd < 0: its open's) and @fd closed.
+ */
+static int out_stream(struct out_file *o, int fd)
+{
+	static const cookie_io_functions_t io = {
+		.write = out_write,
+		.close = out_close_fd,
+	};
+	int e;
+
+	if (fd < 0)
+		return -1;
+	o->fd = fd;
+	o->err = 0;
+	o->f = fopencookie(o, "w", io);
+	if (!o->f) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
 /* @o->tmp made beside @target (mode @mode) and opened: 0, or -1. */
 static int out_open_tmp(struct out_file *o, const char *target, mode_t mode)
 {
@@ -66,8 +126,12 @@ static int out_open_tmp(struct out_file *o, const char *target, mode_t mode)
 	fd = mkostemp(o->tmp, O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	if (fchmod(fd, mode) || !(o->f = fdopen(fd, "w"))) {
+	if (fchmod(fd, mode)) {
 		close(fd);
+		unlink(o->tmp);
+		return -1;
+	}
+	if (out_stream(o, fd)) {
 		unlink(o->tmp);
 		return -1;
 	}
@@ -76,9 +140,10 @@ static int out_open_tmp(struct out_file *o, const char *target, mode_t mode)
 
 /*
  * @f flushed (and closed when @close): 0, or non-zero with a message
- * naming @name (errno's reason where the failing call gave one).
+ * naming @name: the reason of the first failed write where @kept has it
+ * (out_write()), else errno's where the failing call gave one.
  */
-static int out_flush(FILE *f, bool close, const char *name)
+static int out_flush(FILE *f, bool close, const char *name, const int *kept)
 {
 	int err = ferror(f) ? -1 : 0;
 
@@ -86,6 +151,8 @@ static int out_flush(FILE *f, bool close, const char *name)
 		err = errno;
 	if (close && fclose(f) && err <= 0)
 		err = errno;
+	if (err && kept && *kept)
+		err = *kept;
 	if (err > 0)
 		fprintf(stderr, "pwcsim: %s: write error: %s\n", name,
 			strerror(err));
@@ -120,8 +187,9 @@ int out_open(struct out_file *o, const char *path, const char *const *inputs)
 			fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(EISDIR));
 			return -1;
 		}
-		o->f = fopen(path, "w");	/* /dev/null, a FIFO */
-		if (!o->f) {
+		/* /dev/null, a FIFO */
+		if (out_stream(o, open(path, O_WRONLY | O_CREAT | O_TRUNC |
+					     O_CLOEXEC, 0666))) {
 			fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
 			return -1;
 		}
@@ -160,7 +228,7 @@ int out_close(struct out_file *o, bool failed)
 		o->f = NULL;
 		return failed ? -1 : 0;
 	}
-	err = out_flush(o->f, true, o->path);
+	err = out_flush(o->f, true, o->path, &o->err);
 	o->f = NULL;
 	if (*o->tmp) {
 		if (!err && !failed && rename(o->tmp, o->path)) {
@@ -176,5 +244,5 @@ int out_close(struct out_file *o, bool failed)
 
 int out_stdout_close(void)
 {
-	return out_flush(stdout, false, "standard output") ? -1 : 0;
+	return out_flush(stdout, false, "standard output", NULL) ? -1 : 0;
 }

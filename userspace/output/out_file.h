@@ -18,7 +18,9 @@
 #include <stdio.h>
 
 struct out_file {
-	FILE *f;
+	FILE *f;		/* writing to @fd, or stdout */
+	int fd;
+	int err;		/* the errno of the first write that failed */
 	char path[PATH_MAX];	/* the file written, as the user named it */
 	char tmp[PATH_MAX];	/* the temporary beside it, or "" in place */
 };

@@ -105,7 +105,8 @@ if [ -w /dev/full ]; then
 		sh -c '"$0" gen gemm --size small --iotlb-at coalesced >/dev/full' "$P"
 	fails "trace info to a full disk" "write error" \
 		sh -c '"$0" trace info "$1" >/dev/full' "$P" "$d/a.txt"
-	fails "trace convert to /dev/full" "write error" \
+	fails "trace convert to /dev/full, with the reason" \
+		"/dev/full: write error: No space left on device" \
 		"$P" trace convert "$d/a.txt" /dev/full
 	fails "version to a full disk" "write error" \
 		sh -c '"$0" version >/dev/full' "$P"
