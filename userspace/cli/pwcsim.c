@@ -62,6 +62,7 @@ int main(int argc, char **argv)
 	char name[32];
 	unsigned int i;
 
+	out_stdout_open();	/* else stdio's own: the reason may be lost */
 	if (argc < 2) {
 		usage(stderr);
 		return 2;

@@ -242,7 +242,27 @@ int out_close(struct out_file *o, bool failed)
 	return err || failed ? -1 : 0;
 }
 
+/* stdout's own stream (out_stdout_open()): fd 1, never closed here */
+static struct out_file out_std = { .fd = STDOUT_FILENO };
+
+int out_stdout_open(void)
+{
+	static const cookie_io_functions_t io = { .write = out_write };
+	FILE *f = fopencookie(&out_std, "w", io);
+
+	if (!f)
+		return -1;
+	/* a terminal sees each line as it is printed, as before */
+	if (isatty(STDOUT_FILENO) && setvbuf(f, NULL, _IOLBF, BUFSIZ)) {
+		fclose(f);
+		return -1;
+	}
+	stdout = f;	/* glibc's stdout is a variable one may set */
+	return 0;
+}
+
 int out_stdout_close(void)
 {
-	return out_flush(stdout, false, "standard output", NULL) ? -1 : 0;
+	return out_flush(stdout, false, "standard output", &out_std.err) ?
+	       -1 : 0;
 }

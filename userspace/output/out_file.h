@@ -40,8 +40,15 @@ int out_close(struct out_file *o, bool failed);
 /* true when @a and @b ("-": stdin) name the same file (both exist). */
 bool out_same_file(const char *a, const char *b);
 /*
+ * stdout made a stream that keeps the reason of a failed write, as the
+ * files of out_open() do (the first call of main()): 0, or -1 and stdout
+ * left as it was.
+ */
+int out_stdout_open(void);
+/*
  * stdout flushed and checked at the end of a command: 0, or -1 with a
- * message (a full disk, a closed pipe).
+ * message (a full disk, a closed pipe) and, after out_stdout_open(), the
+ * reason.
  */
 int out_stdout_close(void);
 

@@ -91,7 +91,8 @@ else bad "convert: output differs"; fi
 # exited 1 with no message and trace info exited 0.
 # shellcheck disable=SC2016 # $0 and $1 are sh -c's own
 if [ -w /dev/full ]; then
-	fails "replay to a full disk" "standard output: write error" \
+	fails "replay to a full disk" \
+		"standard output: write error: No space left on device" \
 		sh -c '"$0" replay -m tpc "$1" >/dev/full' "$P" "$d/a.txt"
 	fails "storage to a full disk" "write error" \
 		sh -c '"$0" storage >/dev/full' "$P"
@@ -101,7 +102,8 @@ if [ -w /dev/full ]; then
 		sh -c '"$0" gen --list >/dev/full' "$P"
 	fails "replay --list to a full disk" "write error" \
 		sh -c '"$0" replay --list >/dev/full' "$P"
-	fails "gen to a full disk" "write error" \
+	fails "gen to a full disk, with the reason" \
+		"standard output: write error: No space left on device" \
 		sh -c '"$0" gen gemm --size small --iotlb-at coalesced >/dev/full' "$P"
 	fails "trace info to a full disk" "write error" \
 		sh -c '"$0" trace info "$1" >/dev/full' "$P" "$d/a.txt"
