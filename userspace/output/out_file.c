@@ -2,14 +2,99 @@
 /*
  * out_file.c - files written whole or not at all (out_file.h).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "output/out_file.h"
+
+/*
+ * The temporaries a signal that ends pwcsim removes (out_temp_hold()):
+ * the callers' own buffers, in slots the handler reads; what it calls
+ * is async-signal-safe (unlink, getdents64, unlinkat, rmdir, raise).
+ */
+#define OUT_TEMPS 4
+static const char *volatile out_temps[OUT_TEMPS];
+static volatile sig_atomic_t out_temp_dir[OUT_TEMPS];
+static pid_t out_temp_pid;	/* theirs: not a child's (fork()) to remove */
+
+/* Directory @path's entries removed (a report's files: no subdirectory). */
+static void out_temp_empty(const char *path)
+{
+	static char buf[4096];
+	struct dirent64 *e;
+	ssize_t n, at;
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	while ((n = getdents64(fd, buf, sizeof(buf))) > 0)
+		for (at = 0; at < n; at += e->d_reclen) {
+			e = (struct dirent64 *)(buf + at);
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+				unlinkat(fd, e->d_name, 0);
+		}
+	close(fd);
+}
+
+static void out_temp_signal(int sig)
+{
+	const char *p;
+	unsigned int i;
+
+	for (i = 0; i < OUT_TEMPS && getpid() == out_temp_pid; i++) {
+		p = out_temps[i];
+		if (!p)
+			continue;
+		if (out_temp_dir[i]) {
+			out_temp_empty(p);
+			rmdir(p);
+		} else {
+			unlink(p);
+		}
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);	/* the exit status of a process the signal ended */
+}
+
+void out_temp_hold(const char *path, bool dir)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	static bool handled;
+	struct sigaction sa = { .sa_handler = out_temp_signal };
+	struct sigaction old;
+	unsigned int i;
+
+	if (!handled) {
+		handled = true;
+		out_temp_pid = getpid();
+		for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+			/* a signal the caller ignores stays ignored */
+			if (!sigaction(sigs[i], NULL, &old) &&
+			    old.sa_handler != SIG_IGN)
+				sigaction(sigs[i], &sa, NULL);
+	}
+	for (i = 0; i < OUT_TEMPS; i++)
+		if (!out_temps[i]) {
+			out_temp_dir[i] = dir;
+			out_temps[i] = path;
+			return;
+		}
+}
+
+void out_temp_release(const char *path)
+{
+	unsigned int i;
+
+	for (i = 0; i < OUT_TEMPS; i++)
+		if (out_temps[i] == path)
+			out_temps[i] = NULL;
+}
 
 /* stat(@path), fstat(0) for "-" (stdin): 0, or -1. */
 static int stat_input(const char *path, struct stat *st)
@@ -135,6 +220,7 @@ static int out_open_tmp(struct out_file *o, const char *target, mode_t mode)
 		unlink(o->tmp);
 		return -1;
 	}
+	out_temp_hold(o->tmp, false);
 	return 0;
 }
 
@@ -237,6 +323,7 @@ int out_close(struct out_file *o, bool failed)
 		}
 		if (err || failed)
 			unlink(o->tmp);
+		out_temp_release(o->tmp);
 		*o->tmp = '\0';
 	}
 	return err || failed ? -1 : 0;

@@ -7,7 +7,8 @@
  * and the old file is left as it was.  An output that is the same file as
  * an input (same device and inode, through links too) is refused before
  * anything is opened for writing.  A non-regular output (stdout as "-",
- * /dev/null, a FIFO) is written in place, its errors still checked.
+ * /dev/null, a FIFO) is written in place, its errors still checked.  A
+ * signal that ends pwcsim removes the temporaries (out_temp_hold()).
  * Used by `trace convert` and the report's files (report_files.c).
  */
 #ifndef OUT_FILE_H
@@ -37,6 +38,14 @@ int out_open(struct out_file *o, const char *path, const char *const *inputs);
  * temporary removed and any old file at @o->path untouched.
  */
 int out_close(struct out_file *o, bool failed);
+/*
+ * Temporary file or directory @path (a buffer that lives until
+ * out_temp_release()) removed if SIGINT, SIGTERM, SIGHUP or SIGQUIT ends
+ * pwcsim first; a directory holds files only.  out_open() holds its
+ * temporary; the report's directory holds its own (report_dir.c).
+ */
+void out_temp_hold(const char *path, bool dir);
+void out_temp_release(const char *path);
 /* true when @a and @b ("-": stdin) name the same file (both exist). */
 bool out_same_file(const char *a, const char *b);
 /*
