@@ -28,6 +28,9 @@ static const unsigned long long default_sweep[] = {
 
 static void report_usage(FILE *f)
 {
+	unsigned long long lo, hi;
+
+	report_budget_range(4, &lo, &hi);
 	fprintf(f,
 		"usage: pwcsim report [OPTIONS] [WORKLOAD ...]\n"
 		"       pwcsim report --merge [--out DIR] SHARD-DIR ...\n"
@@ -38,7 +41,8 @@ static void report_usage(FILE *f)
 		"      --seed N           the workloads' seed\n"
 		SHARED_GPU_USAGE
 		"  -b, --budget-bits N    the equal storage budget (default 5280)\n"
-		SHARED_BUDGET_RANGE
+		"                         (%llu to %llu bits at 4 levels: every model\n"
+		"                         fits, the wins map\'s 4x within its cap)\n"
 		"      --sweep LIST       budgets of the sweep (default 1000,...,40000)\n"
 		"  -l, --levels 4|5       paging levels with --userspace (default 4)\n"
 		"      --max-footprint N  most bytes of shadow pages (default 1G)\n"
@@ -51,7 +55,7 @@ static void report_usage(FILE *f)
 		"      --wins-iotlb N     the wins map's cells behind an N-entry IOTLB\n"
 		"                         (%u pages a region visit; default 0: none)\n"
 		"  -q, --quiet            no progress line on stderr\n",
-		shared_budget_min(), shared_budget_max(), WINS_VISIT_PAGES);
+		lo, hi, WINS_VISIT_PAGES);
 }
 
 /*
@@ -100,11 +104,6 @@ static int report_parse_wins_iotlb(const char *arg, unsigned int *iotlb)
 	return 0;
 }
 
-/*
- * The options into @o (the wins map's IOTLB into @wins_iotlb, --timing
- * into @timing): 0, 1 when done (--help, --plot; *ret is the exit
- * status), 2 on a bad option (message printed).
- */
 /* What report_parse() starts from: the defaults the usage names. */
 static void report_defaults(struct report_opts *o, struct shared_opts *so)
 {
@@ -116,8 +115,75 @@ static void report_defaults(struct report_opts *o, struct shared_opts *so)
 	o->nsweep = ARRAY_SIZE(default_sweep);
 }
 
+/*
+ * What the command line asked beside @o: --plot's DIR, --wins-iotlb,
+ * --timing, and the first option given of those --plot (@other: any but
+ * --quiet) and --merge (@run: the runs', which a merge takes from its
+ * shards) would ignore, by name.
+ */
+struct report_cli {
+	const char *plot;
+	unsigned int wins_iotlb;
+	bool wins_given, timing;
+	char other[32], run[32];
+};
+
+/* Option @c (@idx its long option's, or -1) noted in @cli. */
+static void report_note(struct report_cli *cli, const struct option *opts,
+			int c, int idx)
+{
+	char name[32];
+
+	if (c == 'P' || c == 'q')
+		return;
+	if (idx >= 0)
+		snprintf(name, sizeof(name), "--%s", opts[idx].name);
+	else
+		snprintf(name, sizeof(name), "-%c", c);
+	if (!*cli->other)
+		snprintf(cli->other, sizeof(cli->other), "%s", name);
+	if (!*cli->run && c != 'o' && c != 'W' && c != 'M')
+		snprintf(cli->run, sizeof(cli->run), "%s", name);
+}
+
+/* One option of report's own into @o and @cli: 0, or 2 (message printed). */
+static int report_option(int c, struct report_opts *o,
+			 struct report_cli *cli)
+{
+	switch (c) {
+	case 'o':
+		o->dir = optarg;
+		return 0;
+	case 'S':
+		return report_parse_sweep(optarg, o) ? 2 : 0;
+	case 'P':
+		cli->plot = optarg;
+		return 0;
+	case 'K':
+		return report_parse_shard(optarg, o) ? 2 : 0;
+	case 'M':
+		o->merge = true;
+		return 0;
+	case 'C':
+		o->scenarios = true;
+		return 0;
+	case 'T':
+		cli->timing = true;
+		return 0;
+	case 'W':
+		cli->wins_given = true;
+		return report_parse_wins_iotlb(optarg, &cli->wins_iotlb) ? 2 : 0;
+	}
+	return -1;
+}
+
+/*
+ * The options into @o and @cli: 0, 1 when done (--help; *ret is the
+ * exit status), 2 on a bad option (message printed).  Every option is
+ * parsed before any acts (--plot DIR --bogus is refused).
+ */
 static int report_parse(int argc, char **argv, struct report_opts *o,
-			unsigned int *wins_iotlb, bool *timing, int *ret)
+			struct report_cli *cli, int *ret)
 {
 	static const struct option opts[] = {
 		SHARED_OPT_USERSPACE, SHARED_OPT_TLB, SHARED_OPT_SIZE,
@@ -136,47 +202,24 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 		{}
 	};
 	struct shared_opts so;
-	int c;
+	int c, idx = -1, r;
 
 	report_defaults(o, &so);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:ut:b:l:qh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			o->dir = optarg;
-			break;
-		case 'S':
-			if (report_parse_sweep(optarg, o))
-				return 2;
-			break;
-		case 'P':
-			*ret = report_plot(optarg, so.quiet) ? 1 : 0;
-			return 1;
-		case 'K':
-			if (report_parse_shard(optarg, o))
-				return 2;
-			break;
-		case 'M':
-			o->merge = true;
-			break;
-		case 'C':
-			o->scenarios = true;
-			break;
-		case 'T':
-			*timing = true;
-			break;
-		case 'W':
-			if (report_parse_wins_iotlb(optarg, wins_iotlb))
-				return 2;
-			break;
-		case 'h':
+	while ((c = getopt_long(argc, argv, "o:ut:b:l:qh", opts, &idx)) != -1) {
+		if (c == 'h') {
 			report_usage(stdout);
 			*ret = 0;
 			return 1;
-		default:
-			if (shared_option_or_usage(&so, c, optarg, report_usage))
-				return 2;
 		}
+		r = report_option(c, o, cli);
+		if (r < 0)
+			r = shared_option_or_usage(&so, c, optarg,
+						   report_usage);
+		if (r)
+			return 2;
+		report_note(cli, opts, c, idx);
+		idx = -1;
 	}
 	o->size = so.size;
 	shared_run_config(&so, &o->run);
@@ -238,11 +281,14 @@ static int report_analyse(struct report_opts *o, struct report_row *rows,
 	struct wins_map *wins = NULL;
 	int ret = -1;
 
-	if (o->merge ? report_shard_merge(o, rows, argv + optind,
-					  argc - optind) :
-		       report_run(o, rows))
+	/* a merge's budgets are its shards' (checked before the runs) */
+	if (o->merge && (report_shard_merge(o, rows, argv + optind,
+					    argc - optind) ||
+			 report_budget_check(o)))
 		goto out;
-	if (o->scenarios && !o->merge && report_scenarios_run(o))
+	if (!o->merge && report_run(o, rows))
+		goto out;
+	if (o->scenarios && report_scenarios_run(o))
 		goto out;
 	if (want_timing) {
 		timing = calloc(1, sizeof(*timing));
@@ -271,32 +317,63 @@ out:
 	return ret;
 }
 
+/*
+ * The combinations refused before any work, each an option that would
+ * be ignored: 0, or 2 with a message.
+ */
+static int report_refuse(const struct report_opts *o,
+			 const struct report_cli *cli, int argc)
+{
+	if (cli->plot && (*cli->other || optind < argc)) {
+		fprintf(stderr, "pwcsim report: --plot DIR only redraws DIR's plots from its files: %s is not for it (with --plot: only --quiet)\n",
+			*cli->other ? cli->other : "a workload");
+		return 2;
+	}
+	if (o->merge && (o->shard_n || optind == argc)) {
+		fprintf(stderr, "pwcsim report: --merge takes the shards' directories (and no --shard)\n");
+		return 2;
+	}
+	if (o->merge && *cli->run) {
+		fprintf(stderr, "pwcsim report: --merge takes the runs' options from its shards: %s is not for it (with --merge: only --out, --quiet and --wins-iotlb; give it to the shards)\n",
+			cli->run);
+		return 2;
+	}
+	if (cli->timing && (o->merge || o->shard_n || o->run.tlb2m)) {
+		fprintf(stderr, "pwcsim report: --timing runs unsharded (not with --shard or --merge), with 4 KiB IOTLB entries (not -t N,2m)\n");
+		return 2;
+	}
+	if (o->shard_n && (o->scenarios || cli->wins_given)) {
+		fprintf(stderr, "pwcsim report: --shard K/N runs the workloads only: %s\n",
+			o->scenarios ?
+			"--scenarios runs unsharded (not with --shard or --merge)" :
+			"give --wins-iotlb to the --merge");
+		return 2;
+	}
+	return 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = {};
 	struct report_row *rows = NULL;
-	unsigned int wins_iotlb = 0;
+	struct report_cli cli = {};
 	struct report_dir rd = {};
-	bool want_timing = false;
 	const char *dir;
 	int ret = 1;
 
-	switch (report_parse(argc, argv, &o, &wins_iotlb, &want_timing,
-			     &ret)) {
+	switch (report_parse(argc, argv, &o, &cli, &ret)) {
 	case 1:
 		return ret;
 	case 2:
 		return 2;
 	}
-	if (o.merge && (o.shard_n || optind == argc)) {
-		fprintf(stderr, "pwcsim report: --merge takes the shards' directories (and no --shard)\n");
+	if (report_refuse(&o, &cli, argc))
 		return 2;
-	}
-	if (want_timing && (o.merge || o.shard_n || o.run.tlb2m)) {
-		fprintf(stderr, "pwcsim report: --timing runs unsharded (not with --shard or --merge), with 4 KiB IOTLB entries (not -t N,2m)\n");
-		return 2;
-	}
-	if (!o.merge && report_list(argc, argv, &o))
+	if (cli.plot)
+		return report_dir_is_report(cli.plot) ||
+		       report_plot(cli.plot, o.quiet) ? 1 : 0;
+	if (!o.merge && (report_list(argc, argv, &o) ||
+			 report_budget_check(&o)))
 		return 1;
 	/* -o checked before any work; the report written beside it */
 	dir = o.dir;
@@ -318,7 +395,7 @@ int cmd_report(int argc, char **argv)
 		ret = 0;
 		goto out;
 	}
-	if (report_analyse(&o, rows, argc, argv, wins_iotlb, want_timing,
+	if (report_analyse(&o, rows, argc, argv, cli.wins_iotlb, cli.timing,
 			   dir))
 		goto out;
 	if (report_dir_commit(&rd))

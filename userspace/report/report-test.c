@@ -94,6 +94,45 @@ static void test_table1(void)
 	expect(report_table1_class(&r) == 1, "Table 1 rule: no walk, class I");
 }
 
+/*
+ * Every option that changes the figures is in results.json's config and
+ * on the summary's first line (plots' titles): -t 64,2m said "IOTLB 64
+ * entries", and --iotlb-at, --window, --seed, --jitter, --warmup,
+ * --layout, --allocator and --inputs were in neither.
+ */
+static void test_options_recorded(const char *dir)
+{
+	static const struct workload a = { .name = "a", .paper_class = 2 };
+	struct report_opts o = { .size = "full", .dir = dir,
+				 .run = { .budget = 6000, .tlb = 64,
+					  .tlb2m = true, .userspace = true },
+				 .wo = { .seed = 7, .at = GPU_AT_L1_MISS,
+					 .window = 20000, .warmup = 1,
+					 .jitter = 2.5, .table1 = true,
+					 .layout = GPU_LAYOUT_ALIGNED,
+					 .allocator = GPU_ALLOC_REUSE } };
+	struct report_row row = { .w = &a, .levels = 4, .walks = 10 };
+	char path[80], cmd[400], *out;
+	unsigned int k;
+	FILE *f;
+
+	for (k = 0; k < PWC_KIND_COUNT; k++)
+		snprintf(row.spec[k], sizeof(row.spec[k]), "%s",
+			 pwc_kind_name(k));
+	snprintf(path, sizeof(path), "%s/summary.out", dir);
+	f = fopen(path, "w");
+	expect(f && !report_write(&o, &row, 1, f), "report_write with every option set");
+	if (f)
+		fclose(f);
+	out = slurp(path);
+	expect(out && strstr(out, "pwcsim report: 1 workload (full inputs) on synthetic 4-level page tables, 6000 bits each, IOTLB 64 entries of 2 MiB at l1-miss; seed 7, window 20000 addresses, warm-up 1, jitter 2.5, inputs table1, layout aligned, allocator reuse\n"),
+	       "the summary's first line names every option of the data");
+	free(out);
+	snprintf(cmd, sizeof(cmd), "python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))[\"config\"]; sys.exit(c != dict(c, tlb_entries=64, tlb_pages=\"2m\", seed=7, iotlb_at=\"l1-miss\", window=20000, warmup=1, jitter=2.5, inputs=\"table1\", layout=\"aligned\", allocator=\"reuse\"))' %s/results.json",
+		 dir);
+	expect(!system(cmd), "results.json's config names every option of the data");
+}
+
 int main(void)
 {
 	/* a quote, a backslash and a control character in each string */
@@ -139,6 +178,7 @@ int main(void)
 	snprintf(cmd, sizeof(cmd), "python3 -c 'import json, os, sys; d = json.load(open(sys.argv[1])); sys.exit(d[\"workloads\"][0][\"workload\"] != os.environ[\"W\"] or d[\"config\"][\"size\"] != os.environ[\"S\"] or d[\"workloads\"][0][\"models\"][0][\"misses\"] != 7)' %s", path);
 	expect(!system(cmd), "results.json parses; quote, backslash and control character round-trip");
 	test_no_walk(dir);
+	test_options_recorded(dir);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		failed++;

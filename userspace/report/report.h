@@ -101,6 +101,16 @@ struct report_row {
 	unsigned long long sweep_acc[REPORT_MAX_SWEEP][PWC_KIND_COUNT];
 };
 
+/*
+ * Can the report run at o->run.budget and o->sweep (report_budget.c):
+ * every sized model fits each, and the wins map's TPC and CPWC at the
+ * budget, 2x and 4x it?  0, or -1 with the usable budgets and the
+ * reason (checked before any work).
+ */
+int report_budget_check(const struct report_opts *o);
+/* The budgets a report at @levels can use, @lo to @hi bits. */
+void report_budget_range(unsigned int levels, unsigned long long *lo,
+			 unsigned long long *hi);
 /* Every workload of @o into @rows (o->nlist of them); 0 or -1. */
 int report_run(struct report_opts *o, struct report_row *rows);
 /*

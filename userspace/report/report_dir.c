@@ -5,6 +5,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "output/out_file.h"
 #include "report/report_dir.h"
+
+/* How a results.json pwcsim wrote begins. */
+#define REPORT_DIR_RESULTS "{\"config\": {\"tables\": "
 
 /* A name a report writes: its tables, data, scripts, plots and summary. */
 static bool report_dir_own(const char *name)
@@ -71,7 +76,7 @@ static int report_dir_scan(const char *dir, bool remove)
 		}
 		/* what pwcsim wrote, by its first bytes */
 		if ((!strcmp(e->d_name, "results.json") &&
-		     report_dir_begins(path, "{\"config\": {\"tables\": ")) ||
+		     report_dir_begins(path, REPORT_DIR_RESULTS)) ||
 		    (!strcmp(e->d_name, "shard.txt") &&
 		     report_dir_begins(path, "pwcsim-shard ")))
 			report = true;
@@ -87,6 +92,22 @@ static int report_dir_scan(const char *dir, bool remove)
 		fprintf(stderr, "pwcsim: %s: not empty and not a pwcsim report (refused: give a new or empty directory, or a previous report's)\n",
 			dir);
 	return -1;
+}
+
+int report_dir_is_report(const char *dir)
+{
+	char path[PATH_MAX];
+	int r = report_dir_scan(dir, false);
+
+	if (r < 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/results.json", dir);
+	if (!r || !report_dir_begins(path, REPORT_DIR_RESULTS)) {
+		fprintf(stderr, "pwcsim: %s: not a pwcsim report (no results.json pwcsim wrote): --plot redraws a report's plots\n",
+			dir);
+		return -1;
+	}
+	return 0;
 }
 
 /* mkdir -p of @path's parents (not @path itself): 0, or -1 with errno. */
@@ -155,7 +176,33 @@ int report_dir_open(struct report_dir *d, const char *dir)
 	mask = umask(022);
 	umask(mask);
 	chmod(d->tmp, 0777 & ~mask);	/* as mkdir() would have made it */
+	out_temp_hold(d->tmp, true);	/* removed if a signal ends us */
 	return 0;
+}
+
+/*
+ * The previous report at @d->path to @old and the new one in its place:
+ * 0, or -1 with a message and the previous report back.  No signal
+ * comes between the two renames (out_temp_hold()).
+ */
+static int report_dir_swap(struct report_dir *d, const char *old)
+{
+	sigset_t all, was;
+	int ret = -1;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &was);
+	if (rename(d->path, old) && errno != ENOENT) {
+		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
+	} else if (rename(d->tmp, d->path)) {
+		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
+		rename(old, d->path);
+	} else {
+		out_temp_release(d->tmp);
+		ret = 0;
+	}
+	sigprocmask(SIG_SETMASK, &was, NULL);
+	return ret;
 }
 
 int report_dir_commit(struct report_dir *d)
@@ -166,15 +213,8 @@ int report_dir_commit(struct report_dir *d)
 	if (snprintf(old, sizeof(old), "%s.old", d->tmp) >= (int)sizeof(old))
 		return -1;
 	/* a previous report steps aside, the new one takes its name */
-	if (rename(d->path, old) && errno != ENOENT) {
-		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
+	if (report_dir_swap(d, old))
 		return -1;
-	}
-	if (rename(d->tmp, d->path)) {
-		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
-		rename(old, d->path);
-		return -1;
-	}
 	*d->tmp = '\0';
 	if (!access(old, F_OK) &&
 	    (report_dir_scan(old, true) < 0 || rmdir(old)))
@@ -189,5 +229,6 @@ void report_dir_abort(struct report_dir *d)
 		return;
 	report_dir_scan(d->tmp, true);
 	rmdir(d->tmp);
+	out_temp_release(d->tmp);
 	*d->tmp = '\0';
 }

@@ -21,6 +21,11 @@ struct report_dir {
 
 /* @dir checked and its temporary made: 0, or -1 with a message. */
 int report_dir_open(struct report_dir *d, const char *dir);
+/*
+ * Is @dir a report (what `report --plot DIR` redraws: a report directory
+ * with its results.json)?  0, or -1 with a message.
+ */
+int report_dir_is_report(const char *dir);
 /* The temporary in @d->path's place: 0, or -1 with a message. */
 int report_dir_commit(struct report_dir *d);
 /* The temporary removed (a failed run); @d->path untouched. */

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "output/table.h"
 #include "report/report_files.h"
@@ -44,39 +46,127 @@ int report_table(const char *dir, struct table *t, struct record *rec)
 	return ret;
 }
 
-int report_gnuplot(const char *dir, const char *name, bool quiet)
+/*
+ * gnuplot on @name in @dir, its plot to @out (outfile, the scripts'
+ * output): started with no shell (any directory name), its stdout and
+ * stderr the write end of @fds; its pid, or -1 with a message.
+ */
+static pid_t gnuplot_spawn(const char *dir, const char *name,
+			   const char *out, int fds[2])
 {
-	char cmd[PATH_MAX + 64], buf[4096];
-	char *text = NULL;
-	size_t len = 0, n;
-	FILE *p, *m;
+	char assign[PATH_MAX + 16];
+	pid_t pid;
+
+	snprintf(assign, sizeof(assign), "outfile = '%s'", out);
+	pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, "pwcsim: gnuplot: %s\n", strerror(errno));
+		return -1;
+	}
+	if (pid)
+		return pid;
+	close(fds[0]);
+	dup2(fds[1], STDOUT_FILENO);
+	dup2(fds[1], STDERR_FILENO);
+	if (chdir(dir)) {
+		fprintf(stderr, "pwcsim: %s: %s\n", dir, strerror(errno));
+		_exit(127);
+	}
+	execlp("gnuplot", "gnuplot", "-e", assign, name, (char *)NULL);
+	fprintf(stderr, "pwcsim: gnuplot: %s\n", strerror(errno));
+	_exit(127);
+}
+
+/* gnuplot's output (@fd) until it exits: its status, or -1. */
+static int gnuplot_wait(pid_t pid, int fd, bool quiet)
+{
+	char buf[4096], *text = NULL;
+	size_t len = 0;
+	ssize_t n;
+	FILE *m = open_memstream(&text, &len);
 	int st;
 
-	if (strchr(dir, '\'') || strchr(name, '\'')) {
-		fprintf(stderr, "pwcsim: %s: a report directory without quotes, please\n",
-			dir);
-		return -1;
-	}
-	snprintf(cmd, sizeof(cmd), "cd '%s' && gnuplot '%s' 2>&1", dir, name);
-	m = open_memstream(&text, &len);
-	p = m ? popen(cmd, "r") : NULL;
-	if (!p) {
-		fprintf(stderr, "pwcsim: gnuplot: %s\n", strerror(errno));
-		if (m)
-			fclose(m);
-		free(text);
-		return -1;
-	}
-	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
-		fwrite(buf, 1, n, m);
-	st = pclose(p);
-	fclose(m);
-	if (st || !quiet)
+	while ((n = read(fd, buf, sizeof(buf))) > 0 ||
+	       (n < 0 && errno == EINTR))
+		if (n > 0 && m)
+			fwrite(buf, 1, n, m);
+	close(fd);
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR) {
+			st = -1;
+			break;
+		}
+	if (m)
+		fclose(m);
+	st = st || !m ? -1 : 0;
+	if (text && (st || !quiet))
 		fputs(text, stderr);
-	if (st)
-		fprintf(stderr, "pwcsim: gnuplot failed on %s/%s\n", dir, name);
 	free(text);
-	return st ? -1 : 0;
+	return st;
+}
+
+/*
+ * The plot's temporary, @dir/.NAME.XXXXXX.png, made (its name without
+ * @dir into @tmp): 0, or -1 with a message.
+ */
+static int gnuplot_tmp(const char *dir, const char *png, char *path,
+		       size_t len, const char **tmp)
+{
+	int fd, n = snprintf(path, len, "%s/.%.*s.XXXXXX.png", dir,
+			     (int)(strlen(png) - 4), png);
+
+	if (n >= (int)len) {
+		fprintf(stderr, "pwcsim: %s/%s: %s\n", dir, png,
+			strerror(ENAMETOOLONG));
+		return -1;
+	}
+	fd = mkstemps(path, 4);
+	if (fd < 0) {
+		fprintf(stderr, "pwcsim: %s/%s: %s\n", dir, png,
+			strerror(errno));
+		return -1;
+	}
+	close(fd);
+	*tmp = path + strlen(dir) + 1;
+	return 0;
+}
+
+int report_gnuplot(const char *dir, const char *name, bool quiet)
+{
+	char png[NAME_MAX + 1], tmp[PATH_MAX], path[PATH_MAX];
+	size_t len = strlen(name);
+	const char *out;
+	int fds[2], st = -1;
+	pid_t pid;
+
+	/* X.gp draws X.png: into a temporary, renamed when drawn whole */
+	if (len < 4 || len >= sizeof(png) || strcmp(name + len - 3, ".gp"))
+		return -1;
+	snprintf(png, sizeof(png), "%.*s.png", (int)(len - 3), name);
+	if (gnuplot_tmp(dir, png, tmp, sizeof(tmp), &out))
+		return -1;
+	fflush(NULL);	/* nothing buffered written twice by the child */
+	if (pipe(fds)) {
+		fprintf(stderr, "pwcsim: gnuplot: %s\n", strerror(errno));
+	} else {
+		pid = gnuplot_spawn(dir, name, out, fds);
+		close(fds[1]);
+		if (pid < 0)
+			close(fds[0]);
+		else
+			st = gnuplot_wait(pid, fds[0], quiet);
+	}
+	snprintf(path, sizeof(path), "%s/%s", dir, png);
+	if (!st && rename(tmp, path)) {
+		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
+		st = -1;
+	} else if (st) {
+		fprintf(stderr, "pwcsim: gnuplot failed on %s/%s (%s left as it was)\n",
+			dir, name, png);
+	}
+	if (st)
+		unlink(tmp);
+	return st;
 }
 
 /* What a plot's title says of the run (summary.txt's first line). */
@@ -122,12 +212,22 @@ int report_plot_gp(const char *dir, const char *name, const char *prelude,
 {
 	struct plot_caption c;
 	struct out_file o;
+	char *opts;
 
 	plot_caption(dir, &c);
 	if (report_file(dir, name, &o))
 		return -1;
-	fprintf(o.f, "caption = '%s'\nbudget = %llu\n", c.text,
-		c.budget ? c.budget : 5280);
+	/* the workloads' options (after "; ") on a line of their own */
+	opts = strstr(c.text, "; ");
+	if (opts) {
+		*opts = '\0';
+		opts += 2;
+	}
+	/* outfile: pwcsim's temporary (report_gnuplot()), else X.png */
+	fprintf(o.f, "caption = '%s'%s%s%s\nbudget = %llu\n"
+		"if (!exists('outfile')) outfile = '%.*s.png'\n", c.text,
+		opts ? ".\"\\n\".'" : "", opts ? opts : "", opts ? "'" : "",
+		c.budget ? c.budget : 5280, (int)(strlen(name) - 3), name);
 	if (prelude)
 		fputs(prelude, o.f);
 	fputs(script, o.f);

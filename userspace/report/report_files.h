@@ -30,13 +30,18 @@ int report_file(const char *dir, const char *name, struct out_file *o);
  */
 int report_table(const char *dir, struct table *t, struct record *rec);
 /*
- * gnuplot on the script @dir/@name: 0, or -1 with its messages.  Its
- * warnings are shown unless @quiet (-q); all of them when it fails.
+ * gnuplot on the script @dir/@name ("X.gp", which draws X.png to its
+ * variable outfile): run in @dir with no shell (any directory name), its
+ * plot drawn into a temporary renamed to X.png only when gnuplot
+ * succeeded (a failure leaves X.png as it was): 0, or -1 with its
+ * messages.  Its warnings are shown unless @quiet (-q); all of them when
+ * it fails.
  */
 int report_gnuplot(const char *dir, const char *name, bool quiet);
 /*
  * gnuplot on @script written to @dir/@name after the report's caption
- * and budget and @prelude (or NULL): 0, or -1 with a message.
+ * and budget, outfile's default and @prelude (or NULL): 0, or -1 with a
+ * message.
  */
 int report_plot_gp(const char *dir, const char *name, const char *prelude,
 		   const char *script, bool quiet);

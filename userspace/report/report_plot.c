@@ -17,7 +17,7 @@
 
 static const char figure3[] =
 	"set terminal pngcairo size 1400,600 font ',11'\n"
-	"set output 'figure3.png'\n"
+	"set output outfile\n"
 	"set datafile separator ','\n"
 	/* the CSV's first line names the columns: not a (blank) cluster */
 	"set datafile columnheaders\n"
@@ -56,7 +56,7 @@ static const char figure3[] =
 
 static const char sweep[] =
 	"set terminal pngcairo size 1200,500 font ',11'\n"
-	"set output 'sweep.png'\n"
+	"set output outfile\n"
 	"set multiplot layout 1,2 title 'Budget sweep: '.caption\n"
 	"set logscale x\n"
 	"set xlabel 'storage (bits)'\n"
@@ -82,7 +82,7 @@ static const char sweep[] =
 /* The sensitivity study: the access reduction and mean hit rates. */
 static const char scenarios[] =
 	"set terminal pngcairo size 1400,600 font ',11'\n"
-	"set output 'scenarios.png'\n"
+	"set output outfile\n"
 	"set datafile separator ','\n"
 	"set datafile columnheaders\n"
 	"set title 'The paper figures under each scenario (first cluster: the paper)'\n"

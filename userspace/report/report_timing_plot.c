@@ -21,7 +21,7 @@
 
 static const char cdf[] =
 	"set terminal pngcairo size 1500,460 font ',10'\n"
-	"set output 'timing_cdf.png'\n"
+	"set output outfile\n"
 	"set datafile separator ','\n"
 	"set datafile columnheaders\n"
 	"set multiplot layout 1,words(classes) title 'Translation latency CDF per workload class (the class'.\"'\".'s translations pooled): '.caption\n"
@@ -41,7 +41,7 @@ static const char cdf[] =
 
 static const char slowdown[] =
 	"set terminal pngcairo size 1400,560 font ',10'\n"
-	"set output 'timing_slowdown.png'\n"
+	"set output outfile\n"
 	"set datafile separator ','\n"
 	"set datafile columnheaders\n"
 	"set title 'Slowdown against ideal translation (cycles per warp instruction), each model at equal storage: '.caption\n"
@@ -59,7 +59,7 @@ static const char slowdown[] =
 
 static const char walkers[] =
 	"set terminal pngcairo size 1100,600 font ',10'\n"
-	"set output 'timing_walkers.png'\n"
+	"set output outfile\n"
 	"set datafile separator ','\n"
 	"set datafile columnheaders\n"
 	"set title 'TPC'.\"'\".'s slowdown against page-table walkers (fcfs): '.caption\n"

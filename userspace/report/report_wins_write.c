@@ -211,8 +211,10 @@ static int wins_script(const char *dir, const struct wins_map *m)
 	if (report_file(dir, "wins.gp", &o))
 		return -1;
 	f = o.f;
-	fputs("set terminal pngcairo size 1800,620 font ',10'\n"
-	      "set output 'wins.png'\n", f);
+	/* outfile: pwcsim's temporary (report_gnuplot()), else wins.png */
+	fputs("if (!exists('outfile')) outfile = 'wins.png'\n"
+	      "set terminal pngcairo size 1800,620 font ',10'\n"
+	      "set output outfile\n", f);
 	if (m->iotlb)
 		fprintf(f, "set multiplot layout 1,3 title 'Where CPWC wins: CPWC / TPC page-table accesses (blue: CPWC reads fewer; synthetic streams of %u pages a region visit behind a %u-entry IOTLB; points: the workloads behind the report IOTLB)'\n",
 			WINS_VISIT_PAGES, m->iotlb);

@@ -335,6 +335,31 @@ static void paper_table(const struct report_opts *o, struct table *t,
 	}
 }
 
+/*
+ * The summary's first line (plot_caption() takes the plots' titles from
+ * it): every option that changes the figures.
+ */
+static void summary_head(FILE *f, const struct report_opts *o,
+			 const struct report_row *rows, unsigned int n)
+{
+	const struct workload_opts *wo = &o->wo;
+	char window[32];
+
+	if (wo->window)
+		snprintf(window, sizeof(window), "%llu addresses",
+			 wo->window);
+	else
+		snprintf(window, sizeof(window), "all");
+	fprintf(f, "pwcsim report: %u workload%s (%s inputs) on %s %u-level page tables, %llu bits each, IOTLB %u entries%s at %s; seed %llu, window %s, warm-up %u, jitter %g, inputs %s, layout %s, allocator %s\n\n",
+		n, n == 1 ? "" : "s", o->size,
+		o->run.userspace ? "synthetic" : "real", rows[0].levels,
+		o->run.budget, o->run.tlb, o->run.tlb2m ? " of 2 MiB" : "",
+		workload_at_names[wo->at], wo->seed, window, wo->warmup,
+		wo->jitter, workload_inputs_names[wo->table1],
+		workload_layout_names[wo->layout],
+		workload_allocator_names[wo->allocator]);
+}
+
 static void summary(FILE *f, const struct report_opts *o,
 		    const struct report_row *rows, unsigned int n,
 		    const double *ours)
@@ -343,9 +368,7 @@ static void summary(FILE *f, const struct report_opts *o,
 	unsigned int i, k, nowalk;
 	char needs[160], name[12], title[20];
 
-	fprintf(f, "pwcsim report: %u workload%s (%s inputs) on %s %u-level page tables, %llu bits each, IOTLB %u entries\n\n",
-		n, n == 1 ? "" : "s", o->size, o->run.userspace ? "synthetic" : "real",
-		rows[0].levels, o->run.budget, o->run.tlb);
+	summary_head(f, o, rows, n);
 	fprintf(f, "%-14s %5s %9s", "workload", "class", "walks");
 	for (k = 0; k < PWC_KIND_COUNT; k++) {
 		if (!report_caches(k))
@@ -404,7 +427,18 @@ static void config_record(struct record *rec, const struct report_opts *o,
 	record_u64(c, "levels", levels);
 	record_u64(c, "budget_bits", o->run.budget);
 	record_u64(c, "tlb_entries", o->run.tlb);
+	record_str(c, "tlb_pages", o->run.tlb2m ? "2m" : "4k");
 	record_str(c, "size", o->size);
+	/* the workloads' options (0: the whole run, no window) */
+	record_u64(c, "seed", o->wo.seed);
+	record_str(c, "iotlb_at", workload_at_names[o->wo.at]);
+	record_u64(c, "window", o->wo.window);
+	record_u64(c, "warmup", o->wo.warmup);
+	record_f64(c, "jitter", o->wo.jitter);
+	record_str(c, "inputs", workload_inputs_names[o->wo.table1]);
+	record_str(c, "layout", workload_layout_names[o->wo.layout]);
+	record_str(c, "allocator", workload_allocator_names[o->wo.allocator]);
+	record_u64(c, "max_footprint", o->run.max_footprint);
 }
 
 /* results.json: the configuration, then every table. */

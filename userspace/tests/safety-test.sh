@@ -129,7 +129,18 @@ sys.stdout.buffer.write(b"PWCSIMT1" + struct.pack("<%dQ" % n,
 "$P" replay -q $(every_model "$P") \
 	"$d/big.bin" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-sleep 0.2
+# cut once replay has read past the cut (a fixed sleep could cut before
+# the open on a loaded machine, and replay then read a short file whole)
+for _ in $(seq 400); do
+	at=0
+	for fd in /proc/"$pid"/fd/*; do
+		[ "$(readlink "$fd" 2>/dev/null)" = "$d/big.bin" ] &&
+			at=$(sed -n 's/^pos:[[:space:]]*//p' \
+				"/proc/$pid/fdinfo/${fd##*/}" 2>/dev/null)
+	done
+	[ "${at:-0}" -gt 4096 ] && break
+	sleep 0.05
+done
 truncate -s 4096 "$d/big.bin"
 wait $pid
 rc=$?
@@ -181,6 +192,33 @@ for s in 1000,20000000 1000,100,2000 1000,1000 '' 1000,,2000 1,2; do
 done
 if [ ! -e "$d/sw" ]; then ok "--sweep refused: no directory made"
 else bad "--sweep refused: $d/sw made"; fi
+# Defect: report -b 2000000 (over the cap of the wins map's 4x TPC and
+# CPWC) ran the whole report, then failed "the wins map's budgets do not
+# fit"; -b 114 to 975 failed on a model that fits nothing; --sweep 114,200
+# wrote a sweep of uptc alone (tpc, cpwc and stc dropped, no note).
+for a in "-b 2000000" "-b 1278083" "-b 975" "-b 114" "--shard 0/2 -b 2000000" \
+	"-l 5 -b 1000"; do
+	# shellcheck disable=SC2086 # the options split
+	fails "report $a refused before any work, with the range" \
+		"--budget-bits .*: the report needs [0-9]* to [0-9]* bits (" \
+		"$P" report -u -q -o "$d/bb" --sweep 5280 $a gemm
+done
+fails "report -b over the wins map's cap: the reason" "the wins map sizes TPC and CPWC" \
+	"$P" report -u -q -o "$d/bb" -b 2000000 gemm
+for s in 114,200 975,5280; do
+	fails "--sweep $s (a sized model fits nothing) refused" \
+		"--sweep budget [0-9]*: model '.*' fits nothing .*from 976 bits" \
+		"$P" report -u -q -o "$d/bb" --sweep "$s" gemm
+done
+fails "-l 5 --sweep 1000 refused (stc fits nothing at 5 levels)" \
+	"--sweep budget 1000: model 'stc' fits nothing in 1000 bits at 5 levels" \
+	"$P" report -u -q -o "$d/bb" -l 5 --sweep 1000 gemm
+if [ ! -e "$d/bb" ]; then ok "budgets refused: no directory made"
+else bad "budgets refused: $d/bb made"; fi
+if "$P" report -u -q -o "$d/bb" -b 1278082 --sweep 976,5280 gemm >/dev/null 2>"$tmp/err" &&
+	grep -q '"budget_bits": 1278082' "$d/bb/results.json"; then
+	ok "report -b 1278082 --sweep 976,5280 (the edges) runs"
+else bad "report at the edges: $(head -2 "$tmp/err")"; fi
 fails "--budget-bits over every model's cap refused" "every model within its cap" \
 	"$P" replay -b 20000000 -m tpc "$d/a.txt"
 
@@ -250,9 +288,9 @@ if command -v gnuplot >/dev/null; then
 	if awk -v y="$y" -v m="$lo" 'BEGIN { exit !(y > 0 && y <= m && m - y <= 6) }'; then
 		ok "figure3: the y axis starts just under the lowest bar ($y, lowest $lo)"
 	else bad "figure3: y from $y, lowest bar $lo"; fi
-	if grep -q "^caption = '3 workloads (small inputs) on synthetic 4-level page tables, 5280 bits each, IOTLB 64 entries'" "$p/figure3.gp" &&
+	if grep -qxF "caption = '3 workloads (small inputs) on synthetic 4-level page tables, 5280 bits each, IOTLB 64 entries at l2-miss'.\"\\n\".'seed 1, window all, warm-up 2, jitter 4, inputs default, layout packed, allocator gpgpu-sim'" "$p/figure3.gp" &&
 		grep -q "caption" "$p/sweep.gp"; then
-		ok "plots: titles give the inputs, tables, budget and IOTLB"
+		ok "plots: titles give the inputs, tables, budget, IOTLB and the workloads' options"
 	else bad "plots: titles"; fi
 	x=$(gv sweep.gp GPVAL_X_MAX)
 	if awk -v x="$x" 'BEGIN { exit !(x > 40000 && x < 50000) }' &&
@@ -264,6 +302,51 @@ if command -v gnuplot >/dev/null; then
 	if awk -v c="$cb" -v h="$hi" 'BEGIN { exit !(c >= h && c <= (h > 1 ? h : 1) + 0.06) }'; then
 		ok "wins: the colour scale ends at the cells' largest ratio ($cb, cells to $hi)"
 	else bad "wins: colour scale to $cb, cells to $hi"; fi
+
+	# Defect: --plot DIR drew over the plots in place: a failed gnuplot
+	# (sweep.dat gone) left sweep.png a partial drawing, exit 1.
+	cp -r "$p" "$d/rp"
+	rm "$d/rp/sweep.dat"
+	png=$(md5sum <"$d/rp/sweep.png")
+	fails "--plot: a failed plot fails" "gnuplot failed on .*sweep.gp (sweep.png left as it was)" \
+		"$P" report --plot "$d/rp" -q
+	same "--plot: a failed plot leaves the old PNG whole" "$d/rp/sweep.png" "$png"
+	no_temporaries "--plot: a failed plot leaves no temporary" "$d/rp"
+	if "$P" report --plot "$p" -q 2>"$tmp/err" && [ -s "$p/sweep.png" ]; then
+		ok "--plot: a report redrawn"
+	else bad "--plot: $(head -2 "$tmp/err")"; fi
+	no_temporaries "--plot: no temporary left" "$p"
+	# Defect: --plot EMPTY wrote figure3.gp and a 0-byte figure3.png
+	# into a directory that is no report.
+	mkdir "$d/empty"
+	fails "--plot an empty directory refused" "not a pwcsim report" \
+		"$P" report --plot "$d/empty"
+	fails "--plot a directory of other files refused" "not a pwcsim report" \
+		"$P" report --plot "$d/mine"
+	fails "--plot a shard directory refused" "not a pwcsim report" \
+		"$P" report --plot "$d/shard0"
+	if [ -z "$(ls -A "$d/empty")" ] && [ "$(ls -A "$d/mine")" = "notes.md
+shard.txt" ]; then
+		ok "--plot refused: nothing written"
+	else bad "--plot refused: $(ls -A "$d/empty" "$d/mine")"; fi
+	# Defect: --plot returned inside the option loop: --plot DIR --bogus
+	# exited 0, and options after it (-b, workloads) were ignored.
+	fails "--plot DIR --bogus-option refused" "unrecognized option" \
+		"$P" report --plot "$p" --bogus-option
+	fails "--plot DIR -b N refused (it would be ignored)" "--plot DIR only redraws.*-b is not for it" \
+		"$P" report --plot "$p" -b 6000
+	fails "--plot DIR WORKLOAD refused (it would be ignored)" "a workload is not for it" \
+		"$P" report --plot "$p" gemm
+
+	# Defect: gnuplot ran through the shell (cd 'DIR' && gnuplot): -o
+	# "it's" failed after the whole run ("without quotes, please"), and
+	# --out=-dash/x in "sh: cd: Illegal option -d".
+	abs=$(realpath "$P" 2>/dev/null || command -v "$P")
+	if (cd "$d" && "$abs" report -u -q --out="-it's/x" --sweep 5280 gemm) \
+		>/dev/null 2>"$tmp/err" && [ -s "$d/-it's/x/figure3.png" ] &&
+		[ -s "$d/-it's/x/wins.png" ]; then
+		ok "-o a name with a quote and a leading dash: plotted"
+	else bad "-o -it's/x: $(head -2 "$tmp/err")"; fi
 fi
 
 # A file made read-only for the user running pwcsim is not replaced
@@ -287,6 +370,38 @@ out.bin" ]; then
 else
 	bad "the read-only file: $(cat "$ro/out.bin"), $(ls "$ro")"
 fi
+
+# Defect: a signal that ended pwcsim left its temporaries (a report's
+# directory, a converted file).  killed NAME DIR CMD...: CMD killed with
+# SIGTERM once its temporary stands in DIR ends by the signal, and no
+# temporary is left.
+killed() {
+	local name=$1 dir=$2 pid rc
+	shift 2
+	"$@" >/dev/null 2>"$tmp/err" &
+	pid=$!
+	for _ in $(seq 400); do
+		[ -n "$(find "$dir" -mindepth 1 -maxdepth 1 -name '.*')" ] && break
+		sleep 0.05
+	done
+	kill -TERM "$pid"
+	wait "$pid"
+	rc=$?
+	if [ "$rc" = 143 ]; then no_temporaries "$name" "$dir"
+	else bad "$name: exit $rc, not by SIGTERM"; fi
+}
+sd=$tmp/sig
+mkdir "$sd"
+killed "a report killed: its temporary directory removed" "$sd" \
+	"$P" report -u -q --size full -o "$sd/r" 2mm gemm
+mkfifo "$sd/in.fifo"
+exec 3<>"$sd/in.fifo"	# a writer that never ends the stream
+killed "a conversion killed: its temporary file removed" "$sd" \
+	"$P" trace convert --from text "$sd/in.fifo" "$sd/out.bin"
+exec 3>&-
+if [ -e "$sd/r" ] || [ -e "$sd/out.bin" ]; then
+	bad "a killed command left an output: $(ls "$sd")"
+else ok "a killed command leaves no output"; fi
 
 echo "safety-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -100,5 +100,24 @@ fails "a line after a shard's end is refused" "not a shard of this sweep" \
 fails "--shard 2/2 is refused" "--shard takes K/N" "$P" report --shard 2/2
 fails "--shard 1 is refused" "--shard takes K/N" "$P" report --shard 1
 fails "--merge without directories is refused" "--merge takes" "$P" report --merge
+# Defect: options a shard or a merge does not use were ignored, exit 0:
+# --shard K/N --scenarios wrote no scenarios, --merge --scenarios -b 6000
+# --size full took none of the three (the merge takes its shards').
+fails "--shard --scenarios is refused" "--scenarios runs unsharded" \
+	"$P" report -u -q --shard 0/2 --scenarios -o "$tmp/x" gemm
+fails "--shard --wins-iotlb is refused" "give --wins-iotlb to the --merge" \
+	"$P" report -u -q --shard 0/2 --wins-iotlb 4 -o "$tmp/x" gemm
+for a in --scenarios "-b 6000" "--size full" "--seed 3" "--sweep 5280" -u \
+	"--window 100"; do
+	# shellcheck disable=SC2086 # the option and its value split
+	fails "--merge $a is refused" "--merge takes the runs' options from its shards: ${a%% *} is not for it" \
+		"$P" report -q --merge $a -o "$tmp/x" "$tmp/n2-0" "$tmp/n2-1"
+done
+if [ ! -e "$tmp/x" ]; then ok "refused: no directory made"
+else bad "refused: $tmp/x made"; fi
+if "$P" report -q --merge --wins-iotlb 4 -o "$tmp/wi" "$tmp/n2-0" "$tmp/n2-1" >/dev/null 2>"$tmp/err" &&
+	grep -q '"iotlb_entries": 4' "$tmp/wi/results.json"; then
+	ok "--merge --wins-iotlb N: the map behind N entries"
+else bad "--merge --wins-iotlb: $(head -2 "$tmp/err")"; fi
 echo "shard-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]
