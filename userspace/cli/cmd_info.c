@@ -48,6 +48,11 @@ int cmd_info(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (optind != argc) {
+		fprintf(stderr, "pwcsim info: unexpected argument '%s'\nusage: pwcsim info [--device PATH] [--json]\n",
+			argv[optind]);
+		return 2;
+	}
 	fd = open(dev, O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
 		fprintf(stderr, "pwcsim: %s: %s%s\n", dev, strerror(errno),

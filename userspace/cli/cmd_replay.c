@@ -53,7 +53,7 @@ static void replay_usage(FILE *f)
 		"      --with-ifetch      lackey: instruction fetches too\n"
 		"  -p, --per-access       CSV va,model,start_level,accesses per address\n"
 		"                         (with --json: one JSON object a line)\n"
-		"  -d, --dump             each model's contents at the end (Figure 2)\n"
+		"  -d, --dump             each model's contents at the end (Figure 2; not with -p)\n"
 		"  -j, --json             JSON instead of the table\n"
 		"  -q, --quiet            no progress line on stderr\n"
 		"      --no-shortcut      look up every walk, even one in the 2 MiB\n"
@@ -247,6 +247,10 @@ static int replay_check(int argc, const struct replay_opts *o)
 	if (o->sizes && (o->per_access || o->dump || o->pt.n2m ||
 			 o->pt.n1g)) {
 		fprintf(stderr, "pwcsim replay: --sizes gives the table only, on 4 KiB leaves (no -p, --dump or huge ranges)\n");
+		return -1;
+	}
+	if (o->dump && o->per_access) {	/* no CSV row, no JSON Line */
+		fprintf(stderr, "pwcsim replay: --dump follows the table: it needs the table (not -p, whose lines are CSV or JSON Lines)\n");
 		return -1;
 	}
 	return 0;

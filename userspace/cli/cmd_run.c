@@ -67,6 +67,7 @@ struct run_opts {
 	const char *wname, *path;
 	unsigned long long pid;
 	enum shadow_thp thp;
+	bool thp_given;
 	bool coherent;
 	bool timing;
 	struct iommu_config io;		/* --walkers, --walk-sched, ... */
@@ -146,6 +147,43 @@ static int parse_thp(const char *arg, enum shadow_thp *thp)
 }
 
 /*
+ * The options the source or the backend would ignore, refused: a
+ * workload's with a trace, a trace's with a workload, the shadow
+ * process's without one; 0, or 2 with a message.
+ */
+static int run_check_ignored(const struct run_opts *o)
+{
+	const char *shadow = o->thp_given ? "--thp" :
+			     o->so.footprint_given ? "--max-footprint" : NULL;
+
+	if (o->wname && o->so.trace_opt) {
+		fprintf(stderr, "pwcsim run: %s is an option of a trace: it needs a trace FILE (not --workload)\n",
+			o->so.trace_opt);
+		return 2;
+	}
+	if (!o->wname && o->so.workload_opt) {
+		fprintf(stderr, "pwcsim run: %s is an option of a generated workload: it needs --workload NAME (a trace is replayed whole, as it is)\n",
+			o->so.workload_opt);
+		return 2;
+	}
+	if (o->so.userspace && (shadow || !o->coherent)) {
+		fprintf(stderr, "pwcsim run: %s is an option of pwcsim.ko's backend: it needs the module (not --userspace)\n",
+			shadow ? shadow : "--no-coherence");
+		return 2;
+	}
+	if (shadow && o->pid) {
+		fprintf(stderr, "pwcsim run: %s is an option of the shadow process: it needs --workload NAME or a trace FILE (not --pid)\n",
+			shadow);
+		return 2;
+	}
+	if (!o->coherent && o->timing) {
+		fprintf(stderr, "pwcsim run: --no-coherence is an option of an untimed run: --timing's walks take no invalidations\n");
+		return 2;
+	}
+	return 0;
+}
+
+/*
  * After the options: the one source (a workload, a trace or a process)
  * and what --timing needs; 0, or 2 with a message.
  */
@@ -169,7 +207,7 @@ static int run_check(struct run_opts *o, int argc, char **argv)
 		fprintf(stderr, "pwcsim run: --timing takes --workload NAME or an Accel-Sim trace on the GPU model (not --pid, not --trace-order file), and 4 KiB IOTLB entries\n");
 		return 2;
 	}
-	return 0;
+	return run_check_ignored(o);
 }
 
 /* 0, 1 when --help was printed, 2 on a bad option (message printed). */
@@ -210,6 +248,7 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 		case 'T':
 			if (parse_thp(optarg, &o->thp))
 				return 2;
+			o->thp_given = true;
 			break;
 		case 'C':
 			o->coherent = false;

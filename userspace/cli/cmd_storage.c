@@ -17,29 +17,12 @@
 #include "cli/cli.h"
 #include "cli/options.h"
 #include "cli/parse.h"
+#include "engine/run_engine.h"
 #include "output/table.h"
 #include "report/storage_tables.h"
 #include "traces/addr_stream.h"
 
 #define LIST_MAX 32
-
-static int parse_list(const char *s, unsigned long long max,
-		      unsigned long long *v, unsigned int *n)
-{
-	char buf[512], *tok, *save;
-
-	if (strlen(s) >= sizeof(buf))
-		return -1;
-	strcpy(buf, s);
-	*n = 0;
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
-		if (*n == LIST_MAX || parse_count(tok, max, &v[*n]) || !v[*n])
-			return -1;
-		(*n)++;
-	}
-	return *n ? 0 : -1;
-}
 
 static int table7(struct table *t, const char *path,
 		  const unsigned long long *v, unsigned int n,
@@ -53,6 +36,7 @@ static int table7(struct table *t, const char *path,
 	struct pwc_result r;
 	struct pwc_walk w;
 	unsigned int i, j;
+	bool warned = false;
 	int ret = -1, rd;
 
 	for (i = 0; i < n; i++) {
@@ -64,6 +48,10 @@ static int table7(struct table *t, const char *path,
 	if (addr_open(&in, path, ADDR_AUTO))
 		goto out;
 	while ((rd = addr_next(&in, &va)) > 0) {
+		if (!run_user_addresses(&va, 1, levels, &warned)) {
+			rd = -1;
+			break;
+		}
 		pwc_synth_walk(&pt, va, &w);
 		for (j = 0; j < 2 * n; j++)
 			if (m[j])
@@ -102,22 +90,19 @@ struct storage_opts {
 	const char *stream;
 };
 
-/* --entries, --capacities or --bits LIST: 0, or 2 (message printed). */
+/*
+ * --entries, --capacities or --bits LIST: increasing, each once, as
+ * --sweep's (parse_increasing()); 0, or 2 (message printed).
+ */
 static int storage_list(struct storage_opts *o, int c, const char *arg)
 {
-	if (c == 'b') {
-		if (!parse_list(arg, PWC_MAX_BUDGET_BITS, o->bits, &o->nbits))
-			return 0;
-		fprintf(stderr, "pwcsim: --bits takes up to %d numbers, comma-separated\n",
-			LIST_MAX);
-		return 2;
-	}
-	if (!parse_list(arg, PWC_MAX_ENTRIES, c == 'e' ? o->ent : o->cap,
-			c == 'e' ? &o->nent : &o->ncap))
-		return 0;
-	fprintf(stderr, "pwcsim: --%s takes up to %d numbers from 1 to %d, comma-separated\n",
-		c == 'e' ? "entries" : "capacities", LIST_MAX, PWC_MAX_ENTRIES);
-	return 2;
+	if (c == 'b')
+		return parse_increasing(arg, "--bits", 1, PWC_MAX_BUDGET_BITS,
+					o->bits, LIST_MAX, &o->nbits) ? 2 : 0;
+	return parse_increasing(arg, c == 'e' ? "--entries" : "--capacities",
+				1, PWC_MAX_ENTRIES, c == 'e' ? o->ent : o->cap,
+				LIST_MAX, c == 'e' ? &o->nent : &o->ncap) ?
+	       2 : 0;
 }
 
 /* 0, 1 when --help was printed, 2 on a bad option (message printed). */

@@ -186,6 +186,29 @@ static int shared_workload_option(struct workload_opts *wo, int c, char *arg)
 	return 1;
 }
 
+/* The option @c of a generated workload only, or of a trace only: noted. */
+static void shared_note(struct shared_opts *o, int c)
+{
+	static const struct {
+		int c;
+		bool trace;
+		const char *name;
+	} only[] = {
+		{ OPT_SIZE, false, "--size" }, { OPT_INPUTS, false, "--inputs" },
+		{ OPT_LAYOUT, false, "--layout" },
+		{ OPT_ALLOCATOR, false, "--allocator" },
+		{ OPT_WINDOW, false, "--window" }, { 'f', true, "--format" },
+		{ OPT_TRACE_ORDER, true, "--trace-order" },
+		{ OPT_WITH_IFETCH, true, "--with-ifetch" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(only); i++)
+		if (only[i].c == c)
+			*(only[i].trace ? &o->trace_opt : &o->workload_opt) =
+				only[i].name;
+}
+
 static int shared_value(struct shared_opts *o, int c, char *arg)
 {
 	switch (c) {
@@ -236,6 +259,7 @@ static int shared_value(struct shared_opts *o, int c, char *arg)
 			fprintf(stderr, "pwcsim: --max-footprint takes a size in bytes (k, M, G)\n");
 			return -1;
 		}
+		o->footprint_given = true;
 		return 0;
 	case 'f':
 		if (addr_parse_format(arg, &o->fmt)) {
@@ -273,6 +297,7 @@ const struct gpu_params *shared_trace_gpu(const struct shared_opts *o,
 
 int shared_option(struct shared_opts *o, int c, char *arg)
 {
+	shared_note(o, c);
 	switch (c) {
 	case OPT_WITH_IFETCH:
 		o->ifetch = true;

@@ -107,6 +107,14 @@ struct shared_opts {
 	unsigned long long pid;		/* --pid; 0: none */
 	bool ifetch, userspace, json, quiet;
 	bool file_order;		/* --trace-order file */
+	bool footprint_given;		/* --max-footprint was given */
+	/*
+	 * The last option given of those only a generated workload takes
+	 * (--size, --inputs, --layout, --allocator, --window), and of those
+	 * only a trace takes (--format, --trace-order, --with-ifetch); NULL:
+	 * none.  For a command to refuse the one its source would ignore.
+	 */
+	const char *workload_opt, *trace_opt;
 };
 
 void shared_opts_init(struct shared_opts *o);

@@ -42,8 +42,16 @@ static void usage(FILE *f)
 
 int cmd_version(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	if (argc > 1 && (!strcmp(argv[1], "-h") ||
+			 !strcmp(argv[1], "--help"))) {
+		printf("usage: pwcsim version\n");
+		return 0;
+	}
+	if (argc > 1) {		/* it takes nothing else */
+		fprintf(stderr, "pwcsim version: unexpected argument '%s'\nusage: pwcsim version\n",
+			argv[1]);
+		return 2;
+	}
 	printf("pwcsim %s\n", PWCSIM_VERSION);
 	return 0;
 }

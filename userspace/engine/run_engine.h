@@ -143,6 +143,18 @@ extern const struct run_backend_ops run_module_ops, run_synthetic_ops;
  */
 int run_stream(const struct run_config *cfg, const struct run_source *src,
 	       struct run_result *res);
+/*
+ * The addresses @va[0..@n) checked against the geometry of a synthetic
+ * table of @levels levels: one with bits at 57 and above is refused
+ * (false, with a message naming it): the models key a walk by bits
+ * 56..12, so it would be taken for another address.  One above 2^47 with
+ * 4-level paging is not a user address either (pwcsim.ko refuses it:
+ * EINVAL), but its bits 56..47 are kept as tags above L4, a path no
+ * 4-level table has: said once (*@warned), and replayed.  Also `storage
+ * --stream`'s check.
+ */
+bool run_user_addresses(const unsigned long long *va, unsigned int n,
+			unsigned int levels, bool *warned);
 /* What run_stream() allocated in @res (dumps, sizes). */
 void run_result_free(struct run_result *res);
 

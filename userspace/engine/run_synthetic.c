@@ -152,17 +152,9 @@ static void synthetic_also(struct run_synthetic *s,
 		}
 }
 
-/*
- * The addresses @va[0..@n) checked against the synthetic table's
- * geometry: one with bits at 57 and above is refused (false, with a
- * message naming it): the models key a walk by bits 56..12, so it would
- * be taken for another address.  One above 2^47 with 4-level paging is
- * not a user address either (pwcsim.ko refuses it: EINVAL), but its bits
- * 56..47 are kept as tags above L4, a path no 4-level table has: said
- * once (*@warned), and replayed.
- */
-static bool synthetic_user(const unsigned long long *va, unsigned int n,
-			   unsigned int levels, bool *warned)
+/* run_engine.h: an address stream checked against the table's geometry */
+bool run_user_addresses(const unsigned long long *va, unsigned int n,
+			unsigned int levels, bool *warned)
 {
 	unsigned long long any = 0;
 	unsigned int i;
@@ -193,7 +185,7 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 	unsigned long long reads;
 	unsigned int i, k;
 
-	if (!synthetic_user(va, n, s->pt.levels, &s->warned))
+	if (!run_user_addresses(va, n, s->pt.levels, &s->warned))
 		return -1;
 	if (s->also.t.size)
 		synthetic_also(s, va, n);

@@ -21,6 +21,15 @@ fails() {	# fails NAME PATTERN COMMAND... : exit != 0, stderr matches
 		bad "$name (stderr lacks '$pat')"; sed 's/^/    /' "$tmp/err" | head -3
 	else ok "$name"; fi
 }
+refuses() {	# refuses NAME PATTERN COMMAND... : a usage error (exit 2)
+	local name=$1 pat=$2 rc; shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+	if [ $rc != 2 ]; then
+		bad "$name (exit $rc, not 2)"; sed 's/^/    /' "$tmp/err" | head -3
+	elif ! grep -q -- "$pat" "$tmp/err"; then
+		bad "$name (stderr lacks '$pat')"; sed 's/^/    /' "$tmp/err" | head -3
+	else ok "$name"; fi
+}
 json_ok() { python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$1"; }
 
 printf '0x7F72B010F1F0\n7f72bc30f1f0\n# comment\n\n  0x7FF2FC30F1F0  # trailing\n' >"$tmp/paper.txt"
@@ -617,6 +626,76 @@ if [ "$listed" -ge 6 ] && [ "$taken" = "$listed" ] && [ "$params" = "$nparams" ]
 	ok "replay --list: $listed models, each taken by replay and in --help, $nparams parameters known"
 else bad "replay --list: $taken of $listed models taken, $params of $nparams parameters"; fi
 fails "replay --list with a FILE" "takes nothing else" "$P" replay --list "$tmp/two.txt"
+
+# Defect: storage --stream took what replay refuses (the same check now):
+# an address past 56 bits, and one above 2^47 at 4 levels with no warning
+printf '0x1000\n0xffffffffffffffff\n' >"$tmp/wide.txt"
+fails "storage --stream: an address past 56 bits" \
+	"address 0xffffffffffffffff is not a user address" \
+	"$P" storage --stream "$tmp/wide.txt" --capacities 8
+printf '0x1000\n0x100000000000000\n0x100000000001000\n' >"$tmp/high57.txt"
+if "$P" storage --stream "$tmp/high57.txt" --capacities 8 >/dev/null 2>"$tmp/err" &&
+	[ "$(wc -l <"$tmp/err")" = 1 ] &&
+	grep -q "warning: address 0x100000000000000 is above 4-level" "$tmp/err" &&
+	"$P" storage -l 5 --stream "$tmp/high57.txt" --capacities 8 >/dev/null 2>"$tmp/err" &&
+	[ ! -s "$tmp/err" ]; then
+	ok "storage --stream above 2^47 with 4 levels: one warning; with 5 none"
+else bad "storage --stream above 2^47: $(head -2 "$tmp/err")"; fi
+
+# Defect: run -f perf on a generated workload printed "perf: 0 samples of
+# other processes skipped"; a trace's options with a workload are refused
+refuses "run -w -f perf" "--format is an option of a trace: it needs a trace FILE" \
+	"$P" run -u -q -w 2DCONV -f perf
+refuses "run -w --with-ifetch" "--with-ifetch is an option of a trace" \
+	"$P" run -u -q -w 2DCONV --with-ifetch
+refuses "run -w --trace-order" "--trace-order is an option of a trace" \
+	"$P" run -u -q -w 2DCONV --trace-order file
+# Defect: a generated workload's options with a trace were ignored (a
+# trace, an Accel-Sim one too, is replayed whole: --window applied to
+# nothing)
+"$P" gen 2DCONV -q --format traceg -n 100 -o "$tmp/tgwin/" 2>/dev/null
+for o in "--window 10" "--size full" "--inputs table1" "--layout aligned" \
+	"--allocator reuse"; do
+	# shellcheck disable=SC2086
+	refuses "run FILE $o" "${o% *} is an option of a generated workload: it needs --workload NAME" \
+		"$P" run -u -q $o "$tmp/paper.txt"
+done
+refuses "run TRACEG-DIR --window" "--window is an option of a generated workload" \
+	"$P" run -u -q --window 10 "$tmp/tgwin"
+check "run -w --window" "$P" run -u -q -w 2DCONV --window 10 --size small
+# Defect: run -u took the module's options and ignored them
+for o in "--thp always" "--no-coherence" "--max-footprint 1M"; do
+	# shellcheck disable=SC2086
+	refuses "run -u $o" "${o% *} is an option of pwcsim.ko's backend: it needs the module (not --userspace)" \
+		"$P" run -u -q $o -w 2DCONV
+done
+refuses "run --pid --max-footprint" "--max-footprint is an option of the shadow process" \
+	"$P" run -q --max-footprint 1M -p 1 "$tmp/paper.txt"
+refuses "run --timing --no-coherence" "--no-coherence is an option of an untimed run" \
+	"$P" run -q --timing --no-coherence -w 2DCONV
+
+# Defect: replay -p --dump printed no dump (a dump is no CSV row)
+refuses "replay -p --dump" "--dump follows the table: it needs the table (not -p" \
+	"$P" replay -q -p --dump -m tpc "$tmp/paper.txt"
+
+# Defect: info and version ignored extra operands
+refuses "info with an operand" "pwcsim info: unexpected argument 'extra'" \
+	"$P" info extra
+refuses "version with an operand" "pwcsim version: unexpected argument 'x'" \
+	"$P" version x
+check "version --help" "$P" version --help
+
+# Defect: storage's lists took empty items and repeats (strtok_r); now as
+# --sweep's: increasing, each once, no empty item
+refuses "storage --entries ,8,,8" "--entries ',8,,8': '' is not a number" \
+	"$P" storage --entries ,8,,8
+refuses "storage --entries 8,8" "increasing order, each once (8 after 8)" \
+	"$P" storage --entries 8,8
+refuses "storage --bits 2000,1000" "increasing order, each once (1000 after 2000)" \
+	"$P" storage --bits 2000,1000
+refuses "storage --capacities 8," "--capacities '8,': '' is not a number" \
+	"$P" storage --stream "$tmp/paper.txt" --capacities 8,
+check "storage --entries 8,16 --bits 5280" "$P" storage --entries 8,16 --bits 5280
 
 echo "cli-test: $passed passed, $failed failed"
 [ $failed = 0 ]
