@@ -64,6 +64,7 @@ static void report_usage(FILE *f)
  */
 static int report_parse_sweep(const char *arg, struct report_opts *o)
 {
+	o->sweep_given = true;
 	return parse_increasing(arg, "--sweep", shared_budget_min(),
 				shared_budget_max(), o->sweep,
 				REPORT_MAX_SWEEP, &o->nsweep);

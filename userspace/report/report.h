@@ -57,6 +57,7 @@ struct report_opts {
 	struct workload_opts wo;
 	unsigned long long sweep[REPORT_MAX_SWEEP];
 	unsigned int nsweep;
+	bool sweep_given;	/* --sweep, not the default list */
 	const struct workload *list[REPORT_MAX_WORKLOADS];
 	unsigned int nlist;
 	double tlb2mm[2];		/* 2mm's TLB hit rate: 32, 64 entries */

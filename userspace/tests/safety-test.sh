@@ -213,6 +213,14 @@ done
 fails "-l 5 --sweep 1000 refused (stc fits nothing at 5 levels)" \
 	"--sweep budget 1000: model 'stc' fits nothing in 1000 bits at 5 levels" \
 	"$P" report -u -q -o "$d/bb" -l 5 --sweep 1000 gemm
+# the default sweep at 5 levels (the demo's report): it runs, STC absent
+# at its first budget only
+if "$P" report -u -q -o "$d/d5" -l 5 gemm >/dev/null 2>"$tmp/err" &&
+	! grep -q '^1000,stc,' "$d/d5/sweep.csv" &&
+	grep -q '^2000,stc,' "$d/d5/sweep.csv" &&
+	grep -q '^1000,tpc,' "$d/d5/sweep.csv"; then
+	ok "-l 5, the default sweep: runs, STC from its second budget"
+else bad "-l 5 default sweep: $(head -2 "$tmp/err")"; fi
 if [ ! -e "$d/bb" ]; then ok "budgets refused: no directory made"
 else bad "budgets refused: $d/bb made"; fi
 if "$P" report -u -q -o "$d/bb" -b 1278082 --sweep 976,5280 gemm >/dev/null 2>"$tmp/err" &&
