@@ -62,8 +62,10 @@ P=${PWCSIM:-./pwcsim}
 #    pgain call, whose K+1 floats a thread's row spans 1024 (K + 1) x 4
 #    bytes: K + 1 pages; K per call is the host's (from its allocations,
 #    below), one 2 MiB region per buffer; the first launch is 2 CTAs of
-#    512: SM 0's warp 14 first loads coord_d[448..479] (the fifth buffer:
-#    8 MiB, + 0x700)
+#    512: SM 0's warp 14 first loads coord_d[x], the first candidate's
+#    coordinate (the PTX loads x's before the thread's own,
+#    coord_d[448..479]); x is 71 (source-test reads it from thread 5's
+#    first access): the fifth buffer, 8 MiB, + 0x11c, line 0x100
 #  BFS 8192 nodes, 3 x 8192 random edges (bfs.c): nodes 16, edges 49
 #    (196,xxx bytes), mask 2, visited 2, cost 8, over 1 (bfs.cu:138-169);
 #    32 CTAs: SM 0's CTA 30 warp 6 first loads mask[7872..] (the third
@@ -75,7 +77,7 @@ sc_expect() {
 import json, sys
 a = [x for x in json.load(sys.stdin)["allocations"] if x["call"] == "cudaMalloc"]
 w = [x["bytes"] // (1025 * 4) for x in a if x["buffer"] == "work_mem_d"]
-print("streamcluster", 26 + sum(w), 1, 1, len(a), "0x10000800700")'
+print("streamcluster", 26 + sum(w), 1, 1, len(a), "0x10000800100")'
 }
 cat >"$tmp/expect" <<X
 gemm 48 1 1 3 0x1000040fc00

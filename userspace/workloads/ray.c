@@ -200,16 +200,22 @@ void ray_trace(unsigned int x, unsigned int y, unsigned int w,
  *     +12-15  pile[b] = 0.05 colour (:504), if it hit
  *     +16-35  notShadowRay: per object tried, its centre and fg, and its
  *             radius unless the plane (:352-356), if lit
- *     +36-39  pile[b] stored again (:536-550), if lit and unshadowed
- *   240 + 12 k, i = 4 - k (:579-580), if i < hits: pile[i - 1] and pile[i]
+ *     +36-39  pile[b] += 0.3 colour ... (:536), if lit and unshadowed: the
+ *             PTX's st.local.v4.f32 (ptx:569), four words
+ *     +40-42  pile[b].x, .y, .z += tmp (:548-550), if lit and unshadowed:
+ *             st.local.v2.f32 of .x, .y (ptx:715), then st.local.f32 of
+ *             .z (ptx:717), three words
+ *   255 + 12 k, i = 4 - k (:579-580), if i < hits: pile[i - 1] and pile[i]
  *             loaded, pile[i - 1] stored
- *   288-291 pile[0] loaded (:584)
- *   292-293 result[id] loaded and stored (:584)
+ *   303-306 pile[0] loaded (:584)
+ *   307-308 result[id] loaded and stored (:584)
  */
-#define RAY_STEPS 294
 #define RAY_BOUNCE0 40
-#define RAY_BOUNCE_STEPS 40
-#define RAY_FINAL 240
+#define RAY_BOUNCE_STEPS 43
+#define RAY_FINAL (RAY_BOUNCE0 + RAY_BOUNCES * RAY_BOUNCE_STEPS)
+#define RAY_PILE0 (RAY_FINAL + 12 * 4)
+#define RAY_RESULT (RAY_PILE0 + 4)
+#define RAY_STEPS (RAY_RESULT + 2)
 
 struct ray_ctx {
 	gva_t image, mview, cnode;
@@ -225,7 +231,7 @@ static gva_t pile(unsigned int i, unsigned int word, bool st)
 	return st ? GPU_ST(a) : a;
 }
 
-/* Step @s (0..39) of bounce @b of pixel @p: its address or GPU_SKIP. */
+/* Step @s (0..42) of bounce @b of pixel @p: its address or GPU_SKIP. */
 static gva_t ray_bounce(const struct ray_ctx *c, const struct ray_pixel *p,
 			unsigned int b, unsigned int s)
 {
@@ -258,7 +264,11 @@ static gva_t ray_bounce(const struct ray_ctx *c, const struct ray_pixel *p,
 			return GPU_SKIP;	/* no radius for the plane */
 		return GPU_CN(c->cnode + 40 * j + shadow_off[(s - 16) % 5]);
 	}
-	return r->unshadowed ? pile(b, s - 36, true) : GPU_SKIP;
+	if (!r->unshadowed)
+		return GPU_SKIP;
+	if (s < 40)		/* :536, ptx:569 */
+		return pile(b, s - 36, true);
+	return pile(b, s - 40, true);	/* :548-550, ptx:715, :717 */
 }
 
 static bool ray_addr(const void *ctx, const struct gpu_thread *t,
@@ -276,7 +286,7 @@ static bool ray_addr(const void *ctx, const struct gpu_thread *t,
 		return false;
 	if (step < 20)
 		*va = pile(step / 4, step % 4, true);
-	else if (step == 20 || step == 293)
+	else if (step == 20 || step == RAY_RESULT + 1)
 		*va = GPU_ST(px);
 	else if (step < 24)
 		*va = GPU_CN(c->mview + 16 * (step - 21));
@@ -285,14 +295,14 @@ static bool ray_addr(const void *ctx, const struct gpu_thread *t,
 	else if (step < RAY_FINAL)
 		*va = ray_bounce(c, p, (step - RAY_BOUNCE0) / RAY_BOUNCE_STEPS,
 				 (step - RAY_BOUNCE0) % RAY_BOUNCE_STEPS);
-	else if (step < 288) {
+	else if (step < RAY_PILE0) {
 		i = 4 - (step - RAY_FINAL) / 12;
 		k = (step - RAY_FINAL) % 12;
 		*va = i >= p->hits ? GPU_SKIP :
 		      k < 4 ? pile(i - 1, k, false) :
 		      k < 8 ? pile(i, k - 4, false) : pile(i - 1, k - 8, true);
-	} else if (step < 292)
-		*va = pile(0, step - 288, false);
+	} else if (step < RAY_RESULT)
+		*va = pile(0, step - RAY_PILE0, false);
 	else
 		*va = px;
 	return true;

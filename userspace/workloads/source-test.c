@@ -11,6 +11,7 @@
  * failed".
  */
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -349,13 +350,14 @@ static unsigned int ray_common(struct op *w, unsigned int id)
  * point faces the light (10, 10, 10), lit; the shadow ray towards it,
  * up and away, meets nothing, so notShadowRay tries all four objects
  * (centre, fg, and a sphere's radius, :352-356) and pile[0] is stored
- * again (:536-550).  Eight allocations, the image first
+ * again, all four words (:536, the PTX's st.local.v4.f32), then .x, .y
+ * and .z once more (:548-550, st.local.v2.f32 and st.local.f32).  Eight allocations, the image first
  * (rayTracing.cu:148), after MView and cnode (:53, :55).
  */
 static void test_ray(void)
 {
 	static const unsigned char shadow[5] = { 4, 8, 0, 32, 12 };
-	static struct op want[80];
+	static struct op want[96];
 	static const char *const bufs[] = {
 		"d_output", "d_node", "d_temp", "nObj", "prof", "ray", "A", "u"
 	};
@@ -399,7 +401,10 @@ static void test_ray(void)
 						 "rayTracing_kernel.cu:353-356" };
 	for (i = 0; i < 4; i++)
 		want[n++] = (struct op){ NULL, 4 * i, 1 | GPU_LOCAL,
-					 "rayTracing_kernel.cu:536-550" };
+					 "rayTracing_kernel.cu:536" };
+	for (i = 0; i < 3; i++)
+		want[n++] = (struct op){ NULL, 4 * i, 1 | GPU_LOCAL,
+					 "rayTracing_kernel.cu:548-550" };
 	run("RAY", 68, 0, &c);
 	expect_ops("RAY pixel (64, 64), bounce 0 on sphere 3", &c, want, n, 0);
 }
@@ -1166,6 +1171,33 @@ static void test_sc_rand(void)
 	expect(i == 100000, "streamcluster: lrand48() as the C library's, 100,000 draws after srand48(1)");
 }
 
+/*
+ * streamcluster's host dist() (streamcluster_cuda_cpu.cpp:145-157) as built:
+ * cpp:27 leaves INSERT_WASTE commented out, so waste() (cpp:151-155, add
+ * and take off four rounds of s += pow(s, 0.78)) is not compiled.  At
+ * these points the squared distance is about 0.1 and s about 3, so adding
+ * and taking off s would drop its low bits: the test checks that it does
+ * and that the model's dist() does not.
+ */
+static void test_sc_dist(void)
+{
+	static const float a[3] = { 0.5f, 0.25f, 0.125f };
+	static const float b[3] = { 0.18377223f, 0.24f, 0.12183772f };
+	float plain = 0, waste, s, got;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		plain += (a[i] - b[i]) * (a[i] - b[i]);
+	s = plain;
+	for (i = 0; i < 4; i++)
+		s += pow(s, 0.78);
+	waste = plain + s;
+	waste -= s;
+	got = sc_dist_coords(a, b, 3);
+	expect(got == plain && waste != plain,
+	       "streamcluster: dist() without INSERT_WASTE's waste() (cpp:27 comments it out)");
+}
+
 /* Every allocation of a streamcluster run. */
 struct sc_allocs {
 	unsigned int n, first_bad;
@@ -1234,17 +1266,21 @@ static void test_sc_host(void)
 
 /*
  * Thread 5 of block 0 in the first launch (streamcluster_cuda.cu:62-89):
- * d_dist (:52-55) per dimension i < 16 coord_d[i n + 5] and
- * coord_d[i n + x], the same x throughout; p[5].weight (:75, byte
- * 32 x 5), p[5].cost (:78, + 24); then either switch_membership_d[5]
- * stored and lower[K] = work_mem_d[5 (K + 1) + K] loaded and stored
- * (:80-81), or p[5].assign (:86, + 16), center_table_d[assign] and
- * lower[that] loaded and stored (:86).
+ * d_dist (:52-55) per dimension i < 16 coord_d[i n + x], then
+ * coord_d[i n + 5] (the PTX's order: ld [%rd53], x's, before [%rd52]),
+ * the same x throughout; p[5].weight (:75, byte 32 x 5), p[5].cost (:78,
+ * + 24); then either switch_membership_d[5] stored, p[5].cost loaded
+ * again (the PTX's ld.global.f32 [%rd19+24] after the st.global.u8) and
+ * lower[K] = work_mem_d[5 (K + 1) + K] loaded and stored (:80-81), or
+ * p[5].assign (:86, + 16), center_table_d[assign] and lower[that] loaded
+ * and stored (:86, the cost kept in its register).
  */
 static void test_sc_thread(void)
 {
 	const struct gpu_alloc_rec *coord, *p, *ct, *sw, *work;
 	unsigned long long x, K, i, bad = 0, a, row = 5 * 4;
+	unsigned int off, moves;
+	char msg[200];
 	struct rec c;
 
 	run("streamcluster", 0, 5, &c);
@@ -1258,16 +1294,17 @@ static void test_sc_thread(void)
 		return;
 	}
 	K = work->bytes / (4 * 1025) - 1;
-	x = (c.ops[1] - coord->va) / 4;
+	x = (c.ops[0] - coord->va) / 4;
 	for (i = 0; i < 16; i++)
-		bad += c.ops[2 * i] != coord->va + 4 * (i * 1024 + 5) ||
-		       c.ops[2 * i + 1] != coord->va + 4 * (i * 1024 + x);
-	bad += x >= 1024 || c.ops[32] != p->va + 160 ||
+		bad += c.ops[2 * i] != coord->va + 4 * (i * 1024 + x) ||
+		       c.ops[2 * i + 1] != coord->va + 4 * (i * 1024 + 5);
+	bad += x >= 1024 || x == 5 || c.ops[32] != p->va + 160 ||
 	       c.ops[33] != p->va + 184;
 	row = work->va + 4 * 5 * (K + 1);
 	if (c.ops[34] == GPU_ST(sw->va + 5)) {
-		bad += c.ops[35] != row + 4 * K ||
-		       c.ops[36] != GPU_ST(row + 4 * K);
+		bad += c.nops < 38 || c.ops[35] != p->va + 184 ||
+		       c.ops[36] != row + 4 * K ||
+		       c.ops[37] != GPU_ST(row + 4 * K);
 	} else {
 		a = (c.ops[35] - ct->va) / 4;
 		bad += c.ops[34] != p->va + 176 || a >= 1024 ||
@@ -1275,7 +1312,30 @@ static void test_sc_thread(void)
 		       c.ops[36] < row || c.ops[36] >= row + 4 * K ||
 		       c.ops[37] != GPU_ST(c.ops[36]);
 	}
-	expect(!bad, "streamcluster thread 5, first launch: 16 x (own coordinate, candidate's), weight, cost, then either branch of cu:79-87");
+	expect(!bad, "streamcluster thread 5, first launch: 16 x (candidate's coordinate, own), weight, cost, then either branch of cu:79-87");
+	/*
+	 * Every recorded launch is 38 accesses on either side, the if side's
+	 * with p[5].cost again after the switch_membership_d store: without
+	 * the reload the launches taking it would be 37 and the walk would
+	 * lose step.
+	 */
+	for (off = 0, moves = 0; off + 38 <= c.nops; off += 38) {
+		for (i = 0; i < 16; i++)
+			bad += c.ops[off + 2 * i + 1] !=
+			       coord->va + 4 * (i * 1024 + 5);
+		bad += c.ops[off + 32] != p->va + 160 ||
+		       c.ops[off + 33] != p->va + 184 ||
+		       c.ops[off + 37] != GPU_ST(c.ops[off + 36]);
+		if (c.ops[off + 34] == GPU_ST(sw->va + 5)) {
+			moves++;
+			bad += c.ops[off + 35] != p->va + 184;
+		} else {
+			bad += c.ops[off + 34] != p->va + 176;
+		}
+	}
+	snprintf(msg, sizeof(msg), "streamcluster thread 5: %u launches of 38 accesses, %u taking the if side with p[5].cost reloaded (PTX: ld [%%rd19+24] after st.global.u8)",
+		 off / 38, moves);
+	expect(!bad && moves && off > 38, msg);
 }
 
 int main(void)
@@ -1301,6 +1361,7 @@ int main(void)
 	test_bpt_tree();
 	test_bpt_range();
 	test_sc_rand();
+	test_sc_dist();
 	test_sc_host();
 	test_sc_thread();
 	return expect_done("source-test");

@@ -12,10 +12,13 @@
  * size are the algorithm's (Documentation/workload-sources.rst).
  *
  * Arithmetic: the host's in float as g++ -O2 compiles it on x86-64 (SSE,
- * no contraction; dist()'s waste() with the C library's pow()); the
- * kernel's distance with nvcc's fused multiply-add, emulated by one
- * rounding of the exact double sum (an approximation: a double rounding
- * can differ from the fused one in the last bit, rarely).
+ * no contraction; dist() without waste(): cpp:27 leaves INSERT_WASTE
+ * commented out and no Makefile defines it, so cpp:151-155 are not
+ * compiled); the kernel's distance with nvcc's fused multiply-add,
+ * emulated by one rounding of the exact double sum (an approximation: a
+ * double rounding can differ from the fused one in the last bit, rarely).
+ * The kernel's accesses in the order of its PTX (nvcc -ptx -arch=sm_75,
+ * CUDA 13.0; Documentation/workload-sources.rst).
  */
 #include <limits.h>
 #include <math.h>
@@ -28,8 +31,8 @@
 #define F 4ULL
 #define SC_POINT 32ULL		/* sizeof(Point) on x86-64, cu:39-44 */
 #define SC_BLOCK 512		/* THREADS_PER_BLOCK, cu:27 */
-#define SC_SP 1			/* cpp:26 */
-#define SC_ITER 3		/* cpp:27 */
+#define SC_SP 1			/* cpp:22 */
+#define SC_ITER 3		/* cpp:23 */
 
 /* A host Point (cpp header): its coordinates, weight, assignment, cost. */
 struct sc_point {
@@ -72,39 +75,34 @@ long sc_lrand48(unsigned long long *x)
 	return (long)(*x >> 17);
 }
 
-/* lrand48()/(float)INT_MAX, as cpp writes it (hdr:83, cpp:169, :413) */
+/* lrand48()/(float)INT_MAX, as cpp writes it (hdr:82, cpp:229, :410) */
 static float sc_unit(struct sc_run *r)
 {
 	return (float)sc_lrand48(&r->rand) / (float)INT_MAX;
 }
 
-/* cpp:133-139: four rounds of s += pow(s, 0.78), in double, kept float */
-static float sc_waste(float s)
+/*
+ * cpp:145-157: the squared distance.  cpp:151-155 (waste() added and taken
+ * off) are under #ifdef INSERT_WASTE, which cpp:27 leaves commented out and
+ * no Makefile passes as -D, so the program builds without them.
+ */
+float sc_dist_coords(const float *a, const float *b, int dim)
 {
-	int i;
-
-	for (i = 0; i < 4; i++)
-		s += pow(s, 0.78);
-	return s;
-}
-
-/* cpp:143-156: the squared distance, then waste() added and taken off */
-static float sc_dist(const struct sc_point *a, const struct sc_point *b,
-		     int dim)
-{
-	float result = 0, s;
+	float result = 0;
 	int i;
 
 	for (i = 0; i < dim; i++)
-		result += (a->coord[i] - b->coord[i]) *
-			  (a->coord[i] - b->coord[i]);
-	s = sc_waste(result);
-	result += s;
-	result -= s;
+		result += (a[i] - b[i]) * (a[i] - b[i]);
 	return result;
 }
 
-/* cpp:95-108 */
+static float sc_dist(const struct sc_point *a, const struct sc_point *b,
+		     int dim)
+{
+	return sc_dist_coords(a->coord, b->coord, dim);
+}
+
+/* cpp:95-112 */
 static void sc_shuffle(struct sc_run *r)
 {
 	struct sc_point t;
@@ -118,7 +116,7 @@ static void sc_shuffle(struct sc_run *r)
 	}
 }
 
-/* cpp:111-123 */
+/* cpp:115-132 */
 static void sc_intshuffle(struct sc_run *r, int *a, int len)
 {
 	long i, j;
@@ -132,7 +130,7 @@ static void sc_intshuffle(struct sc_run *r, int *a, int len)
 	}
 }
 
-/* Point @i's cost and assignment to @c when @c is nearer (cpp:183-189) */
+/* Point @i's cost and assignment to @c when @c is nearer (cpp:240-246) */
 static void sc_reassign(struct sc_run *r, long c)
 {
 	float d;
@@ -147,7 +145,7 @@ static void sc_reassign(struct sc_run *r, long c)
 	}
 }
 
-/* cpp:159-278 with one thread: the total cost of a speedy solution */
+/* cpp:160-307 with one thread: the total cost of a speedy solution */
 static float sc_speedy(struct sc_run *r, float z, long *k)
 {
 	float total, mytotal = 0;
@@ -262,9 +260,14 @@ static bool sc_addr(const void *ctx, const struct gpu_thread *t,
 
 	if (tid >= r->n)	/* cu:70 */
 		return false;
-	if (step < d2) {	/* cu:52-55: coord_d[i num + tid], [i num + x] */
+	/*
+	 * cu:52-55, the PTX's order (ld.global.f32 [%rd53] then [%rd52],
+	 * %rd53 from x, %rd52 from tid): coord_d[i num + x], then
+	 * coord_d[i num + tid].
+	 */
+	if (step < d2) {
 		*va = r->coord_d + F * ((step / 2) * r->n +
-					(step & 1 ? c->x : tid));
+					(step & 1 ? tid : c->x));
 		return true;
 	}
 	moves = r->sw[tid];
@@ -272,32 +275,36 @@ static bool sc_addr(const void *ctx, const struct gpu_thread *t,
 	case 0:			/* cu:75 p[tid].weight */
 		*va = pt;
 		return true;
-	case 1:			/* cu:78 p[tid].cost (kept for :81, :86) */
+	case 1:			/* cu:78 p[tid].cost (kept for :86) */
 		*va = pt + 24;
 		return true;
 	case 2:			/* cu:80 switch_membership_d[tid] = 1 */
 		*va = moves ? GPU_ST(r->sw_d + tid) : GPU_SKIP;
 		return true;
-	case 3:			/* cu:81 lower[K] += ... */
-	case 4:
-		*va = !moves ? GPU_SKIP : step - d2 == 3 ?
+	case 3:			/* cu:81 p[tid].cost again: the PTX reloads
+				 * [+24] after the st.global.u8 of :80 */
+		*va = moves ? pt + 24 : GPU_SKIP;
+		return true;
+	case 4:			/* cu:81 lower[K] += ... */
+	case 5:
+		*va = !moves ? GPU_SKIP : step - d2 == 4 ?
 		      lower + F * c->K : GPU_ST(lower + F * c->K);
 		return true;
-	case 5:			/* cu:86 p[tid].assign */
+	case 6:			/* cu:86 p[tid].assign */
 		*va = moves ? GPU_SKIP : pt + 16;
 		return true;
-	case 6:			/* cu:86 center_table_d[p[tid].assign] */
+	case 7:			/* cu:86 center_table_d[p[tid].assign] */
 		*va = moves ? GPU_SKIP :
 		      r->center_table_d + F * r->p[tid].assign;
 		return true;
-	case 7:			/* cu:86 lower[center_table_d[...]] += ... */
-	case 8:
+	case 8:			/* cu:86 lower[center_table_d[...]] += ... */
+	case 9:
 		if (moves) {
 			*va = GPU_SKIP;
 			return true;
 		}
 		*va = lower + F * r->center_table[r->p[tid].assign];
-		if (step - d2 == 8)
+		if (step - d2 == 9)
 			*va = GPU_ST(*va);
 		return true;
 	}
@@ -308,18 +315,20 @@ static bool sc_addr(const void *ctx, const struct gpu_thread *t,
  * Its registers: per dimension the two coordinates independent, the next
  * dimension's after their multiply-add (d_dist's loop as written); the
  * weight after the last one, the cost independent of it; the branch
- * (cu:79) after both; lower[K] stored from its load; assign, then the
- * centre's index, then lower[that], each the next one's address.
+ * (cu:79) after both; the reloaded cost and lower[K] both feeding
+ * lower[K]'s store; assign, then the centre's index, then lower[that],
+ * each the next one's address.
  */
 static void sc_deps(const void *ctx, const struct gpu_thread *t,
 		    unsigned int step, struct gpu_dep *d)
 {
-	static const struct gpu_dep tail[9] = {
+	static const struct gpu_dep tail[10] = {
 		{ GPU_REG(0) | GPU_REG(1), GPU_REG(2) },
 		{ 0, GPU_REG(3) },
 		{ GPU_REG(2) | GPU_REG(3), 0 },
+		{ 0, GPU_REG(8) },
 		{ 0, GPU_REG(4) },
-		{ GPU_REG(4), 0 },
+		{ GPU_REG(4) | GPU_REG(8), 0 },
 		{ 0, GPU_REG(5) },
 		{ GPU_REG(5), GPU_REG(6) },
 		{ GPU_REG(6), GPU_REG(7) },
@@ -331,7 +340,7 @@ static void sc_deps(const void *ctx, const struct gpu_thread *t,
 	if (step < d2) {
 		d->dst = GPU_REG(step & 1);
 		d->src = step && !(step & 1) ? GPU_REG(0) | GPU_REG(1) : 0;
-	} else if (step - d2 < 9) {
+	} else if (step - d2 < 10) {
 		*d = tail[step - d2];
 	}
 }
@@ -387,7 +396,7 @@ static float sc_pgain(struct sc_run *r, long x, float z, long *numcenters)
 	unsigned long long wbytes = F * stride * (n + 1);
 	struct sc_kctx kc = { r, 0, x, K };
 	struct gpu_launch l = { (unsigned int)((n + SC_BLOCK - 1) / SC_BLOCK),
-				1, SC_BLOCK, 1, 2 * r->dim + 9, sc_addr, &kc,
+				1, SC_BLOCK, 1, 2 * r->dim + 10, sc_addr, &kc,
 				0, 0, sc_deps };
 
 	if (r->stopped)
@@ -434,7 +443,7 @@ static float sc_pgain(struct sc_run *r, long x, float z, long *numcenters)
 	return sc_decide(r, x, z, K, numcenters);
 }
 
-/* cpp:316-356: passes of pgain while a pass gains more than @e of cost */
+/* cpp:317-362: passes of pgain while a pass gains more than @e of cost */
 static float sc_pfl(struct sc_run *r, int *feasible, int numfeasible,
 		    float z, long *k, float cost, long iter, float e)
 {
@@ -451,7 +460,7 @@ static float sc_pfl(struct sc_run *r, int *feasible, int numfeasible,
 	return cost;
 }
 
-/* cpp:358-436: @kmin-dependent count of candidates, weighted sample */
+/* cpp:364-437: @kmin-dependent count of candidates, weighted sample */
 static int sc_select_feasible(struct sc_run *r, int **feasible)
 {
 	long numfeasible = r->n, l, rr, m, i;
@@ -495,7 +504,7 @@ static int sc_select_feasible(struct sc_run *r, int **feasible)
 	return (int)numfeasible;
 }
 
-/* cpp:439-618: speedy until kmin centres, then the bisection over z */
+/* cpp:440-620: speedy until kmin centres, then the bisection over z */
 static void sc_pkmedian(struct sc_run *r)
 {
 	long iter = (long)(SC_ITER * r->kmax * logf((float)r->kmax)), k, i;
@@ -571,7 +580,7 @@ void sc_run_input(long kmin, long kmax, int dim, long n, struct gpu_heap *h,
 	for (i = 0; i < n * dim; i++)			/* hdr:78-88 */
 		block[i] = sc_unit(&r);
 	memset(r.dslot, -1, sizeof(*r.dslot) * n);
-	for (i = 0; i < n; i++)				/* cpp:763-787 */
+	for (i = 0; i < n; i++)				/* cpp:776-779, :800-803 */
 		r.p[i] = (struct sc_point){ block + i * dim, 1.0f, 0, 0 };
 	sc_pkmedian(&r);
 	if (r.iter && !r.stopped) {	/* cpp:923, freeDevMem (cu:115-118) */
@@ -596,8 +605,12 @@ void sc_run_input(long kmin, long kmax, int dim, long n, struct gpu_heap *h,
 
 /*
  * The default command line, Rodinia's run script: 10 20 256 65536 65536
- * 1000 none output.txt 1 (one chunk); small: the one Accel-Sim runs
- * (define-all-apps.yml:48-49), 3 6 16 1024 1024 100.
+ * 1000 none output.txt 1 (one chunk).  Small: 3 6 16 1024 1024 100, the
+ * arguments of Accel-Sim's active entry (define-all-apps.yml:48-49), run
+ * here through this 3.1 code.  That entry is streamcluster-rodinia-2.0-ft,
+ * a different program (its kernel copies point x into shared coord_s,
+ * 2.0-ft cu:70-80; its work_mem_d is allocated once, kmax x num floats,
+ * cu:104, :154), so this is not what Accel-Sim runs.
  */
 void wl_streamcluster(const struct workload_opts *o, struct gpu_heap *h,
 		      struct gpu_sink *out)

@@ -14,6 +14,12 @@
 void sc_srand48(unsigned long long *x, long seed);
 long sc_lrand48(unsigned long long *x);
 
+/*
+ * The host's dist() (streamcluster_cuda_cpu.cpp:145-157) on two @dim-float
+ * coordinate vectors, as built: INSERT_WASTE is off (cpp:27).
+ */
+float sc_dist_coords(const float *a, const float *b, int dim);
+
 #define SC_STATS_K 64
 
 /* What one run's host loop did. */
