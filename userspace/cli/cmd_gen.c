@@ -283,8 +283,7 @@ int cmd_gen(int argc, char **argv)
 	workload_run(w, &o.so.wo, &heap, &sink);
 	progress_end(&pg);
 	if (!sink.count && !sink.stopped && !o.so.quiet)
-		fprintf(stderr, "pwcsim gen: no request reached the IOTLB at --iotlb-at %s (the input, copied in, fits in the caches): try --size full, or --iotlb-at coalesced\n",
-			workload_at_names[o.so.wo.at]);
+		workload_note_empty("pwcsim gen", &o.so.wo);
 	/* a write that failed stopped the sink; main() says why */
 	return sink.stopped && sink.count != sink.limit ? 1 : 0;
 }

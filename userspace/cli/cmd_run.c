@@ -390,6 +390,8 @@ int cmd_run(int argc, char **argv)
 	progress_end(&pg);
 	if (ret)
 		return 1;
+	if (w && !r.addresses && !o.so.quiet)
+		workload_note_empty("pwcsim run", &o.so.wo);
 	run_print(&o, w ? w->name : o.path ? o.path : "-", &r);
 	return 0;	/* stdout checked by main() */
 }

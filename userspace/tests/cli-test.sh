@@ -697,5 +697,14 @@ refuses "storage --capacities 8," "--capacities '8,': '' is not a number" \
 	"$P" storage --stream "$tmp/paper.txt" --capacities 8,
 check "storage --entries 8,16 --bits 5280" "$P" storage --entries 8,16 --bits 5280
 
+# Defect: run -u -w 2mm (its small input, copied in, fits in the caches)
+# printed 0 addresses and nothing else; gen said why.  Both say it now.
+if "$P" run -u -w 2mm >"$tmp/out" 2>"$tmp/err" &&
+	grep -q '^2mm: 0 addresses' "$tmp/out" &&
+	grep -q 'pwcsim run: no request reached the IOTLB at --iotlb-at l2-miss.*try --size full' "$tmp/err" &&
+	"$P" run -u -q -w 2mm >/dev/null 2>"$tmp/err" && [ ! -s "$tmp/err" ]; then
+	ok "run -u -w 2mm (no request): says why, not with -q"
+else bad "run -u -w 2mm: $(head -2 "$tmp/err")"; fi
+
 echo "cli-test: $passed passed, $failed failed"
 [ $failed = 0 ]

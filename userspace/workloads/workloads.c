@@ -128,6 +128,12 @@ void workload_run(const struct workload *w, const struct workload_opts *o,
 	gpu_heap_done(h);
 }
 
+void workload_note_empty(const char *cmd, const struct workload_opts *o)
+{
+	fprintf(stderr, "%s: no request reached the IOTLB at --iotlb-at %s (the input, copied in, fits in the caches): try --size full, or --iotlb-at coalesced\n",
+		cmd, workload_at_names[o->at]);
+}
+
 unsigned long long workload_planned(const struct workload *w,
 				    const struct workload_opts *o)
 {

@@ -66,6 +66,11 @@ bool workload_fit_holds(const struct workload_opts *o, char *buf,
  * options take (parse_name()) and how the tool prints a setting.
  */
 extern const char *const workload_at_names[GPU_AT_COUNT];
+/*
+ * On stderr, as @cmd: a run of a workload with @o gave no request at the
+ * IOTLB (what to try instead), so that an empty result is not a puzzle.
+ */
+void workload_note_empty(const char *cmd, const struct workload_opts *o);
 extern const char *const workload_layout_names[GPU_LAYOUT_COUNT];
 extern const char *const workload_allocator_names[GPU_ALLOC_COUNT];
 extern const char *const workload_inputs_names[2];
