@@ -195,7 +195,7 @@ else bad "--sweep refused: $d/sw made"; fi
 # Defect: report -b 2000000 (over the cap of the wins map's 4x TPC and
 # CPWC) ran the whole report, then failed "the wins map's budgets do not
 # fit"; -b 114 to 975 failed on a model that fits nothing; --sweep 114,200
-# wrote a sweep of uptc alone (tpc, cpwc and stc dropped, no note).
+# wrote a sweep of one model alone (the three others dropped, no note).
 for a in "-b 2000000" "-b 1278083" "-b 975" "-b 114" "--shard 0/2 -b 2000000" \
 	"-l 5 -b 1000"; do
 	# shellcheck disable=SC2086 # the options split
