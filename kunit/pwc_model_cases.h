@@ -2125,6 +2125,45 @@ static void set_geometry_budget(struct pwc_test *t)
 	PWC_EXPECT_TRUE(t, !pwc_create(&c));
 }
 
+/*
+ * A parameter sizing the L5 cache is refused at 4 levels, even at its
+ * default: a spec that said "l5=2" would name a cache that neither runs
+ * nor counts in the bits.  At 5 levels it is taken, and counted.
+ */
+static void level_params(struct pwc_test *t)
+{
+	static const char *const spec[] = {
+		"stc:l5=2", "stc:l4=2,l3=4,l2=8,l5=1", "cpwc:l5=1",
+		"cpwc:l4=2,l3=4,blocks=8,l5=2",
+	};
+	struct pwc_config c, d;
+	char err[160];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(spec); i++) {
+		PWC_EXPECT_EQ(t, pwc_config_from_spec(spec[i], 0, 4, &c, err,
+						      sizeof(err)), -EINVAL);
+		PWC_EXPECT_TRUE(t, strstr(err, "l5 is for walks of 5 levels, and these have 4"));
+		PWC_EXPECT_EQ(t, pwc_config_from_spec(spec[i], 5280, 4, &c,
+						      err, sizeof(err)),
+			      -EINVAL);
+		PWC_EXPECT_EQ(t, pwc_config_from_spec(spec[i], 0, 5, &c, err,
+						      sizeof(err)), 0);
+	}
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("stc:l5=2", 0, 5, &c, err,
+					      sizeof(err)), 0);
+	PWC_EXPECT_EQ(t, c.e[5], 2);
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("stc", 0, 5, &d, err,
+					      sizeof(err)), 0);
+	PWC_EXPECT_EQ(t, pwc_bits(&c, 5), pwc_bits(&d, 5) + 74);
+	/* the other parameters, and a bare name, at 4 levels as before */
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("stc:l4=2,l3=4,l2=8", 0, 4, &c,
+					      err, sizeof(err)), 0);
+	PWC_EXPECT_EQ(t, pwc_config_from_spec("cpwc", 5280, 4, &c, err,
+					      sizeof(err)), 0);
+	PWC_EXPECT_EQ(t, c.blocks, 62);
+}
+
 /* Start levels of the walks to L2 indices @l2[] under one L4/L3 entry. */
 static void pwc_case_l2_starts(struct pwc_test *t, const char *spec,
 			       const unsigned int *l2, const unsigned int *want,
@@ -2431,6 +2470,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(batch_rejects_bad_walks),
 	PWC_CASE(batch_merges_runs),
 	PWC_CASE(set_geometry_budget),
+	PWC_CASE(level_params),
 	PWC_CASE(tpc_sets),
 	PWC_CASE(stc_sets),
 	PWC_CASE(uptc_sets),

@@ -133,7 +133,8 @@ static ssize_t pwcsim_models_write(struct file *file, const char __user *ubuf,
 		if (!strcmp(line, "clear")) {
 			clear = true;
 			n = 0;
-		} else if (pwc_parse_spec(line, &cfg, NULL, 0)) {
+		} else if (pwc_config_from_spec(line, 0, pwcsim_levels(), &cfg,
+						NULL, 0)) {
 			ret = -EINVAL;
 			goto out_free;
 		} else {

@@ -218,19 +218,23 @@ static inline u64 pwc_out_pa(const struct pwc_out *o, u64 pa)
  * @quiet: left out of the canonical spec while at the default
  * @shape: a shape, not a size: a spec that gives only shapes ("tpc:ways=1")
  *	is still sized to a storage budget, keeping them
+ * @level: the paging level whose cache it sizes, if only walks of that
+ *	many levels have one ("l5"): refused with fewer (0: any walk)
  */
 struct pwc_param {
 	const char *name;
 	size_t offset;
 	bool quiet;
 	bool shape;
+	unsigned char level;
 };
 
 #define PWC_PARAM(pname, field) \
 	{ .name = pname, .offset = offsetof(struct pwc_config, field) }
-#define PWC_PARAM_QUIET(pname, field) \
-	{ .name = pname, .offset = offsetof(struct pwc_config, field), \
-	  .quiet = true }
+/* "l5=N": the L5 cache of 5-level walks; quiet at the default. */
+#define PWC_PARAM_L5(field) \
+	{ .name = "l5", .offset = offsetof(struct pwc_config, field), \
+	  .quiet = true, .level = 5 }
 /* "ways=W" of a set-associative model: quiet at 0 (fully associative), a shape. */
 #define PWC_PARAM_WAYS \
 	{ .name = "ways", .offset = offsetof(struct pwc_config, ways), \

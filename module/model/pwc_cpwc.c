@@ -734,7 +734,7 @@ static const struct pwc_param cpwc_params[] = {
 	PWC_PARAM("l3", e[3]),
 	PWC_PARAM("blocks", blocks),
 	PWC_PARAM("ways", ways),
-	PWC_PARAM_QUIET("l5", e[5]),
+	PWC_PARAM_L5(e[5]),
 };
 
 #define cpwc_err(...) \

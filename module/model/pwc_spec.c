@@ -73,14 +73,14 @@ static int pwc_find_kind(const char *name, size_t len, char *err,
 
 /*
  * "NAME=VALUE[,...]" at @p into @cfg, for the parameters of its kind;
- * @sized set if one of them is not a shape.
+ * *@seen: a bit per parameter given, in the order of its ops' params.
  */
 static int pwc_parse_params(const char *p, struct pwc_config *cfg,
-			    bool *sized, char *err, size_t errlen)
+			    unsigned int *seen, char *err, size_t errlen)
 {
 	const struct pwc_ops *ops = pwc_kind_ops(cfg->kind);
 	const struct pwc_param *prm = ops->params;
-	unsigned int i, n = ops->nparams, seen = 0;
+	unsigned int i, n = ops->nparams;
 	const char *name;
 	size_t len;
 	u64 v;
@@ -102,13 +102,11 @@ static int pwc_parse_params(const char *p, struct pwc_config *cfg,
 				(int)(len > 32 ? 32 : len), name);
 			return -EINVAL;
 		}
-		if (seen & (1U << i)) {
+		if (*seen & (1U << i)) {
 			pwc_err("%s: %s given twice", ops->name, prm[i].name);
 			return -EINVAL;
 		}
-		seen |= 1U << i;
-		if (!prm[i].shape)
-			*sized = true;
+		*seen |= 1U << i;
 		p += len;
 		if (*p != '=' || p[1] < '0' || p[1] > '9') {
 			pwc_err("%s: %s needs a decimal value", ops->name,
@@ -144,15 +142,16 @@ static int pwc_parse_params(const char *p, struct pwc_config *cfg,
 }
 
 /*
- * A spec into @cfg, not yet checked; @sized set if it gave a size (a
- * parameter that is not a shape).
+ * A spec into @cfg, not yet checked; *@seen: the parameters it gave
+ * (pwc_parse_params()).
  */
-static int pwc_parse(const char *spec, struct pwc_config *cfg, bool *sized,
-		     char *err, size_t errlen)
+static int pwc_parse(const char *spec, struct pwc_config *cfg,
+		     unsigned int *seen, char *err, size_t errlen)
 {
 	size_t len = strcspn(spec, ":");
 	int kind;
 
+	*seen = 0;
 	if (errlen)
 		err[0] = '\0';
 	kind = pwc_find_kind(spec, len, err, errlen);
@@ -161,14 +160,49 @@ static int pwc_parse(const char *spec, struct pwc_config *cfg, bool *sized,
 	pwc_defaults(kind, cfg);
 	if (!spec[len])
 		return 0;
-	return pwc_parse_params(spec + len + 1, cfg, sized, err, errlen);
+	return pwc_parse_params(spec + len + 1, cfg, seen, err, errlen);
+}
+
+/* Did the parameters @seen (pwc_parse()) of @cfg's kind give a size? */
+static bool pwc_sized(const struct pwc_config *cfg, unsigned int seen)
+{
+	const struct pwc_ops *ops = pwc_kind_ops(cfg->kind);
+	unsigned int i;
+
+	for (i = 0; i < ops->nparams; i++)
+		if (seen & (1U << i) && !ops->params[i].shape)
+			return true;
+	return false;
+}
+
+/*
+ * -EINVAL if a parameter @seen sizes the cache of a level that walks of
+ * @levels do not have ("stc:l5=2" at 4 levels): the spec would name a
+ * cache that neither runs nor is counted in the bits.
+ */
+static int pwc_check_levels(const struct pwc_config *cfg, unsigned int seen,
+			    unsigned int levels, char *err, size_t errlen)
+{
+	const struct pwc_ops *ops = pwc_kind_ops(cfg->kind);
+	const struct pwc_param *p;
+	unsigned int i;
+
+	for (i = 0; i < ops->nparams; i++) {
+		p = &ops->params[i];
+		if (seen & (1U << i) && p->level > levels) {
+			pwc_err("%s: %s is for walks of %u levels, and these have %u",
+				ops->name, p->name, p->level, levels);
+			return -EINVAL;
+		}
+	}
+	return 0;
 }
 
 int pwc_parse_spec(const char *spec, struct pwc_config *cfg, char *err,
 		   size_t errlen)
 {
-	bool sized = false;
-	int ret = pwc_parse(spec, cfg, &sized, err, errlen);
+	unsigned int seen;
+	int ret = pwc_parse(spec, cfg, &seen, err, errlen);
 
 	return ret ? ret : pwc_check(cfg, err, errlen);
 }
@@ -201,12 +235,16 @@ int pwc_config_from_spec(const char *spec, u64 budget_bits,
 			 unsigned int levels, struct pwc_config *cfg,
 			 char *err, size_t errlen)
 {
-	bool sized = false;
+	unsigned int seen;
 	size_t used;
-	int ret = pwc_parse(spec, cfg, &sized, err, errlen);
+	bool sized;
+	int ret = pwc_parse(spec, cfg, &seen, err, errlen);
 
+	if (!ret)
+		ret = pwc_check_levels(cfg, seen, levels, err, errlen);
 	if (ret)
 		return ret;
+	sized = pwc_sized(cfg, seen);
 	if (!budget_bits || sized) {
 		ret = pwc_check(cfg, err, errlen);
 		used = errlen ? strlen(err) : 0;

@@ -262,7 +262,7 @@ static const struct pwc_param stc_params[] = {
 	PWC_PARAM("l4", e[4]),
 	PWC_PARAM("l3", e[3]),
 	PWC_PARAM("l2", e[2]),
-	PWC_PARAM_QUIET("l5", e[5]),
+	PWC_PARAM_L5(e[5]),
 	PWC_PARAM_WAYS,
 };
 

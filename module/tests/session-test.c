@@ -543,6 +543,37 @@ TEST(model_and_stats_errors)
 	close(fd);
 }
 
+/*
+ * A spec sizing the L5 cache is refused by a 4-level kernel (it would
+ * name a cache that neither runs nor counts in the bits), leaving the
+ * models as they were; a 5-level kernel takes it.
+ */
+TEST(l5_spec_needs_5_levels)
+{
+	struct pwcsim_get_info info = { .size = sizeof(info) };
+	struct pwcsim_get_stats st;
+	int fd = pwcsim_open();
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, ioctl(fd, PWCSIM_GET_INFO, &info));
+	ASSERT_EQ(0, add_model(fd, "tpc", 0));
+	if (info.levels == 4) {
+		EXPECT_EQ(-1, add_model(fd, "stc:l5=2", 0));
+		EXPECT_EQ(EINVAL, errno);
+		EXPECT_EQ(-1, add_model(fd, "cpwc:l5=1", 5280));
+		EXPECT_EQ(EINVAL, errno);
+		EXPECT_EQ(0, stats(fd, PWCSIM_NO_MODEL, &st));
+		EXPECT_EQ(1, st.nmodels);
+	} else {
+		ASSERT_EQ(5, info.levels);
+		EXPECT_EQ(0, add_model(fd, "stc:l5=2", 0));
+		EXPECT_EQ(0, add_model(fd, "cpwc:l5=1", 5280));
+		EXPECT_EQ(0, stats(fd, PWCSIM_NO_MODEL, &st));
+		EXPECT_EQ(3, st.nmodels);
+	}
+	close(fd);
+}
+
 /* An IOTLB in front: only its misses are walked and looked up. */
 TEST(tlb_filters)
 {

@@ -70,6 +70,9 @@ t "debugfs rejects an overlong write" sh -c \
 	"! head -c 70000 /dev/zero | tr '\\0' 1 2>/dev/null >$D/feed"
 t "debugfs rejects a bad model" sh -c \
 	"! echo 'tpc:entries=0' 2>/dev/null >$D/models"
+# an L5 cache's size at 4 levels: the whole write refused, none added
+[ "$levels" = 4 ] && t "debugfs rejects l5= at 4 levels" sh -c \
+	"! printf 'none\nstc:l5=2\n' 2>/dev/null >$D/models"
 t "debugfs rejects a bad target" sh -c \
 	"! echo nope 2>/dev/null >$D/target && grep -qx $target $D/target"
 t "bad input changed nothing" sh -c "[ \"\$(sed 's/ notifications=[0-9]*//' $D/stats)\" = \"$stats0\" ] &&

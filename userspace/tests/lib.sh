@@ -16,14 +16,16 @@ every_model() {
 		printf -- '-m %s ' "$name"
 	done
 }
-# test_specs BIN: the specs to test each model of BIN's registry with,
-# one a line, in its order: the bare name, then for a sized model (one
-# with parameters) every size parameter at 1, 2 and 4 (tables too small
-# for a path), at 1, 2, 4, 8 ... in turn and in turn with the last at 1
-# (2 ways where it has ways), and
-# at 32 in 1, 2 and 4 ways, each kept only if BIN accepts it.  A new
-# model is taken with no edit.  POSIX sh.
+# test_specs BIN [LEVELS]: the specs to test each model of BIN's registry
+# with at LEVELS paging levels (4 if not given), one a line, in its order:
+# the bare name, then for a sized model (one with parameters) every size
+# parameter at 1, 2 and 4 (tables too small for a path), at 1, 2, 4,
+# 8 ... in turn and in turn with the last at 1 (2 ways where it has
+# ways), and at 32 in 1, 2 and 4 ways, each kept only if BIN accepts it.
+# A parameter lN of a level above LEVELS is left out (BIN refuses it).
+# A new model is taken with no edit.  POSIX sh.
 test_specs() {
+	levels=${2:-4}
 	"$1" replay --list | while read -r name params; do
 		echo "$name"
 		[ -n "$params" ] || continue
@@ -33,6 +35,9 @@ test_specs() {
 			spec='' sep='' n=1
 			for p in $params; do
 				[ "$p" = ways ] && continue
+				case $p in
+				l[0-9]) [ "${p#l}" -gt "$levels" ] && continue ;;
+				esac
 				case $v in
 				up) spec="$spec$sep$p=$n" ;;
 				upl) last="$spec$sep$p=1" spec="$spec$sep$p=$n" ;;
@@ -42,7 +47,8 @@ test_specs() {
 			done
 			[ "$v" = upl ] && spec=$last
 			spec="$name:$spec${w:+,ways=$w}"
-			"$1" replay -q -m "$spec" /dev/null >/dev/null 2>&1 &&
+			"$1" replay -q -l "$levels" -m "$spec" /dev/null \
+				>/dev/null 2>&1 &&
 				echo "$spec"
 		done
 	done

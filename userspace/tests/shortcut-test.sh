@@ -17,11 +17,11 @@ P=${PWCSIM:-./pwcsim}
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 # every model bare, and every model's small and set-associative specs
+# at 4 and 5 levels (SMALL: those of the levels run)
 read -r -a ALL < <(every_model "$P")
-SMALL=()
-while read -r spec; do
-	SMALL+=(-m "$spec")
-done < <(test_specs "$P" | grep :)
+for l in 4 5; do
+	test_specs "$P" "$l" | grep : | sed 's/^/-m\n/' >"$tmp/small$l"
+done
 nall=$((${#ALL[@]} / 2))
 
 for w in RAY 2mm STO; do
@@ -31,6 +31,7 @@ for w in RAY 2mm STO; do
 		bad "gen $w"; cat "$tmp/err"; continue
 	fi
 	for l in 4 5; do
+		mapfile -t SMALL <"$tmp/small$l"
 		for set in ALL SMALL; do
 			if [ "$set" = ALL ]; then models=("${ALL[@]}")
 			else models=("${SMALL[@]}"); fi
