@@ -118,14 +118,14 @@ static void report_defaults(struct report_opts *o, struct shared_opts *so)
 
 /*
  * What the command line asked beside @o: --plot's DIR, --wins-iotlb,
- * --timing, and the first option given of those --plot (@other: any but
- * --quiet) and --merge (@run: the runs', which a merge takes from its
- * shards) would ignore, by name.
+ * --timing, whether --max-footprint was given, and the first option
+ * given of those --plot (@other: any but --quiet) and --merge (@run: the
+ * runs', which a merge takes from its shards) would ignore, by name.
  */
 struct report_cli {
 	const char *plot;
 	unsigned int wins_iotlb;
-	bool wins_given, timing;
+	bool wins_given, timing, footprint;
 	char other[32], run[32];
 };
 
@@ -223,6 +223,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 		idx = -1;
 	}
 	o->size = so.size;
+	cli->footprint = so.footprint_given;
 	shared_run_config(&so, &o->run);
 	o->wo = so.wo;
 	o->quiet = so.quiet;
@@ -337,6 +338,10 @@ static int report_refuse(const struct report_opts *o,
 	if (o->merge && *cli->run) {
 		fprintf(stderr, "pwcsim report: --merge takes the runs' options from its shards: %s is not for it (with --merge: only --out, --quiet and --wins-iotlb; give it to the shards)\n",
 			cli->run);
+		return 2;
+	}
+	if (o->run.userspace && cli->footprint) {	/* no shadow process */
+		fprintf(stderr, "pwcsim report: --max-footprint is an option of pwcsim.ko's backend: it needs the module (not --userspace)\n");
 		return 2;
 	}
 	if (cli->timing && (o->merge || o->shard_n || o->run.tlb2m)) {

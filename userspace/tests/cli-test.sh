@@ -671,6 +671,11 @@ for o in "--thp always" "--no-coherence" "--max-footprint 1M"; do
 done
 refuses "run --pid --max-footprint" "--max-footprint is an option of the shadow process" \
 	"$P" run -q --max-footprint 1M -p 1 "$tmp/paper.txt"
+# Defect: report -u took --max-footprint, recorded it in results.json and
+# ran without it (the synthetic tables have no shadow pages)
+refuses "report -u --max-footprint" "--max-footprint is an option of pwcsim.ko's backend: it needs the module (not --userspace)" \
+	"$P" report -u -q --max-footprint 1M -o "$tmp/rfoot" gemm
+[ -e "$tmp/rfoot" ] && bad "report -u --max-footprint refused: its directory made"
 refuses "run --timing --no-coherence" "--no-coherence is an option of an untimed run" \
 	"$P" run -q --timing --no-coherence -w 2DCONV
 
