@@ -106,6 +106,13 @@ static int gen_check(struct gen_opts *o, int argc, char **argv)
 			o->out.binary ? "binary" : "traceg");
 		return 2;
 	}
+	if (o->so.kernel_opt && (o->allocations || o->out.traceg)) {
+		fprintf(stderr, "pwcsim gen: %s is an option of the GPU model's run of the kernels: %s\n",
+			o->so.kernel_opt, o->allocations ?
+			"--allocations runs the host code alone" :
+			"--format traceg writes them, not run (give it to the run of the trace)");
+		return 2;
+	}
 	if (!o->out.traceg != !o->out.dir) {
 		fprintf(stderr, "pwcsim gen: %s\n", o->out.dir ?
 			"-o DIR goes with --format traceg" :

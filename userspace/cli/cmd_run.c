@@ -385,7 +385,8 @@ int cmd_run(int argc, char **argv)
 	src = (struct run_source){ .w = w, .wo = o.so.wo, .path = o.path,
 				   .fmt = o.so.fmt, .ifetch = o.so.ifetch,
 				   .pid = o.pid,
-				   .gpu = shared_trace_gpu(&o.so, &gp) };
+				   .gpu = shared_trace_gpu(&o.so, &gp),
+				   .gpu_opt = shared_gpu_opt(&o.so) };
 	ret = run_stream(&cfg, &src, &r);
 	progress_end(&pg);
 	if (ret)

@@ -111,18 +111,21 @@ static int convert_stream(struct addr_stream *in, FILE *out,
 }
 
 /*
- * --pid into @in: 0, or -1 with a message when @in is not read as perf
- * (the one format with processes: the filter would be ignored).
+ * The options that depend on what @in is read as, checked: --pid (into
+ * @in) refused when @in is not read as perf (the one format with
+ * processes), --iotlb-at and --seed when it does not run on the GPU
+ * model (addr_gpu_option()): each would be ignored.  0, or -1 with a
+ * message.
  */
-static int trace_pid(struct addr_stream *in, int pid)
+static int trace_check(struct addr_stream *in, const struct shared_opts *so)
 {
-	if (pid && in->format != ADDR_PERF) {
+	if (so->pid && in->format != ADDR_PERF) {
 		fprintf(stderr, "pwcsim trace: --pid keeps one process's samples of a perf trace: %s is not read as one (--format perf)\n",
 			in->name);
 		return -1;
 	}
-	in->pid = pid;
-	return 0;
+	in->pid = so->pid;
+	return addr_gpu_option(in, shared_gpu_opt(so));
 }
 
 static int trace_convert(int argc, char **argv)
@@ -156,7 +159,7 @@ static int trace_convert(int argc, char **argv)
 		out_close(&out, true);
 		return 1;
 	}
-	ret = trace_pid(&in, so.pid) ? -1 : convert_stream(&in, out.f, to);
+	ret = trace_check(&in, &so) ? -1 : convert_stream(&in, out.f, to);
 	addr_close(&in);
 	return out_close(&out, ret) ? 1 : 0;
 }
@@ -246,7 +249,7 @@ static int trace_info(int argc, char **argv)
 	if (addr_open_gpu(&in, argv[optind], so.fmt,
 			  shared_trace_gpu(&so, &gp)))
 		return 1;
-	r = trace_pid(&in, so.pid) ? -1 : census_count(&tc, &in);
+	r = trace_check(&in, &so) ? -1 : census_count(&tc, &in);
 	addr_close(&in);
 	if (r == 0) {
 		record_init(&rec);

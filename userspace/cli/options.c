@@ -186,27 +186,38 @@ static int shared_workload_option(struct workload_opts *wo, int c, char *arg)
 	return 1;
 }
 
-/* The option @c of a generated workload only, or of a trace only: noted. */
+/*
+ * The option @c of a generated workload only, of a trace only, of a run
+ * of kernels only, or --seed: noted (struct shared_opts).
+ */
 static void shared_note(struct shared_opts *o, int c)
 {
+	enum { WORKLOAD, TRACE, KERNELS, SEED };
 	static const struct {
-		int c;
-		bool trace;
+		int c, only;
 		const char *name;
-	} only[] = {
-		{ OPT_SIZE, false, "--size" }, { OPT_INPUTS, false, "--inputs" },
-		{ OPT_LAYOUT, false, "--layout" },
-		{ OPT_ALLOCATOR, false, "--allocator" },
-		{ OPT_WINDOW, false, "--window" }, { 'f', true, "--format" },
-		{ OPT_TRACE_ORDER, true, "--trace-order" },
-		{ OPT_WITH_IFETCH, true, "--with-ifetch" },
+	} opts[] = {
+		{ OPT_SIZE, WORKLOAD, "--size" },
+		{ OPT_INPUTS, WORKLOAD, "--inputs" },
+		{ OPT_LAYOUT, WORKLOAD, "--layout" },
+		{ OPT_ALLOCATOR, WORKLOAD, "--allocator" },
+		{ OPT_WINDOW, WORKLOAD, "--window" }, { 'f', TRACE, "--format" },
+		{ OPT_TRACE_ORDER, TRACE, "--trace-order" },
+		{ OPT_WITH_IFETCH, TRACE, "--with-ifetch" },
+		{ OPT_JITTER, KERNELS, "--jitter" },
+		{ OPT_WARMUP, KERNELS, "--warmup" },
+		{ OPT_IOTLB_AT, KERNELS, "--iotlb-at" },
+		{ OPT_SEED, SEED, "--seed" },
 	};
+	const char **note[] = { [WORKLOAD] = &o->workload_opt,
+				[TRACE] = &o->trace_opt,
+				[KERNELS] = &o->kernel_opt,
+				[SEED] = &o->seed_opt };
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(only); i++)
-		if (only[i].c == c)
-			*(only[i].trace ? &o->trace_opt : &o->workload_opt) =
-				only[i].name;
+	for (i = 0; i < ARRAY_SIZE(opts); i++)
+		if (opts[i].c == c)
+			*note[opts[i].only] = opts[i].name;
 }
 
 static int shared_value(struct shared_opts *o, int c, char *arg)
@@ -293,6 +304,11 @@ const struct gpu_params *shared_trace_gpu(const struct shared_opts *o,
 	*p = (struct gpu_params){ o->wo.at, o->wo.jitter, o->wo.warmup,
 				  o->wo.seed, true, false, o->ifetch };
 	return p;
+}
+
+const char *shared_gpu_opt(const struct shared_opts *o)
+{
+	return o->kernel_opt ? o->kernel_opt : o->seed_opt;
 }
 
 int shared_option(struct shared_opts *o, int c, char *arg)

@@ -110,11 +110,14 @@ struct shared_opts {
 	bool footprint_given;		/* --max-footprint was given */
 	/*
 	 * The last option given of those only a generated workload takes
-	 * (--size, --inputs, --layout, --allocator, --window), and of those
-	 * only a trace takes (--format, --trace-order, --with-ifetch); NULL:
-	 * none.  For a command to refuse the one its source would ignore.
+	 * (--size, --inputs, --layout, --allocator, --window), of those only
+	 * a trace takes (--format, --trace-order, --with-ifetch), of those
+	 * only a run of kernels on the GPU model takes (--jitter, --warmup,
+	 * --iotlb-at), and "--seed" if given (a workload's input draws from
+	 * it too); NULL: none.  For a command to refuse the one its source
+	 * would ignore.
 	 */
-	const char *workload_opt, *trace_opt;
+	const char *workload_opt, *trace_opt, *kernel_opt, *seed_opt;
 };
 
 void shared_opts_init(struct shared_opts *o);
@@ -139,6 +142,11 @@ int shared_option(struct shared_opts *o, int c, char *arg);
  */
 const struct gpu_params *shared_trace_gpu(const struct shared_opts *o,
 					  struct gpu_params *p);
+/*
+ * The option given that only an Accel-Sim trace run on the GPU model
+ * takes (kernel_opt, else seed_opt), or NULL: for addr_gpu_option().
+ */
+const char *shared_gpu_opt(const struct shared_opts *o);
 /* The run configuration the shared options give (engine/run_engine.h). */
 void shared_run_config(const struct shared_opts *o, struct run_config *cfg);
 /*

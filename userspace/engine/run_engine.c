@@ -81,6 +81,10 @@ static int run_feed_source(struct run *r, const struct run_source *src,
 	if (addr_open_gpu(&in, src->path ? src->path : "-", src->fmt,
 			  src->gpu))
 		return -1;
+	if (addr_gpu_option(&in, src->gpu_opt)) {
+		addr_close(&in);
+		return -1;
+	}
 	in.with_ifetch = src->ifetch;
 	in.pid = src->pid;
 	/*

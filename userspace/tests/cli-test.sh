@@ -663,6 +663,29 @@ done
 refuses "run TRACEG-DIR --window" "--window is an option of a generated workload" \
 	"$P" run -u -q --window 10 "$tmp/tgwin"
 check "run -w --window" "$P" run -u -q -w 2DCONV --window 10 --size small
+# Defect: the GPU model's options with a trace that does not run on it
+# (not an Accel-Sim trace, or one in file order) were taken and ignored;
+# so were gen's with --format traceg and --allocations (no kernel runs)
+printf '==1== lackey\n L 7f72b010f1f0,8\n S 7f72bc30f1f0,4\n' >"$tmp/lk.txt"
+for o in "--seed 3" "--jitter 2" "--warmup 0" "--iotlb-at coalesced"; do
+	# shellcheck disable=SC2086
+	fails "run LACKEY $o" "${o% *} is an option of the GPU model: it needs an Accel-Sim trace scheduled on it (.*lk.txt is not an Accel-Sim trace)" \
+		"$P" run -u -q $o "$tmp/lk.txt"
+	# shellcheck disable=SC2086
+	fails "run TRACEG-DIR --trace-order file $o" "${o% *} is an option of the GPU model: .*tgwin is read in file order" \
+		"$P" run -u -q --trace-order file $o "$tmp/tgwin"
+done
+check "run TRACEG-DIR --seed --jitter (scheduled: taken)" \
+	"$P" run -u -q --seed 3 --jitter 2 "$tmp/tgwin"
+fails "trace info TEXT --seed" "--seed is an option of the GPU model" \
+	"$P" trace info --seed 3 "$tmp/paper.txt"
+fails "trace convert --trace-order file --iotlb-at" "--iotlb-at is an option of the GPU model: .*file order" \
+	"$P" trace convert --trace-order file --iotlb-at coalesced "$tmp/tgwin" "$tmp/tgo.bin"
+[ -e "$tmp/tgo.bin" ] && bad "trace convert --iotlb-at refused: its output made"
+refuses "gen --format traceg --jitter" "--jitter is an option of the GPU model's run of the kernels: --format traceg writes them" \
+	"$P" gen 2DCONV -q --format traceg --jitter 2 -o "$tmp/tgj"
+refuses "gen --allocations --warmup" "--warmup is an option of the GPU model's run of the kernels: --allocations" \
+	"$P" gen -a --warmup 0 gemm
 # Defect: run -u took the module's options and ignored them
 for o in "--thp always" "--no-coherence" "--max-footprint 1M"; do
 	# shellcheck disable=SC2086

@@ -134,6 +134,18 @@ struct gpu_sink *addr_gpu_sink(struct addr_stream *s)
 						  NULL;
 }
 
+int addr_gpu_option(struct addr_stream *s, const char *opt)
+{
+	if (!opt || addr_gpu_sink(s))
+		return 0;
+	fprintf(stderr, "pwcsim: %s is an option of the GPU model: it needs an Accel-Sim trace scheduled on it (%s %s)\n",
+		opt, s->name, s->format == ADDR_TRACEG ||
+		s->format == ADDR_TRACEDIR ?
+		"is read in file order: --trace-order file" :
+		"is not an Accel-Sim trace");
+	return -1;
+}
+
 long addr_next_block(struct addr_stream *s, unsigned long long *va, long n)
 {
 	long got = 0;

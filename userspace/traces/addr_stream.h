@@ -85,6 +85,13 @@ int addr_next(struct addr_stream *s, unsigned long long *va);
  */
 struct gpu_sink *addr_gpu_sink(struct addr_stream *s);
 /*
+ * @opt, an option of the GPU model's run (--seed, --jitter, --warmup,
+ * --iotlb-at; NULL: none given), refused when @s does not run on the
+ * model (not an Accel-Sim trace, or one in file order), which would
+ * ignore it: 0, or -1 with a message.
+ */
+int addr_gpu_option(struct addr_stream *s, const char *opt);
+/*
  * Up to @n addresses into @va: how many (fewer only at the end of the
  * input or before an error), 0 at the end, -1 on an error (message
  * printed) with nothing read.  Binary traces are read a block at a time.
