@@ -205,15 +205,16 @@ void ray_trace(unsigned int x, unsigned int y, unsigned int w,
  *     +40-42  pile[b].x, .y, .z += tmp (:548-550), if lit and unshadowed:
  *             st.local.v2.f32 of .x, .y (ptx:715), then st.local.f32 of
  *             .z (ptx:717), three words
- *   255 + 12 k, i = 4 - k (:579-580), if i < hits: pile[i - 1] and pile[i]
- *             loaded, pile[i - 1] stored
- *   303-306 pile[0] loaded (:584)
- *   307-308 result[id] loaded and stored (:584)
+ *   255-330 the sum (:579-580, i = hits - 1 .. 1: pile[i - 1] +=
+ *             0.8 pile[i]), its two paths in the PTX in turn (ray_final())
+ *   331-334 pile[0] loaded (:584)
+ *   335-336 result[id] loaded and stored (:584)
  */
 #define RAY_BOUNCE0 40
 #define RAY_BOUNCE_STEPS 43
 #define RAY_FINAL (RAY_BOUNCE0 + RAY_BOUNCES * RAY_BOUNCE_STEPS)
-#define RAY_PILE0 (RAY_FINAL + 12 * 4)
+#define RAY_LOOP_STEPS (12 * 3)
+#define RAY_PILE0 (RAY_FINAL + RAY_LOOP_STEPS + 4 * 10)
 #define RAY_RESULT (RAY_PILE0 + 4)
 #define RAY_STEPS (RAY_RESULT + 2)
 
@@ -271,6 +272,39 @@ static gva_t ray_bounce(const struct ray_ctx *c, const struct ray_pixel *p,
 	return pile(b, s - 40, true);	/* :548-550, ptx:715, :717 */
 }
 
+/*
+ * Step @s (0..75) of the sum of pixel @p (:579-580), a float4 in 4 steps.
+ * The PTX (ptx:748-822) runs the loop as written (hits - 1) mod 4 times
+ * (ptx:759-775), then, if hits - 1 >= 4 (hits = 5), unrolled 4 times
+ * (ptx:779-822): the threads of a warp take the first path, then,
+ * reconverged (ptx:779), the second.  First path, 12 steps an iteration,
+ * i = hits - 1 - s / 12 (the same iteration of every thread at once):
+ * pile[i - 1] and pile[i] loaded, pile[i - 1] stored.  Second path, from
+ * step 36: pile[4] loaded once, then per term pile[i - 1] loaded and
+ * stored, pile[3] loaded again after its store (the second term reads it
+ * back), 10 float4s.
+ */
+static gva_t ray_final(const struct ray_pixel *p, unsigned int s)
+{
+	static const struct { unsigned char i; bool st; } unrolled[10] = {
+		{ 4, false }, { 3, false }, { 3, true }, { 2, false },
+		{ 3, false }, { 2, true }, { 1, false }, { 1, true },
+		{ 0, false }, { 0, true },
+	};
+	unsigned int g = s / 12, k = s % 12, i;
+
+	if (s >= RAY_LOOP_STEPS) {
+		s -= RAY_LOOP_STEPS;
+		return p->hits != RAY_BOUNCES ? GPU_SKIP :
+		       pile(unrolled[s / 4].i, s % 4, unrolled[s / 4].st);
+	}
+	if (p->hits == RAY_BOUNCES || g + 1 >= p->hits)
+		return GPU_SKIP;
+	i = p->hits - 1 - g;
+	return k < 4 ? pile(i - 1, k, false) :
+	       k < 8 ? pile(i, k - 4, false) : pile(i - 1, k - 8, true);
+}
+
 static bool ray_addr(const void *ctx, const struct gpu_thread *t,
 		     unsigned int step, gva_t *va)
 {
@@ -278,7 +312,7 @@ static bool ray_addr(const void *ctx, const struct gpu_thread *t,
 		4, 8, 0, 12, 44, 48, 40, 52, 84, 88, 80, 92, 124, 128, 120, 132
 	};
 	const struct ray_ctx *c = ctx;
-	unsigned int x = t->bx * 16 + t->tx, y = t->by * 8 + t->ty, i, k;
+	unsigned int x = t->bx * 16 + t->tx, y = t->by * 8 + t->ty;
 	const struct ray_pixel *p = &c->px[(size_t)y * c->w + x];
 	gva_t px = c->image + F * ((gva_t)y * c->w + x);
 
@@ -295,13 +329,9 @@ static bool ray_addr(const void *ctx, const struct gpu_thread *t,
 	else if (step < RAY_FINAL)
 		*va = ray_bounce(c, p, (step - RAY_BOUNCE0) / RAY_BOUNCE_STEPS,
 				 (step - RAY_BOUNCE0) % RAY_BOUNCE_STEPS);
-	else if (step < RAY_PILE0) {
-		i = 4 - (step - RAY_FINAL) / 12;
-		k = (step - RAY_FINAL) % 12;
-		*va = i >= p->hits ? GPU_SKIP :
-		      k < 4 ? pile(i - 1, k, false) :
-		      k < 8 ? pile(i, k - 4, false) : pile(i - 1, k - 8, true);
-	} else if (step < RAY_RESULT)
+	else if (step < RAY_PILE0)
+		*va = ray_final(p, step - RAY_FINAL);
+	else if (step < RAY_RESULT)
 		*va = pile(0, step - RAY_PILE0, false);
 	else
 		*va = px;

@@ -110,16 +110,16 @@ static void run(const char *name, unsigned int cta, unsigned int thread,
 }
 
 /*
- * The first @n of @want are the thread's first accesses, and it makes
- * @total in all (0: not checked).
+ * The first @n of @want are the thread's first accesses (@tail: its
+ * last), and it makes @total in all (0: not checked).
  */
-static void expect_ops(const char *what, const struct rec *c,
-		       const struct op *want, unsigned int n,
-		       unsigned int total)
+static void expect_ops_at(const char *what, const struct rec *c,
+			  const struct op *want, unsigned int n,
+			  unsigned int total, bool tail)
 {
+	unsigned int i, at = tail && c->nops > n ? c->nops - n : 0;
 	const struct gpu_alloc_rec *b;
 	char msg[256];
-	unsigned int i;
 	gva_t va;
 
 	for (i = 0; i < n; i++) {
@@ -127,24 +127,33 @@ static void expect_ops(const char *what, const struct rec *c,
 		va = (b ? b->va : 0) + want[i].off;
 		va |= (want[i].st & 1 ? GPU_STORE : 0) |
 		      (want[i].st & (GPU_CONST | GPU_TEX | GPU_LOCAL));
-		if (i >= c->nops || (want[i].buf && !b) || c->ops[i] != va)
+		if (at + i >= c->nops || (want[i].buf && !b) ||
+		    c->ops[at + i] != va)
 			break;
 	}
 	if (i < n)
 		snprintf(msg, sizeof(msg),
 			 "%s: access %u is %s %s[%llu] (%s), got 0x%llx",
-			 what, i, want[i].st & 1 ? "a store of" : "a load of",
+			 what, at + i, want[i].st & 1 ? "a store of" : "a load of",
 			 want[i].buf ? want[i].buf : "local", want[i].off,
-			 want[i].src, i < c->nops ? c->ops[i] : 0);
+			 want[i].src, at + i < c->nops ? c->ops[at + i] : 0);
 	else
-		snprintf(msg, sizeof(msg), "%s: its first %u accesses as %s..%s",
-			 what, n, want[0].src, want[n - 1].src);
+		snprintf(msg, sizeof(msg), "%s: its %s %u accesses as %s..%s",
+			 what, tail ? "last" : "first", n, want[0].src,
+			 want[n - 1].src);
 	expect(i == n, msg);
 	if (!total)		/* the rest depends on data not derived here */
 		return;
 	snprintf(msg, sizeof(msg), "%s: %u accesses in all (got %u)", what,
 		 total, c->nops);
 	expect(c->nops == total, msg);
+}
+
+static void expect_ops(const char *what, const struct rec *c,
+		       const struct op *want, unsigned int n,
+		       unsigned int total)
+{
+	expect_ops_at(what, c, want, n, total, false);
 }
 
 /* The buffers in allocation order, with their sizes. */
@@ -338,6 +347,43 @@ static unsigned int ray_common(struct op *w, unsigned int id)
 }
 
 /*
+ * RAY's sum (rayTracing_kernel.cu:579-580) of a pixel whose five bounces
+ * all hit, pixel (79, 0) of 128^2: CTA 4, thread 15 (the tracer's count;
+ * not derived here), as the PTX (nvcc -ptx -arch=sm_75, CUDA 13.0)
+ * unrolls its four terms: pile[4] loaded once, then pile[i - 1] loaded
+ * and stored for i = 4 .. 1, pile[3] loaded again before the second
+ * term's store; then pile[0] and result[id] (:584).  Each float4 four
+ * words.
+ */
+static void test_ray_sum(void)
+{
+	static const struct { unsigned char i; bool st; } sum[10] = {
+		{ 4, false }, { 3, false }, { 3, true }, { 2, false },
+		{ 3, false }, { 2, true }, { 1, false }, { 1, true },
+		{ 0, false }, { 0, true },
+	};
+	static struct op want[46];
+	unsigned int i, k, n = 0;
+	struct rec c;
+
+	for (i = 0; i < 10; i++)
+		for (k = 0; k < 4; k++)
+			want[n++] = (struct op){ NULL, 16 * sum[i].i + 4 * k,
+						 sum[i].st | GPU_LOCAL,
+						 "rayTracing_kernel.cu:579-580" };
+	for (k = 0; k < 4; k++)
+		want[n++] = (struct op){ NULL, 4 * k, GPU_LOCAL,
+					 "rayTracing_kernel.cu:584" };
+	want[n++] = (struct op){ "d_output", 4 * 79, false,
+				 "rayTracing_kernel.cu:584" };
+	want[n++] = (struct op){ "d_output", 4 * 79, true,
+				 "rayTracing_kernel.cu:584" };
+	run("RAY", 4, 15, &c);
+	expect_ops_at("RAY pixel (79, 0), five hits: the sum unrolled", &c,
+		      want, n, 0, true);
+}
+
+/*
  * RAY, 128^2 in 16 x 8 blocks.  Pixel (0, 127), block (0, 15) = CTA 120,
  * thread (0, 7) = 112, looks over the scene: bounce 0 misses, the loop
  * ends (:471), none of :579-580 (n = 0), pile[0] loaded (:584) and
@@ -407,6 +453,7 @@ static void test_ray(void)
 					 "rayTracing_kernel.cu:548-550" };
 	run("RAY", 68, 0, &c);
 	expect_ops("RAY pixel (64, 64), bounce 0 on sphere 3", &c, want, n, 0);
+	test_ray_sum();
 }
 
 /*
