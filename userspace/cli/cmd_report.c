@@ -40,7 +40,7 @@ static void report_usage(FILE *f)
 		"      --size S           small (default), sampled or full inputs\n"
 		"      --seed N           the workloads' seed\n"
 		SHARED_GPU_USAGE
-		"  -b, --budget-bits N    the equal storage budget (default 5280)\n"
+		"  -b, --budget-bits N    the equal storage budget (default %llu)\n"
 		"                         (%llu to %llu bits at 4 levels: every model\n"
 		"                         fits, the wins map\'s 4x within its cap)\n"
 		"      --sweep LIST       budgets of the sweep (default 1000,...,40000)\n"
@@ -55,7 +55,7 @@ static void report_usage(FILE *f)
 		"      --wins-iotlb N     the wins map's cells behind an N-entry IOTLB\n"
 		"                         (%u pages a region visit; default 0: none)\n"
 		"  -q, --quiet            no progress line on stderr\n",
-		lo, hi, WINS_VISIT_PAGES);
+		RUN_BUDGET_BITS, lo, hi, WINS_VISIT_PAGES);
 }
 
 /*

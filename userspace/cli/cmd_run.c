@@ -31,7 +31,7 @@ static void run_usage(FILE *f)
 	fprintf(f,
 		"usage: pwcsim run [OPTIONS] (--workload NAME | --pid PID [FILE|-] | FILE|-)\n"
 		"  -m, --model SPEC       a model (as for replay); default: every model\n"
-		"  -b, --budget-bits N    size bare model names to N bits (default 5280)\n"
+		"  -b, --budget-bits N    size bare model names to N bits (default %llu)\n"
 		SHARED_BUDGET_RANGE
 		"  -t, --tlb N[,2m]       an IOTLB of N entries in front (2m: 2 MiB entries)\n"
 		"  -w, --workload NAME    a generated GPU workload (pwcsim gen --list)\n"
@@ -58,7 +58,7 @@ static void run_usage(FILE *f)
 		"                         behind them (--timing; default none)\n"
 		"  -j, --json             JSON instead of the table\n"
 		"  -q, --quiet            no progress line on stderr\n",
-		shared_budget_min(), shared_budget_max());
+		RUN_BUDGET_BITS, shared_budget_min(), shared_budget_max());
 }
 
 /* The options of `run` beyond the shared ones. */

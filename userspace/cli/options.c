@@ -15,7 +15,7 @@
 void shared_opts_init(struct shared_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->budget = SHARED_BUDGET_BITS;
+	o->budget = RUN_BUDGET_BITS;
 	o->size = SHARED_SIZE;
 	workload_opts_init(&o->wo);
 	workload_size(o->size, NULL, &o->wo);

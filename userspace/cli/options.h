@@ -35,7 +35,7 @@
  *   --levels         -      module or 4   4   module or 4
  *   --seed           1      1      -       1
  */
-#define SHARED_BUDGET_BITS 5280ULL	/* run, report (replay: none) */
+/* --budget-bits: RUN_BUDGET_BITS (engine/run_engine.h: report's too) */
 #define SHARED_SIZE "small"		/* --size: gen, run, report */
 #define SHARED_TLB_REPORT 64		/* --tlb: report (run: 0) */
 #define SHARED_MAX_FOOTPRINT (1ULL << 30)	/* --max-footprint */

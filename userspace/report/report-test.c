@@ -3,15 +3,18 @@
  * report-test.c - tests of report_write() (report_write.c) on made-up
  * rows: with 5-level paging a model's misses are its own counter, not
  * lookups minus the L2-L4 hits (which counted L5-stage hits as misses);
- * a workload with no walk shows no rate and stays out of the means.
+ * a workload with no walk shows no rate and stays out of the means; a
+ * plot's budget is the summary's, else the one default.
  * Ends with "report-test: N passed, N failed".
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "pwc.h"
 #include "report/report.h"
+#include "report/report_files.h"
 #include "tests/expect.h"
 
 
@@ -133,6 +136,45 @@ static void test_options_recorded(const char *dir)
 	expect(!system(cmd), "results.json's config names every option of the data");
 }
 
+/*
+ * A plot script's budget (report_plot_gp(): the arrow of sweep.gp): the
+ * one summary.txt names, else the default of --budget-bits,
+ * RUN_BUDGET_BITS (it was a literal 5280 of its own, as were the budget
+ * check's and the wins map's).  gnuplot's result aside: the script is
+ * written before it runs.
+ */
+static void test_plot_budget(const char *dir)
+{
+	char sub[128], path[160], want[64], *gp;
+	FILE *f;
+
+	snprintf(sub, sizeof(sub), "%s/plot", dir);
+	if (mkdir(sub, 0700)) {
+		expect(0, "mkdir for the plot scripts");
+		return;
+	}
+	report_plot_gp(sub, "nosummary.gp", NULL, "", true);
+	snprintf(path, sizeof(path), "%s/nosummary.gp", sub);
+	gp = slurp(path);
+	snprintf(want, sizeof(want), "\nbudget = %llu\n", RUN_BUDGET_BITS);
+	expect(gp && strstr(gp, want),
+	       "a plot without summary.txt marks the default budget, RUN_BUDGET_BITS");
+	free(gp);
+	snprintf(path, sizeof(path), "%s/summary.txt", sub);
+	f = fopen(path, "w");
+	if (f) {
+		fputs("pwcsim report: 1 workload (small inputs) on synthetic 4-level page tables, 8000 bits each, IOTLB 64 entries at l2-miss\n",
+		      f);
+		fclose(f);
+	}
+	report_plot_gp(sub, "summary.gp", NULL, "", true);
+	snprintf(path, sizeof(path), "%s/summary.gp", sub);
+	gp = slurp(path);
+	expect(gp && strstr(gp, "\nbudget = 8000\n"),
+	       "a plot marks summary.txt's budget");
+	free(gp);
+}
+
 int main(void)
 {
 	/* a quote, a backslash and a control character in each string */
@@ -179,6 +221,7 @@ int main(void)
 	expect(!system(cmd), "results.json parses; quote, backslash and control character round-trip");
 	test_no_walk(dir);
 	test_options_recorded(dir);
+	test_plot_budget(dir);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		failed++;

@@ -139,7 +139,8 @@ void report_budget_range(unsigned int levels, unsigned long long *lo,
 
 int report_budget_check(const struct report_opts *o)
 {
-	unsigned long long bits = o->run.budget ? o->run.budget : 5280;
+	unsigned long long bits = o->run.budget ? o->run.budget :
+				  RUN_BUDGET_BITS;
 	unsigned int lv[3], i;
 	char why[256];
 

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "engine/run_engine.h"
 #include "output/table.h"
 #include "report/report_files.h"
 
@@ -227,7 +228,8 @@ int report_plot_gp(const char *dir, const char *name, const char *prelude,
 	fprintf(o.f, "caption = '%s'%s%s%s\nbudget = %llu\n"
 		"if (!exists('outfile')) outfile = '%.*s.png'\n", c.text,
 		opts ? ".\"\\n\".'" : "", opts ? opts : "", opts ? "'" : "",
-		c.budget ? c.budget : 5280, (int)(strlen(name) - 3), name);
+		c.budget ? c.budget : RUN_BUDGET_BITS, (int)(strlen(name) - 3),
+		name);
 	if (prelude)
 		fputs(prelude, o.f);
 	fputs(script, o.f);

@@ -170,7 +170,7 @@ int wins_run(const struct report_opts *o, const struct report_row *rows,
 {
 	unsigned int r, l, i;
 
-	if (wins_init(m, o->run.budget ? o->run.budget : 5280)) {
+	if (wins_init(m, o->run.budget ? o->run.budget : RUN_BUDGET_BITS)) {
 		fprintf(stderr, "pwcsim: the wins map's budgets do not fit\n");
 		return -1;
 	}
