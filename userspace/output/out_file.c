@@ -18,7 +18,6 @@
  * the callers' own buffers, in slots the handler reads; what it calls
  * is async-signal-safe (unlink, getdents64, unlinkat, rmdir, raise).
  */
-#define OUT_TEMPS 4
 static const char *volatile out_temps[OUT_TEMPS];
 static volatile sig_atomic_t out_temp_dir[OUT_TEMPS];
 static pid_t out_temp_pid;	/* theirs: not a child's (fork()) to remove */
@@ -62,7 +61,7 @@ static void out_temp_signal(int sig)
 	raise(sig);	/* the exit status of a process the signal ended */
 }
 
-void out_temp_hold(const char *path, bool dir)
+int out_temp_hold(const char *path, bool dir)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 	static bool handled;
@@ -83,8 +82,10 @@ void out_temp_hold(const char *path, bool dir)
 		if (!out_temps[i]) {
 			out_temp_dir[i] = dir;
 			out_temps[i] = path;
-			return;
+			return 0;
 		}
+	errno = EMFILE;		/* a signal would leave @path: refused */
+	return -1;
 }
 
 void out_temp_release(const char *path)
@@ -220,7 +221,14 @@ static int out_open_tmp(struct out_file *o, const char *target, mode_t mode)
 		unlink(o->tmp);
 		return -1;
 	}
-	out_temp_hold(o->tmp, false);
+	if (out_temp_hold(o->tmp, false)) {
+		fclose(o->f);
+		o->f = NULL;
+		unlink(o->tmp);
+		*o->tmp = '\0';
+		errno = EMFILE;
+		return -1;
+	}
 	return 0;
 }
 

@@ -38,13 +38,17 @@ int out_open(struct out_file *o, const char *path, const char *const *inputs);
  * temporary removed and any old file at @o->path untouched.
  */
 int out_close(struct out_file *o, bool failed);
+/* The most temporaries held at once (a report's directory, its files). */
+#define OUT_TEMPS 4
 /*
  * Temporary file or directory @path (a buffer that lives until
  * out_temp_release()) removed if SIGINT, SIGTERM, SIGHUP or SIGQUIT ends
  * pwcsim first; a directory holds files only.  out_open() holds its
- * temporary; the report's directory holds its own (report_dir.c).
+ * temporary; the report's directory holds its own (report_dir.c).  0, or
+ * -1 with errno EMFILE when OUT_TEMPS are held already: @path is not
+ * held, and the caller removes it and fails.
  */
-void out_temp_hold(const char *path, bool dir);
+int out_temp_hold(const char *path, bool dir);
 void out_temp_release(const char *path);
 /* true when @a and @b ("-": stdin) name the same file (both exist). */
 bool out_same_file(const char *a, const char *b);

@@ -4,9 +4,12 @@
  * rows: with 5-level paging a model's misses are its own counter, not
  * lookups minus the L2-L4 hits (which counted L5-stage hits as misses);
  * a workload with no walk shows no rate and stays out of the means; a
- * plot's budget is the summary's, else the one default.
+ * plot's budget is the summary's, else the one default; a file opened
+ * past the temporaries a signal can remove is refused (out_file.c).
  * Ends with "report-test: N passed, N failed".
  */
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,6 +178,58 @@ static void test_plot_budget(const char *dir)
 	free(gp);
 }
 
+/* The entries of directory @path ("." and ".." aside), or -1. */
+static int dir_entries(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return n;
+}
+
+/*
+ * Files open past the OUT_TEMPS temporaries out_temp_hold() can hold: the
+ * next out_open() fails (EMFILE), leaving no temporary; it took one that
+ * a signal would have left behind, unheld, silently.  Once one closes,
+ * a file opens again.
+ */
+static void test_temp_slots(const char *dir)
+{
+	struct out_file o[OUT_TEMPS + 1];
+	char sub[128], path[160];
+	int i, err;
+
+	snprintf(sub, sizeof(sub), "%s/temps", dir);
+	if (mkdir(sub, 0700)) {
+		expect(0, "mkdir for the temporaries");
+		return;
+	}
+	for (i = 0; i < OUT_TEMPS; i++) {
+		snprintf(path, sizeof(path), "%s/f%d", sub, i);
+		if (out_open(&o[i], path, NULL))
+			break;
+	}
+	expect(i == OUT_TEMPS, "OUT_TEMPS files open at once, each held");
+	snprintf(path, sizeof(path), "%s/over", sub);
+	errno = 0;
+	err = out_open(&o[OUT_TEMPS], path, NULL);
+	expect(err && errno == EMFILE && dir_entries(sub) == i,
+	       "one more is refused (EMFILE), its temporary removed");
+	if (!err)
+		out_close(&o[OUT_TEMPS], true);
+	while (i--)
+		out_close(&o[i], false);
+	expect(!out_open(&o[0], path, NULL) && !out_close(&o[0], false) &&
+	       dir_entries(sub) == OUT_TEMPS + 1,
+	       "closed, they are in place, and a file opens again");
+}
+
 int main(void)
 {
 	/* a quote, a backslash and a control character in each string */
@@ -222,6 +277,7 @@ int main(void)
 	test_no_walk(dir);
 	test_options_recorded(dir);
 	test_plot_budget(dir);
+	test_temp_slots(dir);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd))
 		failed++;

@@ -176,7 +176,12 @@ int report_dir_open(struct report_dir *d, const char *dir)
 	mask = umask(022);
 	umask(mask);
 	chmod(d->tmp, 0777 & ~mask);	/* as mkdir() would have made it */
-	out_temp_hold(d->tmp, true);	/* removed if a signal ends us */
+	if (out_temp_hold(d->tmp, true)) {	/* removed if a signal ends us */
+		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
+		rmdir(d->tmp);
+		*d->tmp = '\0';
+		return -1;
+	}
 	return 0;
 }
 
