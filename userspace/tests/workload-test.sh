@@ -26,8 +26,10 @@ P=${PWCSIM:-./pwcsim}
 #  gemm 128^2: A, B, C of 16 pages; 64 CTAs, 6 an SM: SM 0's last is CTA
 #    60 (block (0, 15)), its warp 6 loads C[126][0..31]: C + 0xfc00
 #  2mm: A, B, C, D, E (2mm.cu:180-184); kernel 1, CTA 60 warp 6 loads
-#    A[126][0] (no zeroing of C: 2mm.cu:118 accumulates onto C as copied in)
-#  3mm: 7 buffers; kernel 1, CTA 60 warp 6 loads A[126][0] (buffer 1)
+#    C[126][0..31] before its loop (2mm.ptx:48: no zeroing of C, 2mm.cu:118
+#    accumulates onto C as copied in): C + 0xfc00
+#  3mm: 7 buffers; kernel 1, CTA 60 warp 6 loads E[126][0..31] (buffer 5,
+#    3mm.ptx:48): E + 0xfc00
 #  2DCONV 512^2: A and B of 256 pages; CTA 75 (block (11, 4)) warp 6 is
 #    row i = 38: A[37][351..]: A + 0x12d7c, line 0x12d00
 #  3DCONV 64^3: A read whole (256), B planes 1..62 (62 x 4); 16 CTAs a
@@ -81,8 +83,8 @@ print("streamcluster", 26 + sum(w), 1, 1, len(a), "0x10000800100")'
 }
 cat >"$tmp/expect" <<X
 gemm 48 1 1 3 0x1000040fc00
-2mm 80 1 1 5 0x1000000fc00
-3mm 112 1 1 7 0x1000000fc00
+2mm 80 1 1 5 0x1000040fc00
+3mm 112 1 1 7 0x1000080fc00
 2DCONV 512 1 1 2 0x10000012d00
 3DCONV 504 1 1 2 0x10000003d00
 gramschmidt 48 1 1 3 0x10000000000

@@ -12,12 +12,15 @@
 /*
  * C[i][j] += A[i][k] * B[k][j] over k: one thread per (i, j), C global
  * memory updated in the loop (gemm.cu:135, 2mm.cu:118 and :134, 3mm.cu:119,
- * :135 and :151).  Per iteration a load of A (a broadcast), of B and a
- * store of C: the pointers may alias, so C is stored every iteration, but
- * only loads come between that store and the next iteration's load of C,
- * which the compiler forwards (an inference: no PTX of the suite is at
- * hand).  gemm (@scale) first scales C by beta (gemm.cu:131: a load and a
- * store); 2mm and 3mm accumulate onto C as copied in, unzeroed.
+ * :135 and :151), as the PTX runs it (scripts/suite-ptx; the loop unrolled
+ * by 8, which keeps the order).  The pointers may alias, so C is stored
+ * every iteration, but its reload is forwarded from that store (only
+ * loads come between): C is loaded once, before the loop.  gemm (@scale)
+ * loads and stores C scaled by beta (gemm.cu:131, ptx:48-50), then per k
+ * loads A, then B, and stores C (ptx:61, :64, :66); 2mm and 3mm load C as
+ * copied in (unzeroed; 2mm.ptx:48, :137, 3mm.ptx:48, :137, :226), then per
+ * k load B, then A (the fma's operands in that order), and store C
+ * (2mm.ptx:60, :61, :63; 3mm.ptx:60, :61, :63).
  */
 struct mm_ctx {
 	gva_t a, b, c;
@@ -25,31 +28,41 @@ struct mm_ctx {
 	bool scale;
 };
 
+enum mm_op { MM_A, MM_B, MM_ST, MM_C, MM_C_ST };
+
+/* Step @step's access, and its k (for A and B). */
+static enum mm_op mm_step(const struct mm_ctx *c, unsigned int step,
+			  unsigned int *k)
+{
+	static const enum mm_op gemm[3] = { MM_A, MM_B, MM_ST };
+	static const enum mm_op acc[3] = { MM_B, MM_A, MM_ST };
+	unsigned int pre = c->scale ? 2 : 1;
+
+	if (step < pre)
+		return step ? MM_C_ST : MM_C;
+	step -= pre;
+	*k = step / 3;
+	return (c->scale ? gemm : acc)[step % 3];
+}
+
 static bool mm_addr(const void *p, const struct gpu_thread *t,
 		    unsigned int step, gva_t *va)
 {
 	const struct mm_ctx *c = p;
-	unsigned int i = t->by * 8 + t->ty, j = t->bx * 32 + t->tx, k;
+	unsigned int i = t->by * 8 + t->ty, j = t->bx * 32 + t->tx, k = 0;
 	gva_t cij = c->c + F * ((gva_t)i * c->nj + j);
 
-	if (i >= c->ni || j >= c->nj)
+	if (i >= c->ni || j >= c->nj || step >= 3 * c->nk + 2 - !c->scale)
 		return false;
-	if (c->scale) {
-		if (step < 2) {
-			*va = step ? GPU_ST(cij) : cij;
-			return true;
-		}
-		step -= 2;
-	}
-	if (step >= 3 * c->nk)
-		return false;
-	k = step / 3;
-	switch (step % 3) {
-	case 0:
+	switch (mm_step(c, step, &k)) {
+	case MM_A:
 		*va = c->a + F * ((gva_t)i * c->nk + k);
 		break;
-	case 1:
+	case MM_B:
 		*va = c->b + F * ((gva_t)k * c->nj + j);
+		break;
+	case MM_C:
+		*va = cij;
 		break;
 	default:
 		*va = GPU_ST(cij);
@@ -58,26 +71,30 @@ static bool mm_addr(const void *p, const struct gpu_thread *t,
 }
 
 /*
- * Its registers: C's value (@scale) and A's and B's independent, the
- * store of C after the multiply-add that uses both (no PTX at hand: the
- * loop taken as written, not unrolled).
+ * Its registers: C's value, A's and B's independent, the store of C after
+ * the multiply-add that reads them (in the PTX, ptx:65).
  */
 static void mm_deps(const void *p, const struct gpu_thread *t,
 		    unsigned int step, struct gpu_dep *d)
 {
-	const struct mm_ctx *c = p;
+	unsigned int k;
 
-	if (c->scale) {
-		if (step < 2) {
-			*(step ? &d->src : &d->dst) = GPU_REG(3);
-			return;
-		}
-		step -= 2;
+	switch (mm_step(p, step, &k)) {
+	case MM_A:
+		d->dst = GPU_REG(0);
+		break;
+	case MM_B:
+		d->dst = GPU_REG(1);
+		break;
+	case MM_C:
+		d->dst = GPU_REG(3);
+		break;
+	case MM_C_ST:
+		d->src = GPU_REG(3);
+		break;
+	default:
+		d->src = GPU_REG(0) | GPU_REG(1) | GPU_REG(3);
 	}
-	if (step % 3 == 2)
-		d->src = GPU_REG(0) | GPU_REG(1);
-	else
-		d->dst = GPU_REG(step % 3);
 }
 
 /* One product kernel: grid (NJ / 32, NI / 8) of 32 x 8 threads. */
@@ -86,7 +103,8 @@ static bool mm(struct gpu_sink *out, gva_t a, gva_t b, gva_t c,
 {
 	struct mm_ctx ctx = { a, b, c, ni, nj, nk, scale };
 	struct gpu_launch l = { (nj + 31) / 32, (ni + 7) / 8, 32, 8,
-				3 * nk + 2, mm_addr, &ctx, 0, 0, mm_deps };
+				3 * nk + 2 - !scale, mm_addr, &ctx, 0, 0,
+				mm_deps };
 
 	return gpu_run(&l, out);
 }

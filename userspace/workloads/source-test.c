@@ -204,17 +204,20 @@ static void test_gemm(void)
 /*
  * 2mm, 128^2 (2MM/2mm.cu): kernel 1 (:118) C[i][j] += A[i][k] * B[k][j]
  * onto C as copied in (no zeroing); kernel 2 (:134) E[i][j] += C[i][k] *
- * D[k][j].  Allocations A, B, C, D, E (:180-184).
+ * D[k][j].  As the PTX runs it (scripts/suite-ptx's 2mm.ptx): C loaded
+ * once before the loop (ptx:48, :137), then per k B, then A, and C stored
+ * (ptx:60-63, :149-152).  Allocations A, B, C, D, E (:180-184).
  */
 static void test_2mm(void)
 {
 	static const struct op k1[] = {
-		{ "A_gpu", 4 * 128, false, "2mm.cu:118" },
-		{ "B_gpu", 4 * 1, false, "2mm.cu:118" },
-		{ "C_gpu", 4 * 129, true, "2mm.cu:118" },
-		{ "A_gpu", 4 * 129, false, "2mm.cu:118" },
-		{ "B_gpu", 4 * 129, false, "2mm.cu:118" },
-		{ "C_gpu", 4 * 129, true, "2mm.cu:118" },
+		{ "C_gpu", 4 * 129, false, "2mm.ptx:48" },
+		{ "B_gpu", 4 * 1, false, "2mm.ptx:60" },
+		{ "A_gpu", 4 * 128, false, "2mm.ptx:61" },
+		{ "C_gpu", 4 * 129, true, "2mm.ptx:63" },
+		{ "B_gpu", 4 * 129, false, "2mm.ptx:65" },
+		{ "A_gpu", 4 * 129, false, "2mm.ptx:66" },
+		{ "C_gpu", 4 * 129, true, "2mm.ptx:68" },
 	};
 	static const char *const bufs[] = {
 		"A_gpu", "B_gpu", "C_gpu", "D_gpu", "E_gpu"
@@ -227,16 +230,41 @@ static void test_2mm(void)
 	bool k2;
 
 	run("2mm", 0, 33, &c);
-	expect_ops("2mm C[1][1], kernel 1", &c, k1, N(k1), 2 * 3 * 128);
+	expect_ops("2mm C[1][1], kernel 1", &c, k1, N(k1), 2 * (1 + 3 * 128));
 	cb = rec_buf(&c, "C_gpu");
 	db = rec_buf(&c, "D_gpu");
 	eb = rec_buf(&c, "E_gpu");
-	/* kernel 2's first iteration: C[1][0], D[0][1], E[1][1] stored */
-	k2 = cb && db && eb && c.nops == 768 &&
-	     c.ops[384] == cb->va + 4 * 128 && c.ops[385] == db->va + 4 &&
-	     c.ops[386] == ((eb->va + 4 * 129) | GPU_STORE);
-	expect(k2, "2mm E[1][1], kernel 2 (2mm.cu:134): C[1][0], D[0][1], E[1][1] stored");
+	/* kernel 2: E[1][1]; its first iteration D[0][1], C[1][0], E stored */
+	k2 = cb && db && eb && c.nops == 770 &&
+	     c.ops[385] == eb->va + 4 * 129 && c.ops[386] == db->va + 4 &&
+	     c.ops[387] == cb->va + 4 * 128 &&
+	     c.ops[388] == ((eb->va + 4 * 129) | GPU_STORE);
+	expect(k2, "2mm E[1][1], kernel 2 (2mm.ptx:137-152): E[1][1], then D[0][1], C[1][0], E[1][1] stored");
 	expect_bufs("2mm (2mm.cu:180-184)", &c, bufs, bytes, N(bufs));
+}
+
+/*
+ * 3mm, 128^2 (3MM/3mm.cu): E += A B, F += C D, G += E F (:119, :135,
+ * :151), each as 2mm's kernels run (3mm.ptx:48-63, :137-152, :226-241).
+ * Thread C[1][1]: kernel 3's first accesses are G[1][1], F[0][1],
+ * E[1][0] and G[1][1] stored.
+ */
+static void test_3mm(void)
+{
+	const struct gpu_alloc_rec *eb, *fb, *gb;
+	struct rec c;
+	bool k3;
+
+	run("3mm", 0, 33, &c);
+	eb = rec_buf(&c, "E_gpu");
+	fb = rec_buf(&c, "F_gpu");
+	gb = rec_buf(&c, "G_gpu");
+	k3 = eb && fb && gb && c.nops == 3 * (1 + 3 * 128) &&
+	     c.ops[770] == gb->va + 4 * 129 && c.ops[771] == fb->va + 4 &&
+	     c.ops[772] == eb->va + 4 * 128 &&
+	     c.ops[773] == ((gb->va + 4 * 129) | GPU_STORE) &&
+	     c.ops[1154] == ((gb->va + 4 * 129) | GPU_STORE);
+	expect(k3, "3mm G[1][1], kernel 3 (3mm.ptx:226-241): G[1][1], then F[0][1], E[1][0], G[1][1] stored; 1,155 accesses");
 }
 
 /*
@@ -1389,6 +1417,7 @@ int main(void)
 {
 	test_gemm();
 	test_2mm();
+	test_3mm();
 	test_aes();
 	test_sto();
 	test_ray();
