@@ -352,14 +352,16 @@ struct gs_ctx {
 };
 
 /*
- * gramschmidt.cu:119-166.  Kernel 1 (:119-133), thread 0 only: a[i][k]
- * per i (the product's two identical loads are one), then r[k][k]
- * stored.  Kernel 2 (:136-144): q[i][k] = a[i][k] / r[k][k].  Kernel 3
- * (:147-166), columns k < j < N: r[k][j] = 0 stored; per i (:158) q[i][k]
- * and a[i][j] loaded and r[k][j] stored, its reload forwarded from that
- * store as in the products above (only loads come between); per i (:163)
- * a[i][j], q[i][k] and r[k][j] loaded (the store to a may alias r) and
- * a[i][j] stored.
+ * gramschmidt.cu:119-166, as the PTX runs it (scripts/suite-ptx's
+ * gramschmidt.ptx; the loops unrolled, the order kept).  Kernel 1
+ * (:119-133), thread 0 only: a[i][k] per i (the product's two identical
+ * loads are one, ptx:47), then r[k][k] stored (ptx:88).  Kernel 2
+ * (:136-144): q[i][k] = a[i][k] / r[k][k], r loaded before a (ptx:128,
+ * :129, :133).  Kernel 3 (:147-166), columns k < j < N: r[k][j] = 0
+ * stored (ptx:175); per i (:158) a[i][j], then q[i][k] loaded and r[k][j]
+ * stored, its reload forwarded from that store (ptx:184, :185, :187); per
+ * i (:163) r[k][j] and q[i][k] loaded (reloaded: the store to a may alias
+ * them), then a[i][j] loaded and stored (ptx:226, :227, :230, :232).
  */
 static bool gs_addr(const void *p, const struct gpu_thread *t,
 		    unsigned int step, gva_t *va)
@@ -378,8 +380,8 @@ static bool gs_addr(const void *p, const struct gpu_thread *t,
 	case 2:		/* q[i][k] = a[i][k] / r[k][k] */
 		if (tid >= c->m || step > 2)
 			return false;
-		*va = step == 0 ? c->a + F * (tid * n + k) :
-		      step == 1 ? c->r + F * (k * n + k) :
+		*va = step == 0 ? c->r + F * (k * n + k) :
+		      step == 1 ? c->a + F * (tid * n + k) :
 				  GPU_ST(c->q + F * (tid * n + k));
 		return true;
 	default:	/* columns j > k */
@@ -392,8 +394,8 @@ static bool gs_addr(const void *p, const struct gpu_thread *t,
 		step--;
 		if (step < 3 * c->m) {		/* :158 */
 			i = step / 3;
-			*va = step % 3 == 0 ? c->q + F * (i * n + k) :
-			      step % 3 == 1 ? c->a + F * (i * n + tid) :
+			*va = step % 3 == 0 ? c->a + F * (i * n + tid) :
+			      step % 3 == 1 ? c->q + F * (i * n + k) :
 					      GPU_ST(rkj);
 			return true;
 		}
@@ -401,13 +403,13 @@ static bool gs_addr(const void *p, const struct gpu_thread *t,
 		i = step / 4;
 		switch (step % 4) {
 		case 0:
-			*va = c->a + F * (i * n + tid);
+			*va = rkj;
 			break;
 		case 1:
 			*va = c->q + F * (i * n + k);
 			break;
 		case 2:
-			*va = rkj;
+			*va = c->a + F * (i * n + tid);
 			break;
 		default:
 			*va = GPU_ST(c->a + F * (i * n + tid));
@@ -417,11 +419,12 @@ static bool gs_addr(const void *p, const struct gpu_thread *t,
 }
 
 /*
- * Its registers.  Kernel 1: each load used by the sum before the next
- * (the loop as written); kernel 2: a and r independent, the store after
- * the division; kernel 3: at :158 q and a independent, the store of r
- * after their multiply-add; at :163 a, q and r independent, the store of
- * a after the multiply-subtract.
+ * Its registers, as the PTX orders its arithmetic.  Kernel 1: each load
+ * used by the sum's fma before the next load (ptx:47-50); kernel 2: r and
+ * a independent, the store after the division (ptx:128-133); kernel 3: at
+ * :158 a and q independent, the store of r after their multiply-add
+ * (ptx:184-187); at :163 r and q independent, their product (ptx:228)
+ * before a's load, the store of a after the subtraction (ptx:226-232).
  */
 static void gs_deps(const void *p, const struct gpu_thread *t,
 		    unsigned int step, struct gpu_dep *d)
@@ -443,7 +446,10 @@ static void gs_deps(const void *p, const struct gpu_thread *t,
 			gpu_dep_group(step % 3, 2, d);
 			break;
 		}
-		gpu_dep_group((step - 3 * c->m) % 4, 3, d);
+		step = (step - 3 * c->m) % 4;
+		gpu_dep_group(step, 3, d);
+		if (step == 2)
+			d->src = GPU_REG(0) | GPU_REG(1);
 	}
 }
 

@@ -683,26 +683,28 @@ static void test_3dconv(void)
 }
 
 /*
- * gramschmidt, 128^2: thread 5 of block 0 (gramschmidt.cu).  Column 0:
- * kernel 1 is thread 0's; kernel 2 (:142) a[5][0], r[0][0], q[5][0]
- * stored; kernel 3 (j = 5 > 0, :153) r[0][5] = 0, then per i (:158)
- * q[i][0], a[i][5], r[0][5] stored, then per i (:163) a[i][5], q[i][0],
- * r[0][5], a[i][5] stored: 3 + 1 + 7 x 128 accesses for each of columns
- * 0-4, then kernel 2's 3 for each of columns 5-127.
+ * gramschmidt, 128^2: thread 5 of block 0 (gramschmidt.cu), in the order
+ * of scripts/suite-ptx's gramschmidt.ptx.  Column 0: kernel 1 is thread
+ * 0's; kernel 2 (:142) r[0][0], a[5][0], q[5][0] stored (ptx:128-133);
+ * kernel 3 (j = 5 > 0, :153) r[0][5] = 0 (ptx:175), then per i (:158)
+ * a[i][5], q[i][0], r[0][5] stored (ptx:184-187), then per i (:163)
+ * r[0][5], q[i][0], a[i][5], a[i][5] stored (ptx:226-232): 3 + 1 + 7 x
+ * 128 accesses for each of columns 0-4, then kernel 2's 3 for each of
+ * columns 5-127.
  */
 static void test_gramschmidt(void)
 {
 	static const struct op want[] = {
-		{ "A_gpu", 4 * 640, false, "gramschmidt.cu:142" },
-		{ "R_gpu", 0, false, "gramschmidt.cu:142" },
-		{ "Q_gpu", 4 * 640, true, "gramschmidt.cu:142" },
-		{ "R_gpu", 4 * 5, true, "gramschmidt.cu:153" },
-		{ "Q_gpu", 0, false, "gramschmidt.cu:158" },
-		{ "A_gpu", 4 * 5, false, "gramschmidt.cu:158" },
-		{ "R_gpu", 4 * 5, true, "gramschmidt.cu:158" },
-		{ "Q_gpu", 4 * 128, false, "gramschmidt.cu:158" },
-		{ "A_gpu", 4 * 133, false, "gramschmidt.cu:158" },
-		{ "R_gpu", 4 * 5, true, "gramschmidt.cu:158" },
+		{ "R_gpu", 0, false, "gramschmidt.ptx:128" },
+		{ "A_gpu", 4 * 640, false, "gramschmidt.ptx:129" },
+		{ "Q_gpu", 4 * 640, true, "gramschmidt.ptx:133" },
+		{ "R_gpu", 4 * 5, true, "gramschmidt.ptx:175" },
+		{ "A_gpu", 4 * 5, false, "gramschmidt.ptx:184" },
+		{ "Q_gpu", 0, false, "gramschmidt.ptx:185" },
+		{ "R_gpu", 4 * 5, true, "gramschmidt.ptx:187" },
+		{ "A_gpu", 4 * 133, false, "gramschmidt.ptx:188" },
+		{ "Q_gpu", 4 * 128, false, "gramschmidt.ptx:189" },
+		{ "R_gpu", 4 * 5, true, "gramschmidt.ptx:191" },
 	};
 	static const char *const bufs[] = { "A_gpu", "R_gpu", "Q_gpu" };
 	static const unsigned long long bytes[] = { 65536, 65536, 65536 };
@@ -717,10 +719,10 @@ static void test_gramschmidt(void)
 	a = rec_buf(&c, "A_gpu");
 	q = rec_buf(&c, "Q_gpu");
 	r = rec_buf(&c, "R_gpu");
-	expect(a && q && r && c.nops > at + 3 && c.ops[at] == a->va + 20 &&
-	       c.ops[at + 1] == q->va && c.ops[at + 2] == r->va + 20 &&
+	expect(a && q && r && c.nops > at + 3 && c.ops[at] == r->va + 20 &&
+	       c.ops[at + 1] == q->va && c.ops[at + 2] == a->va + 20 &&
 	       c.ops[at + 3] == GPU_ST(a->va + 20),
-	       "gramschmidt thread 5: :163's first iteration, a[0][5], q[0][0], r[0][5] loaded, a[0][5] stored");
+	       "gramschmidt thread 5: :163's first iteration (ptx:226-232), r[0][5], q[0][0], a[0][5] loaded, a[0][5] stored");
 }
 
 /*
