@@ -71,20 +71,25 @@ static bool mm_addr(const void *p, const struct gpu_thread *t,
 }
 
 /*
- * Its registers: C's value, A's and B's independent, the store of C after
- * the multiply-add that reads them (in the PTX, ptx:65).
+ * Its registers, as the PTX orders its arithmetic: the store of C after
+ * the multiply-add that reads A, B and C's value (gemm.ptx:65, 2mm.ptx:62);
+ * 2mm's and 3mm's A and B loaded back to back, independent (2mm.ptx:60-61);
+ * gemm's B after A times alpha (gemm.ptx:62, before B's load at :64).
  */
 static void mm_deps(const void *p, const struct gpu_thread *t,
 		    unsigned int step, struct gpu_dep *d)
 {
+	const struct mm_ctx *c = p;
 	unsigned int k;
 
-	switch (mm_step(p, step, &k)) {
+	switch (mm_step(c, step, &k)) {
 	case MM_A:
 		d->dst = GPU_REG(0);
 		break;
 	case MM_B:
 		d->dst = GPU_REG(1);
+		if (c->scale)
+			d->src = GPU_REG(0);
 		break;
 	case MM_C:
 		d->dst = GPU_REG(3);
