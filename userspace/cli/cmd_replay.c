@@ -68,11 +68,12 @@ static void replay_usage(FILE *f)
 
 /*
  * With -p, a seekable file (or trace directory) is checked whole before
- * anything is printed, and a path that is not there is refused.
+ * anything is printed (and the options it may not take,
+ * addr_check_given()), and a path that is not there is refused.
  */
-static int validate(const char *path, enum addr_format fmt, bool ifetch,
-		    const struct gpu_params *gpu, struct progress *pg)
+static int validate(const struct run_source *src, struct progress *pg)
 {
+	const char *path = src->path;
 	unsigned long long buf[256];
 	const unsigned long long *va;
 	struct addr_stream s;
@@ -82,16 +83,20 @@ static int validate(const char *path, enum addr_format fmt, bool ifetch,
 	if (!strcmp(path, "-"))
 		return 0;
 	if (stat(path, &st)) {
-		if (addr_open_gpu(&s, path, fmt, gpu))
+		if (addr_open_gpu(&s, path, src->fmt, src->gpu))
 			return -1;	/* its message: the path's error */
 		addr_close(&s);
 		return 0;
 	}
 	if (!(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)))
 		return 0;
-	if (addr_open_gpu(&s, path, fmt, gpu))
+	if (addr_open_gpu(&s, path, src->fmt, src->gpu))
 		return -1;
-	s.with_ifetch = ifetch;
+	if (addr_check_given(&s, &src->given)) {
+		addr_close(&s);
+		return -1;
+	}
+	s.with_ifetch = src->ifetch;
 	while ((r = addr_view_block(&s, &va, buf, 256)) > 0)
 		progress_add(pg, r);
 	addr_close(&s);
@@ -474,6 +479,7 @@ int cmd_replay(int argc, char **argv)
 	src.fmt = o.so.fmt;
 	src.ifetch = o.so.ifetch;
 	src.gpu = shared_trace_gpu(&o.so, &gp);
+	src.given = shared_trace_given(&o.so);
 	/*
 	 * The replay checks the input as it reads it; -p prints as it goes,
 	 * so it checks a seekable input first (twice the addresses).
@@ -481,7 +487,7 @@ int cmd_replay(int argc, char **argv)
 	progress_init(&pg, "pwcsim replay", !o.so.quiet);
 	pg.total = (o.per_access ? 2 : 1) * addr_binary_length(o.path);
 	if (o.per_access &&
-	    validate(o.path, o.so.fmt, o.so.ifetch, src.gpu, &pg)) {
+	    validate(&src, &pg)) {
 		progress_end(&pg);
 		goto out;
 	}

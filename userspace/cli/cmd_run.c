@@ -386,7 +386,7 @@ int cmd_run(int argc, char **argv)
 				   .fmt = o.so.fmt, .ifetch = o.so.ifetch,
 				   .pid = o.pid,
 				   .gpu = shared_trace_gpu(&o.so, &gp),
-				   .gpu_opt = shared_gpu_opt(&o.so) };
+				   .given = shared_trace_given(&o.so) };
 	ret = run_stream(&cfg, &src, &r);
 	progress_end(&pg);
 	if (ret)

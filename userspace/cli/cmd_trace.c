@@ -114,18 +114,20 @@ static int convert_stream(struct addr_stream *in, FILE *out,
  * The options that depend on what @in is read as, checked: --pid (into
  * @in) refused when @in is not read as perf (the one format with
  * processes), --iotlb-at and --seed when it does not run on the GPU
- * model (addr_gpu_option()): each would be ignored.  0, or -1 with a
- * message.
+ * model, --trace-order when it is not an Accel-Sim trace
+ * (addr_check_given()): each would be ignored.  0, or -1 with a message.
  */
 static int trace_check(struct addr_stream *in, const struct shared_opts *so)
 {
+	struct addr_given given = shared_trace_given(so);
+
 	if (so->pid && in->format != ADDR_PERF) {
 		fprintf(stderr, "pwcsim trace: --pid keeps one process's samples of a perf trace: %s is not read as one (--format perf)\n",
 			in->name);
 		return -1;
 	}
 	in->pid = so->pid;
-	return addr_gpu_option(in, shared_gpu_opt(so));
+	return addr_check_given(in, &given);
 }
 
 static int trace_convert(int argc, char **argv)

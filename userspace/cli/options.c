@@ -306,14 +306,18 @@ const struct gpu_params *shared_trace_gpu(const struct shared_opts *o,
 	return p;
 }
 
-const char *shared_gpu_opt(const struct shared_opts *o)
+struct addr_given shared_trace_given(const struct shared_opts *o)
 {
-	return o->kernel_opt ? o->kernel_opt : o->seed_opt;
+	return (struct addr_given){
+		.gpu_opt = o->kernel_opt ? o->kernel_opt : o->seed_opt,
+		.order = o->order_given };
 }
 
 int shared_option(struct shared_opts *o, int c, char *arg)
 {
 	shared_note(o, c);
+	if (c == OPT_TRACE_ORDER)	/* either order: addr_check_given() */
+		o->order_given = true;
 	switch (c) {
 	case OPT_WITH_IFETCH:
 		o->ifetch = true;

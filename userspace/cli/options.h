@@ -107,6 +107,7 @@ struct shared_opts {
 	unsigned long long pid;		/* --pid; 0: none */
 	bool ifetch, userspace, json, quiet;
 	bool file_order;		/* --trace-order file */
+	bool order_given;		/* --trace-order was given */
 	bool footprint_given;		/* --max-footprint was given */
 	/*
 	 * The last option given of those only a generated workload takes
@@ -143,10 +144,11 @@ int shared_option(struct shared_opts *o, int c, char *arg);
 const struct gpu_params *shared_trace_gpu(const struct shared_opts *o,
 					  struct gpu_params *p);
 /*
- * The option given that only an Accel-Sim trace run on the GPU model
- * takes (kernel_opt, else seed_opt), or NULL: for addr_gpu_option().
+ * The options given that a trace may not take, for addr_check_given():
+ * the one only an Accel-Sim trace run on the GPU model takes (kernel_opt,
+ * else seed_opt), --trace-order.
  */
-const char *shared_gpu_opt(const struct shared_opts *o);
+struct addr_given shared_trace_given(const struct shared_opts *o);
 /* The run configuration the shared options give (engine/run_engine.h). */
 void shared_run_config(const struct shared_opts *o, struct run_config *cfg);
 /*

@@ -81,7 +81,7 @@ static int run_feed_source(struct run *r, const struct run_source *src,
 	if (addr_open_gpu(&in, src->path ? src->path : "-", src->fmt,
 			  src->gpu))
 		return -1;
-	if (addr_gpu_option(&in, src->gpu_opt)) {
+	if (addr_check_given(&in, &src->given)) {
 		addr_close(&in);
 		return -1;
 	}

@@ -98,8 +98,8 @@ struct run_source {
 					 * perf, its samples only) */
 	/* Accel-Sim traces: scheduled with these, or NULL: file order */
 	const struct gpu_params *gpu;
-	/* an option of that schedule given, refused if none (or NULL) */
-	const char *gpu_opt;
+	/* the options given that the trace may not take (addr_stream.h) */
+	struct addr_given given;
 };
 
 struct run_result {

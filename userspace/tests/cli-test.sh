@@ -686,6 +686,23 @@ refuses "gen --format traceg --jitter" "--jitter is an option of the GPU model's
 	"$P" gen 2DCONV -q --format traceg --jitter 2 -o "$tmp/tgj"
 refuses "gen --allocations --warmup" "--warmup is an option of the GPU model's run of the kernels: --allocations" \
 	"$P" gen -a --warmup 0 gemm
+# Defect: --trace-order (either order) with a trace that is not an
+# Accel-Sim trace was taken and ignored: run, replay, trace info/convert
+for o in file scheduled; do
+	fails "run LACKEY --trace-order $o" "--trace-order is an option of an Accel-Sim trace: .*lk.txt is not an Accel-Sim trace" \
+		"$P" run -u -q -m tpc --trace-order "$o" "$tmp/lk.txt"
+	[ -s "$tmp/out" ] && bad "run LACKEY --trace-order $o: output written"
+done
+fails "replay -p TEXT --trace-order file" "--trace-order is an option of an Accel-Sim trace: .*paper.txt is not" \
+	"$P" replay -p -q -m tpc --trace-order file "$tmp/paper.txt"
+[ -s "$tmp/out" ] && bad "replay -p --trace-order refused: lines written"
+fails "trace info LACKEY --trace-order file" "--trace-order is an option of an Accel-Sim trace" \
+	"$P" trace info --trace-order file "$tmp/lk.txt"
+fails "trace convert TEXT --trace-order scheduled" "--trace-order is an option of an Accel-Sim trace: .*paper.txt is not" \
+	"$P" trace convert --trace-order scheduled "$tmp/paper.txt" "$tmp/too.bin"
+[ -e "$tmp/too.bin" ] && bad "trace convert --trace-order refused: its output made"
+check "trace info TRACEG-DIR --trace-order file (taken)" \
+	"$P" trace info --trace-order file "$tmp/tgwin"
 # Defect: run -u took the module's options and ignored them
 for o in "--thp always" "--no-coherence" "--max-footprint 1M"; do
 	# shellcheck disable=SC2086

@@ -134,16 +134,23 @@ struct gpu_sink *addr_gpu_sink(struct addr_stream *s)
 						  NULL;
 }
 
-int addr_gpu_option(struct addr_stream *s, const char *opt)
+int addr_check_given(struct addr_stream *s, const struct addr_given *g)
 {
-	if (!opt || addr_gpu_sink(s))
-		return 0;
-	fprintf(stderr, "pwcsim: %s is an option of the GPU model: it needs an Accel-Sim trace scheduled on it (%s %s)\n",
-		opt, s->name, s->format == ADDR_TRACEG ||
-		s->format == ADDR_TRACEDIR ?
-		"is read in file order: --trace-order file" :
-		"is not an Accel-Sim trace");
-	return -1;
+	bool accel = s->format == ADDR_TRACEG || s->format == ADDR_TRACEDIR;
+
+	if (g->gpu_opt && !addr_gpu_sink(s)) {
+		fprintf(stderr, "pwcsim: %s is an option of the GPU model: it needs an Accel-Sim trace scheduled on it (%s %s)\n",
+			g->gpu_opt, s->name, accel ?
+			"is read in file order: --trace-order file" :
+			"is not an Accel-Sim trace");
+		return -1;
+	}
+	if (g->order && !accel) {
+		fprintf(stderr, "pwcsim: --trace-order is an option of an Accel-Sim trace: it runs one on the GPU model or reads it in file order (%s is not an Accel-Sim trace)\n",
+			s->name);
+		return -1;
+	}
+	return 0;
 }
 
 long addr_next_block(struct addr_stream *s, unsigned long long *va, long n)

@@ -85,12 +85,21 @@ int addr_next(struct addr_stream *s, unsigned long long *va);
  */
 struct gpu_sink *addr_gpu_sink(struct addr_stream *s);
 /*
- * @opt, an option of the GPU model's run (--seed, --jitter, --warmup,
- * --iotlb-at; NULL: none given), refused when @s does not run on the
- * model (not an Accel-Sim trace, or one in file order), which would
- * ignore it: 0, or -1 with a message.
+ * The options given that depend on what a trace is read as, known only
+ * once it is open (addr_check_given()).
  */
-int addr_gpu_option(struct addr_stream *s, const char *opt);
+struct addr_given {
+	/* one of the GPU model's run (--seed, --jitter, ...), or NULL */
+	const char *gpu_opt;
+	bool order;			/* --trace-order */
+};
+/*
+ * The options @g, each refused when @s would ignore it: @g->gpu_opt when
+ * @s does not run on the GPU model (not an Accel-Sim trace, or one in
+ * file order), @g->order when @s is not an Accel-Sim trace.  0, or -1
+ * with a message.
+ */
+int addr_check_given(struct addr_stream *s, const struct addr_given *g);
 /*
  * Up to @n addresses into @va: how many (fewer only at the end of the
  * input or before an error), 0 at the end, -1 on an error (message
