@@ -224,7 +224,9 @@ void wl_3mm(const struct workload_opts *o, struct gpu_heap *h,
 /*
  * 2DConvolution.cu:108-125: thread (i = y, j = x), 1 <= i, j < N - 1:
  * B[i][j] from A's 3x3 neighbourhood, loaded in the order of :121-123
- * (row i - 1, then i, then i + 1; columns j - 1, j, j + 1 in each).
+ * (row i - 1, then i, then i + 1; columns j - 1, j, j + 1 in each), as
+ * the PTX loads them (scripts/suite-ptx's 2DCONV.ptx:50-68), then B
+ * stored (ptx:71).
  */
 struct conv2_ctx {
 	gva_t a, b;
@@ -248,13 +250,29 @@ static bool conv2_addr(const void *p, const struct gpu_thread *t,
 }
 
 /*
- * The convolutions' registers: the neighbourhood's loads independent, the
- * store after the sum that reads them all.
+ * The convolutions' registers, as their PTX orders the sum: the first two
+ * loads back to back, then each next load after the multiply-add that
+ * reads the one before (the first two: 2DCONV.ptx:50-54; then one fma
+ * between loads), the store after the sum (step @last).
  */
+static void conv_deps(unsigned int step, unsigned int last,
+		      struct gpu_dep *d)
+{
+	if (step == last) {
+		d->src = GPU_DEP_ALL;
+		return;
+	}
+	d->dst = GPU_REG(step);
+	if (step == 2)
+		d->src = GPU_REG(0) | GPU_REG(1);
+	else if (step > 2)
+		d->src = GPU_REG(step - 1);
+}
+
 static void conv2_deps(const void *p, const struct gpu_thread *t,
 		       unsigned int step, struct gpu_dep *d)
 {
-	gpu_dep_group(step, 9, d);
+	conv_deps(step, 9, d);
 }
 
 /*
