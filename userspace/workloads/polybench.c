@@ -252,8 +252,8 @@ static bool conv2_addr(const void *p, const struct gpu_thread *t,
 /*
  * The convolutions' registers, as their PTX orders the sum: the first two
  * loads back to back, then each next load after the multiply-add that
- * reads the one before (the first two: 2DCONV.ptx:50-54; then one fma
- * between loads), the store after the sum (step @last).
+ * reads the one before (the first two: 2DCONV.ptx:50-54, 3DCONV.ptx:60-69;
+ * then one fma between loads), the store after the sum (step @last).
  */
 static void conv_deps(unsigned int step, unsigned int last,
 		      struct gpu_dep *d)
@@ -303,8 +303,9 @@ void wl_2dconv(const struct workload_opts *o, struct gpu_heap *h,
  * 3DConvolution.cu:121-144, thread (j = y, k = x) of the launch for plane
  * i: B[i][j][k] from 15 terms of A (:135-142), of which the first six
  * name only two addresses, three times each; nvcc loads each once (no
- * store between them: an inference, no PTX at hand), so 11 loads in the
- * order of their first appearance, as {di, dj, dk}.
+ * store between them), so 11 loads in the order of their first
+ * appearance, as {di, dj, dk}: scripts/suite-ptx's 3DCONV.ptx:60-88, B
+ * stored at ptx:91.
  */
 static const signed char conv3_off[11][3] = {
 	{ -1, -1, -1 }, { 1, -1, -1 }, { 0, -1, 0 }, { 0, 0, 0 },
@@ -338,7 +339,7 @@ static bool conv3_addr(const void *p, const struct gpu_thread *t,
 static void conv3_deps(const void *p, const struct gpu_thread *t,
 		       unsigned int step, struct gpu_dep *d)
 {
-	gpu_dep_group(step, 11, d);
+	conv_deps(step, 11, d);
 }
 
 /*
