@@ -310,7 +310,7 @@ struct addr_given shared_trace_given(const struct shared_opts *o)
 {
 	return (struct addr_given){
 		.gpu_opt = o->kernel_opt ? o->kernel_opt : o->seed_opt,
-		.order = o->order_given };
+		.order = o->order_given, .ifetch = o->ifetch };
 }
 
 int shared_option(struct shared_opts *o, int c, char *arg)

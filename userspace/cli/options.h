@@ -146,7 +146,7 @@ const struct gpu_params *shared_trace_gpu(const struct shared_opts *o,
 /*
  * The options given that a trace may not take, for addr_check_given():
  * the one only an Accel-Sim trace run on the GPU model takes (kernel_opt,
- * else seed_opt), --trace-order.
+ * else seed_opt), --trace-order, --with-ifetch.
  */
 struct addr_given shared_trace_given(const struct shared_opts *o);
 /* The run configuration the shared options give (engine/run_engine.h). */

@@ -703,6 +703,26 @@ fails "trace convert TEXT --trace-order scheduled" "--trace-order is an option o
 [ -e "$tmp/too.bin" ] && bad "trace convert --trace-order refused: its output made"
 check "trace info TRACEG-DIR --trace-order file (taken)" \
 	"$P" trace info --trace-order file "$tmp/tgwin"
+# Defect: --with-ifetch with a trace that has no instruction fetch to add
+# (text, binary, perf, an Accel-Sim trace in file order) was taken and
+# ignored: run, replay
+for f in paper.txt paper.bin; do
+	fails "run $f --with-ifetch" "--with-ifetch adds a trace's instruction fetches: it needs a lackey trace .*$f has only data addresses" \
+		"$P" run -u -q -m tpc --with-ifetch "$tmp/$f"
+	[ -s "$tmp/out" ] && bad "run $f --with-ifetch: output written"
+done
+: >"$tmp/empty.perf"
+fails "replay -f perf --with-ifetch" "--with-ifetch adds .*empty.perf has only data addresses" \
+	"$P" replay -q -m tpc -f perf --with-ifetch "$tmp/empty.perf"
+fails "replay -p TEXT --with-ifetch" "--with-ifetch adds" \
+	"$P" replay -p -q -m tpc --with-ifetch "$tmp/paper.txt"
+[ -s "$tmp/out" ] && bad "replay -p --with-ifetch refused: lines written"
+fails "run TRACEG-DIR --trace-order file --with-ifetch" "--with-ifetch adds .*tgwin is read in file order" \
+	"$P" run -u -q --trace-order file --with-ifetch "$tmp/tgwin"
+check "replay LACKEY --with-ifetch (taken)" \
+	"$P" replay -q -m tpc --with-ifetch "$tmp/lk.txt"
+check "run TRACEG-DIR --with-ifetch (scheduled: taken)" \
+	"$P" run -u -q --with-ifetch "$tmp/tgwin"
 # Defect: run -u took the module's options and ignored them
 for o in "--thp always" "--no-coherence" "--max-footprint 1M"; do
 	# shellcheck disable=SC2086

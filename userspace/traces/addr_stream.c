@@ -137,12 +137,17 @@ struct gpu_sink *addr_gpu_sink(struct addr_stream *s)
 int addr_check_given(struct addr_stream *s, const struct addr_given *g)
 {
 	bool accel = s->format == ADDR_TRACEG || s->format == ADDR_TRACEDIR;
+	const char *why = accel ? "is read in file order: --trace-order file" :
+				  "is not an Accel-Sim trace";
 
 	if (g->gpu_opt && !addr_gpu_sink(s)) {
 		fprintf(stderr, "pwcsim: %s is an option of the GPU model: it needs an Accel-Sim trace scheduled on it (%s %s)\n",
-			g->gpu_opt, s->name, accel ?
-			"is read in file order: --trace-order file" :
-			"is not an Accel-Sim trace");
+			g->gpu_opt, s->name, why);
+		return -1;
+	}
+	if (g->ifetch && s->format != ADDR_LACKEY && !addr_gpu_sink(s)) {
+		fprintf(stderr, "pwcsim: --with-ifetch adds a trace's instruction fetches: it needs a lackey trace (its I lines) or an Accel-Sim trace scheduled on the GPU model (%s %s)\n",
+			s->name, accel ? why : "has only data addresses");
 		return -1;
 	}
 	if (g->order && !accel) {

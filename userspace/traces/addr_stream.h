@@ -92,12 +92,14 @@ struct addr_given {
 	/* one of the GPU model's run (--seed, --jitter, ...), or NULL */
 	const char *gpu_opt;
 	bool order;			/* --trace-order */
+	bool ifetch;			/* --with-ifetch */
 };
 /*
  * The options @g, each refused when @s would ignore it: @g->gpu_opt when
  * @s does not run on the GPU model (not an Accel-Sim trace, or one in
- * file order), @g->order when @s is not an Accel-Sim trace.  0, or -1
- * with a message.
+ * file order), @g->order when @s is not an Accel-Sim trace, @g->ifetch
+ * when it has no instruction fetch to add (neither a lackey trace nor
+ * one that runs on the GPU model).  0, or -1 with a message.
  */
 int addr_check_given(struct addr_stream *s, const struct addr_given *g);
 /*
