@@ -36,6 +36,8 @@ struct gen_opts {
 	struct gen_out out;
 	unsigned long long limit;	/* 0: no limit */
 	bool list, allocations;
+	/* the last given of the stream's --format, --limit, --window */
+	const char *stream_opt;
 	const char *name;
 };
 
@@ -101,9 +103,9 @@ static int gen_check(struct gen_opts *o, int argc, char **argv)
 		fprintf(stderr, "pwcsim gen: --json goes with --allocations (the stream is text or binary: --format)\n");
 		return 2;
 	}
-	if (o->allocations && (o->out.binary || o->out.traceg)) {
-		fprintf(stderr, "pwcsim gen: --allocations prints a table (text, or --json), not a stream: no --format %s\n",
-			o->out.binary ? "binary" : "traceg");
+	if (o->allocations && o->stream_opt) {
+		fprintf(stderr, "pwcsim gen: %s is an option of the address stream: --allocations prints a table (text, or --json), not a stream\n",
+			o->stream_opt);
 		return 2;
 	}
 	if (o->so.kernel_opt && (o->allocations || o->out.traceg)) {
@@ -151,8 +153,10 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 		case 'f':
 			if (gen_format(optarg, &o->out))
 				return 2;
+			o->stream_opt = "--format";
 			break;
 		case 'n':
+			o->stream_opt = "--limit";
 			if (parse_count(optarg, ~0ULL, &o->limit)) {
 				fprintf(stderr, "pwcsim: --limit takes a number\n");
 				return 2;
@@ -168,6 +172,8 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 			gen_usage(stdout);
 			return 1;
 		default:
+			if (c == OPT_WINDOW)
+				o->stream_opt = "--window";
 			if (shared_option_or_usage(&o->so, c, optarg, gen_usage))
 				return 2;
 		}

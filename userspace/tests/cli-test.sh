@@ -406,7 +406,7 @@ fails "trace info --pid on a text trace" "--pid keeps one process's samples of a
 fails "trace convert --pid on a text trace" "--pid keeps one process's samples" \
 	"$P" trace convert -p 5 "$tmp/paper.txt" "$tmp/pid.out"
 [ -e "$tmp/pid.out" ] && bad "trace convert --pid refused: its output made"
-fails "gen --allocations --format binary" "no --format binary" \
+refuses "gen --allocations --format binary" "--format is an option of the address stream: --allocations prints a table" \
 	"$P" gen -a -f binary gemm
 # Defect: -o DIR/ (a trailing slash) failed ("DIR/.tmpXXXXXX"), and the
 # directory was made 0700 (mkdtemp()'s) whatever the umask
@@ -686,6 +686,14 @@ refuses "gen --format traceg --jitter" "--jitter is an option of the GPU model's
 	"$P" gen 2DCONV -q --format traceg --jitter 2 -o "$tmp/tgj"
 refuses "gen --allocations --warmup" "--warmup is an option of the GPU model's run of the kernels: --allocations" \
 	"$P" gen -a --warmup 0 gemm
+# Defect: the stream's --window, --limit and --format text with gen
+# --allocations were taken and ignored (a dry run: nothing is emitted)
+for o in "--window 5" "--limit 3" "--format text"; do
+	# shellcheck disable=SC2086
+	refuses "gen --allocations $o" "${o% *} is an option of the address stream: --allocations prints a table" \
+		"$P" gen -a $o gemm
+	[ -s "$tmp/out" ] && bad "gen --allocations $o: output written"
+done
 # Defect: --trace-order (either order) with a trace that is not an
 # Accel-Sim trace was taken and ignored: run, replay, trace info/convert
 for o in file scheduled; do
