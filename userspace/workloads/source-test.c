@@ -726,6 +726,93 @@ static void test_gramschmidt(void)
 }
 
 /*
+ * The registers (gpu_launch.deps) of steps @from.. of the warp of thread
+ * (0, 1) of block (0, 0) in a workload's @nth launch (from 0), on its
+ * small input, taken through the trace hooks (the launch is not run).
+ */
+struct dep_rec {
+	unsigned int nth, seen, from, n;
+	struct gpu_dep d[12];
+};
+
+static int dep_launch(void *arg, const struct gpu_launch *l)
+{
+	struct dep_rec *r = arg;
+	struct gpu_thread t = { 0, 0, 0, 1 };
+	unsigned int i;
+
+	if (r->seen++ < r->nth)
+		return 0;
+	for (i = 0; i < r->n && l->deps; i++)
+		l->deps(l->ctx, &t, r->from + i, &r->d[i]);
+	return 1;
+}
+
+static void dep_copy(void *arg, gva_t va, unsigned long long bytes)
+{
+}
+
+static void run_deps(const char *name, unsigned int nth, unsigned int from,
+		     unsigned int n, struct dep_rec *r)
+{
+	const struct workload *w = workload_find(name);
+	struct gpu_trace_hooks hooks = { dep_launch, dep_copy, r };
+	struct gpu_heap h = { 0 };
+	struct gpu_sink s = { .trace = &hooks };
+	struct workload_opts o;
+
+	memset(r, 0, sizeof(*r));
+	r->nth = nth;
+	r->from = from;
+	r->n = n;
+	workload_opts_init(&o);
+	workload_size("small", w, &o);
+	workload_run(w, &o, &h, &s);
+}
+
+#define R(n) GPU_REG(n)
+
+/*
+ * The PolyBench workloads' registers as their PTX orders the arithmetic
+ * (scripts/suite-ptx): gemm's B after A times alpha (gemm.ptx:61-64);
+ * 2mm's B and A back to back (2mm.ptx:60-61), the store reading C's
+ * value loaded before the loop (:48, :63); 2DCONV's third load after
+ * the first two's multiply-add (2DCONV.ptx:50-54), then one per load;
+ * 3DCONV's last after the tenth (3DCONV.ptx:85-88); gramschmidt's kernel
+ * 3 second loop, a after r and q's product (gramschmidt.ptx:226-230).
+ */
+static void test_polybench_deps(void)
+{
+	struct dep_rec r;
+
+	run_deps("gemm", 0, 0, 5, &r);
+	expect(r.d[3].dst == R(1) && r.d[3].src == R(0) && !r.d[2].src &&
+	       r.d[4].src == (R(0) | R(1) | R(3)),
+	       "gemm's registers: B after A times alpha (gemm.ptx:62), C stored after the fma (:65)");
+	run_deps("2mm", 0, 0, 4, &r);
+	expect(r.d[0].dst == R(3) && r.d[1].dst == R(1) && !r.d[1].src &&
+	       r.d[2].dst == R(0) && !r.d[2].src &&
+	       r.d[3].src == (R(0) | R(1) | R(3)),
+	       "2mm's registers: C, then B and A independent (2mm.ptx:48, :60-61), the store reads all three (:62-63)");
+	run_deps("2DCONV", 0, 0, 10, &r);
+	expect(!r.d[1].src && r.d[2].src == (R(0) | R(1)) &&
+	       r.d[3].src == R(2) && r.d[8].src == R(7) &&
+	       r.d[9].src == GPU_DEP_ALL,
+	       "2DCONV's registers: each load from the third after the fma reading the one before (2DCONV.ptx:52-68)");
+	run_deps("3DCONV", 0, 0, 12, &r);
+	expect(r.d[2].src == (R(0) | R(1)) && r.d[10].src == R(9) &&
+	       r.d[10].dst == R(10) && r.d[11].src == GPU_DEP_ALL,
+	       "3DCONV's registers: the 11th load after the product of the 10th (3DCONV.ptx:85-88)");
+	run_deps("gramschmidt", 2, 1 + 3 * 128, 4, &r);
+	expect(r.d[0].dst == R(0) && !r.d[0].src && r.d[1].dst == R(1) &&
+	       !r.d[1].src && r.d[2].src == (R(0) | R(1)) &&
+	       r.d[3].src == GPU_DEP_ALL,
+	       "gramschmidt's registers, kernel 3 at :163: r and q independent, a after their product (gramschmidt.ptx:226-230)");
+}
+
+#undef R
+
+/*
  * b+tree's query keys come from rand() never seeded (main.c:2187, :2330):
  * the model's generator is the C library's after srand(1).
  */
@@ -1429,6 +1516,7 @@ int main(void)
 	test_2dconv();
 	test_3dconv();
 	test_gramschmidt();
+	test_polybench_deps();
 	test_bfs_graph();
 	test_bfs_run();
 	test_bfs_thread();
