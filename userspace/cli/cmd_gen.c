@@ -93,9 +93,10 @@ static int gen_format(const char *arg, struct gen_out *out)
  */
 static int gen_check(struct gen_opts *o, int argc, char **argv)
 {
-	if (o->list ? optind != argc : optind != argc - 1) {
+	if (o->list ? argc != 2 : optind != argc - 1) {	/* --list alone */
 		fprintf(stderr, "pwcsim gen: %s\n", o->list ?
-			"--list takes no NAME" : "give one workload NAME (--list)");
+			"--list takes no NAME nor option" :
+			"give one workload NAME (--list)");
 		gen_usage(stderr);
 		return 2;
 	}

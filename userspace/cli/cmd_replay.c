@@ -230,7 +230,7 @@ static int replay_sizes(const char *arg, struct replay_opts *o)
 /* --list: the models, or 2 when given more (message printed); else 1 */
 static int replay_list(int argc)
 {
-	if (optind != argc) {
+	if (optind != argc || argc != 2) {	/* nor an option */
 		fprintf(stderr, "pwcsim replay: --list takes nothing else\n");
 		return 2;
 	}

@@ -422,6 +422,12 @@ fails "gen --limit" "limit takes a number" "$P" gen --limit -1 gemm
 fails "gen unknown option" "usage: pwcsim gen" "$P" gen --budget-bits 5 gemm
 fails "gen no NAME" "give one workload NAME" "$P" gen
 fails "gen --list NAME" "list takes no NAME" "$P" gen --list gemm
+# Defect: gen --list and replay --list took options and ignored them
+refuses "gen --list --window" "list takes no NAME nor option" \
+	"$P" gen --list --window 5
+[ -s "$tmp/out" ] && bad "gen --list --window: the list printed"
+refuses "replay --list -m" "list takes nothing else" "$P" replay --list -m tpc
+[ -s "$tmp/out" ] && bad "replay --list -m: the list printed"
 fails "gen unknown workload" "unknown workload 'nope'" "$P" gen nope
 check "gen --limit --format binary" "$P" gen --size small --iotlb-at coalesced --limit 3 --format binary gemm
 check "gen: header + 3 records" test "$(stat -c %s "$tmp/out")" = 32
