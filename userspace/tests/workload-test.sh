@@ -341,13 +341,23 @@ fuzz "traceg bad format" traceg "f:4: bad address format" \
 fuzz "traceg trailing characters" traceg "f:4: trailing characters" \
 	'-kernel name = k\n#BEGIN_TB\nwarp = 0\n0000 00000001 0 STG.E 0 4 0 0x1000 junk\n#END_TB\n'
 fuzz "hex garbage" text "f:2: not a hexadecimal address" '0x1000\nnope\n'
-# a long random garbage file is rejected, not crashed on
+# a long random garbage file is rejected, not crashed on: with a line
+# number, or (one file in 256 starts with 'P', the binary magic's first
+# byte, and is read as binary) as a binary trace with a bad magic
 head -c 20000 /dev/urandom | tr -c 'A-Za-z0-9 \n=.-' x >"$tmp/g"
 $P trace info "$tmp/g" >/dev/null 2>"$tmp/err"; rc=$?
-if [ $rc = 1 ] && grep -q ':[0-9]*: ' "$tmp/err"; then
-	ok "random garbage: rejected with a line number"
+if [ $rc = 1 ] && grep -q ':[0-9]*: \|: not a pwcsim binary trace (bad magic)$' "$tmp/err"; then
+	ok "random garbage: rejected with a line number, or as a bad binary"
 else
-	bad "random garbage (rc $rc)"
+	bad "random garbage (rc $rc): $(head -c 200 "$tmp/err")"
+fi
+# the case above that is one in 256: a text file starting with 'P'
+printf 'PQ 0x1000\n' >"$tmp/g"
+$P trace info "$tmp/g" >/dev/null 2>"$tmp/err"; rc=$?
+if [ $rc = 1 ] && grep -q ': not a pwcsim binary trace (bad magic)$' "$tmp/err"; then
+	ok "garbage starting with P: rejected as a bad binary trace"
+else
+	bad "garbage starting with P (rc $rc)"
 fi
 
 # run --userspace: a workload behind an IOTLB; the sums add up.  gemm
