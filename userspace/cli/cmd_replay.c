@@ -50,7 +50,7 @@ static void replay_usage(FILE *f)
 		"  -f, --format F         auto (default), text, binary, lackey,\n"
 		"                         traceg (a file or a trace DIR), perf\n"
 		SHARED_TRACE_ORDER_USAGE
-		"      --with-ifetch      lackey: instruction fetches too\n"
+		SHARED_WITH_IFETCH_USAGE
 		"  -p, --per-access       CSV va,model,start_level,accesses per address\n"
 		"                         (with --json: one JSON object a line)\n"
 		"  -d, --dump             each model's contents at the end (Figure 2; not with -p)\n"

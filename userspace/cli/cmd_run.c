@@ -48,7 +48,7 @@ static void run_usage(FILE *f)
 		"  -f, --format F         trace format: auto, text, binary, lackey,\n"
 		"                         traceg (a file or a trace DIR), perf\n"
 		SHARED_TRACE_ORDER_USAGE
-		"      --with-ifetch      lackey: instruction fetches too\n"
+		SHARED_WITH_IFETCH_USAGE
 		"      --timing           translation in time: each model behind a timed IOMMU,\n"
 		"                         the warps waiting for it (--workload, Accel-Sim traces)\n"
 		"      --walkers N        page-table walkers (--timing; default 8)\n"

@@ -84,6 +84,10 @@ enum { OPT_SIZE = 0x100, OPT_SEED, OPT_MAX_FOOTPRINT, OPT_WITH_IFETCH,
 	"      --trace-order scheduled|file  Accel-Sim traces: run on the GPU model, the\n" \
 	"                         stream at --iotlb-at (default), or every coalesced\n" \
 	"                         access in file order\n"
+/* --with-ifetch, an option of a trace (replay and run alike). */
+#define SHARED_WITH_IFETCH_USAGE \
+	"      --with-ifetch      instruction fetches too: lackey's, or a scheduled\n" \
+	"                         Accel-Sim trace's (through the L1I)\n"
 
 #define SHARED_OPT_PID { "pid", required_argument, NULL, 'p' }
 #define SHARED_OPT_WITH_IFETCH \
