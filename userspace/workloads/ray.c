@@ -213,8 +213,24 @@ void ray_trace(unsigned int x, unsigned int y, unsigned int w,
 #define RAY_BOUNCE0 40
 #define RAY_BOUNCE_STEPS 43
 #define RAY_FINAL (RAY_BOUNCE0 + RAY_BOUNCES * RAY_BOUNCE_STEPS)
+/* the sum's loop as written: at most 3 iterations of 12 steps (ray_final()) */
 #define RAY_LOOP_STEPS (12 * 3)
-#define RAY_PILE0 (RAY_FINAL + RAY_LOOP_STEPS + 4 * 10)
+
+/*
+ * The sum unrolled 4 times (ptx:779-822), its float4s in order: pile[i]
+ * loaded, or (st) stored (ray_final()).
+ */
+static const struct ray_unrolled {
+	unsigned char i;
+	bool st;
+} ray_unrolled[] = {
+	{ 4, false }, { 3, false }, { 3, true }, { 2, false },
+	{ 3, false }, { 2, true }, { 1, false }, { 1, true },
+	{ 0, false }, { 0, true },
+};
+
+#define RAY_PILE0 (RAY_FINAL + RAY_LOOP_STEPS + \
+		   4 * sizeof(ray_unrolled) / sizeof(ray_unrolled[0]))
 #define RAY_RESULT (RAY_PILE0 + 4)
 #define RAY_STEPS (RAY_RESULT + 2)
 
@@ -282,21 +298,17 @@ static gva_t ray_bounce(const struct ray_ctx *c, const struct ray_pixel *p,
  * pile[i - 1] and pile[i] loaded, pile[i - 1] stored.  Second path, from
  * step 36: pile[4] loaded once, then per term pile[i - 1] loaded and
  * stored, pile[3] loaded again after its store (the second term reads it
- * back), 10 float4s.
+ * back), 10 float4s (ray_unrolled[]).
  */
 static gva_t ray_final(const struct ray_pixel *p, unsigned int s)
 {
-	static const struct { unsigned char i; bool st; } unrolled[10] = {
-		{ 4, false }, { 3, false }, { 3, true }, { 2, false },
-		{ 3, false }, { 2, true }, { 1, false }, { 1, true },
-		{ 0, false }, { 0, true },
-	};
 	unsigned int g = s / 12, k = s % 12, i;
 
 	if (s >= RAY_LOOP_STEPS) {
 		s -= RAY_LOOP_STEPS;
 		return p->hits != RAY_BOUNCES ? GPU_SKIP :
-		       pile(unrolled[s / 4].i, s % 4, unrolled[s / 4].st);
+		       pile(ray_unrolled[s / 4].i, s % 4,
+			    ray_unrolled[s / 4].st);
 	}
 	if (p->hits == RAY_BOUNCES || g + 1 >= p->hits)
 		return GPU_SKIP;
