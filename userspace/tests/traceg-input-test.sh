@@ -103,6 +103,18 @@ kern nodims '3d' '4d' '5d' '6d' '15d' '19d'
 accepted nodims 2 "no dimensions, no insts lines"
 kern twoblocks "$(block2 1,0,0)"
 accepted twoblocks 3 "two blocks, the grid widened by the second"
+# a kernel whose file lists no thread block runs none: 0 addresses in
+# either order (scheduled, the warps' count once wrapped: "the block dim
+# and the warps listed disagree")
+kern noblock '12,21d'
+for o in file scheduled; do
+	n=$("$P" trace convert --trace-order $o --to text "$tmp/noblock.traceg" - 2>"$tmp/err" | wc -l)
+	if [ "$n" = 0 ] && [ ! -s "$tmp/err" ]; then
+		ok "no thread block listed, $o order: 0 addresses"
+	else
+		bad "no thread block listed, $o order ($n addresses)"; sed 's/^/    /' "$tmp/err" | head -4
+	fi
+done
 
 # --- 1: header numbers bounded as they are read, no wrap, no sign ---
 kern nregs-wrap '6s/.*/-nregs = 67108864/'

@@ -302,9 +302,11 @@ int tg_kernel_run(struct tg_kernel *k, const unsigned long long **out,
 		k->block[2] = 1;
 	for (i = 1; i < 3; i++)
 		k->block[i] = k->block[i] ? k->block[i] : 1;
+	/* no block listed, no warp: the bound below would wrap */
 	if (k->block[0] * k->block[1] * k->block[2] >
 	    GPU_MAX_THREADS_PER_SM ||
-	    k->block[0] * k->block[1] * k->block[2] < maxw * GPU_WARP - 31) {
+	    (maxw && k->block[0] * k->block[1] * k->block[2] <
+			     maxw * GPU_WARP - 31)) {
 		fprintf(stderr, "pwcsim: the block dim and the warps listed disagree\n");
 		return -1;
 	}
