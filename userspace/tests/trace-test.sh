@@ -486,6 +486,17 @@ if [ "$(head -1 "$tmp/gt/kernelslist.g")" = "MemcpyHtoD,0xc0000000,221184" ] &&
 	grep -q "^-grid dim = (32,1,1)$" "$tmp/gt/kernel-1.traceg"; then
 	ok "gen --format traceg: the copies in kernelslist.g, version 5 headers, the launch's grid"
 else bad "gen traceg headers"; fi
+# the source counts describe the file: the same scheduled as in file
+# order (scheduled once counted each warp's parameter LDC as global)
+for o in file scheduled; do
+	$P trace info --json --trace-order $o "$tmp/gt" 2>"$tmp/err" | python3 -c '
+import json, sys
+s = json.load(sys.stdin)["source"][0]
+print(s["global_instructions"], s["global_accesses"])' >"$tmp/counts.$o"
+done
+if [ -s "$tmp/counts.file" ] && cmp -s "$tmp/counts.file" "$tmp/counts.scheduled"; then
+	ok "trace info: global instructions and accesses the same in either order ($(cat "$tmp/counts.file"))"
+else bad "trace info global counts: file $(cat "$tmp/counts.file"), scheduled $(cat "$tmp/counts.scheduled")"; fi
 mkdir -p "$tmp/taken"
 if $P gen 2DCONV --format traceg -o "$tmp/taken" 2>"$tmp/err"; then
 	bad "gen traceg into an existing directory"

@@ -158,7 +158,7 @@ static int tg_sched_inst(struct addr_stream *s, struct traceg_state *t,
 		mask |= 1U << lane;
 		n++;
 	}
-	if (n) {
+	if (n && kind) {	/* as file order: not TEX, LDC, LDL nor STL */
 		s->tc.global_insts++;
 		s->tc.global_lanes += n;
 	}
