@@ -158,8 +158,9 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 			break;
 		case 'n':
 			o->stream_opt = "--limit";
-			if (parse_count(optarg, ~0ULL, &o->limit)) {
-				fprintf(stderr, "pwcsim: --limit takes a number\n");
+			if (parse_count(optarg, ~0ULL, &o->limit) ||
+			    !o->limit) {	/* 0 was no limit */
+				fprintf(stderr, "pwcsim: --limit takes a number from 1 (no --limit: every address)\n");
 				return 2;
 			}
 			break;

@@ -419,6 +419,9 @@ else
 	bad "gen --format traceg -o DIR/: $(stat -c %a "$tmp/tgslash" 2>&1)"
 fi
 fails "gen --limit" "limit takes a number" "$P" gen --limit -1 gemm
+# Defect: --limit 0 was taken as no limit (the whole run, maybe billions)
+refuses "gen --limit 0" "limit takes a number from 1" "$P" gen -q --limit 0 gemm
+[ -s "$tmp/out" ] && bad "gen --limit 0: addresses printed"
 fails "gen unknown option" "usage: pwcsim gen" "$P" gen --budget-bits 5 gemm
 fails "gen no NAME" "give one workload NAME" "$P" gen
 fails "gen --list NAME" "list takes no NAME" "$P" gen --list gemm
