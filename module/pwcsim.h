@@ -186,15 +186,23 @@ struct pwcsim_session {
 
 unsigned int pwcsim_levels(void);
 
-/* pwcsim_session.c; all but init/destroy take @s->lock themselves. */
+/*
+ * pwcsim_session.c; all but init/destroy and those said to need it held
+ * take @s->lock themselves.
+ */
 void pwcsim_session_init(struct pwcsim_session *s, unsigned int id,
 			 bool privileged);
 void pwcsim_session_destroy(struct pwcsim_session *s);
 /* @replace: drop a previous target (and the models' contents) first. */
 int pwcsim_attach(struct pwcsim_session *s, u32 flags, s32 pid, bool replace);
-int pwcsim_add_model(struct pwcsim_session *s, const char *spec,
-		     u64 budget_bits, u32 *index);
-int pwcsim_clear_models(struct pwcsim_session *s);
+/*
+ * Add the models of @specs (@n), each sized to @budget_bits, after
+ * removing every model if @clear; *@index (if not NULL): the first one's.
+ * All or nothing: -EINVAL (a bad spec), -ENOMEM, -EBUSY (fed, unless
+ * @clear), -ENOSPC (over PWCSIM_MAX_MODELS) leave the models as they were.
+ */
+int pwcsim_set_models(struct pwcsim_session *s, const char *const *specs,
+		      unsigned int n, u64 budget_bits, bool clear, u32 *index);
 int pwcsim_set_tlb(struct pwcsim_session *s, u32 entries, u32 flags);
 int pwcsim_set_coherence(struct pwcsim_session *s, bool enable);
 void pwcsim_reset(struct pwcsim_session *s, u32 flags);
@@ -217,8 +225,6 @@ void pwcsim_session_walked(struct pwcsim_session *s,
 			   bool fill, struct pwcsim_budget *b);
 /* Feed the queued walks to the models, in order; @s->lock held. */
 void pwcsim_session_flush(struct pwcsim_session *s, struct pwcsim_budget *b);
-/* Apply the invalidations the notifier queued; @s->lock held. */
-void pwcsim_apply_pending(struct pwcsim_session *s);
 /* Notifications since the last reset of the statistics. */
 u64 pwcsim_notifications(struct pwcsim_session *s);
 /* The target's pid (0: none) and model @i's canonical spec (for debugfs). */

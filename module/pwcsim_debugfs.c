@@ -108,16 +108,19 @@ PWCSIM_DBG_FOPS(pwcsim_target, pwcsim_target_write);
 /* Most lines one models write may carry. */
 #define PWCSIM_DEBUGFS_MAX_LINES 64
 
-/* Each line: a spec or "clear"; every line is checked before any applies. */
+/*
+ * Each line: a spec to add, or "clear" to remove every model; the lines
+ * before the last "clear" change nothing.  All or nothing: every line is
+ * checked, and the models created, before the session changes.
+ */
 static ssize_t pwcsim_models_write(struct file *file, const char __user *ubuf,
 				   size_t count, loff_t *ppos)
 {
 	char *in = pwcsim_dbg_input(ubuf, count), *p, *line;
-	char *lines[PWCSIM_DEBUGFS_MAX_LINES];
-	unsigned int i, nlines = 0, n = 0;
+	const char *specs[PWCSIM_DEBUGFS_MAX_LINES];
+	unsigned int nlines = 0, n = 0;
 	struct pwc_config cfg;
 	bool clear = false;
-	u32 index;
 	int ret = 0;
 
 	if (IS_ERR(in))
@@ -126,7 +129,7 @@ static ssize_t pwcsim_models_write(struct file *file, const char __user *ubuf,
 		line = strim(line);
 		if (!*line)
 			continue;
-		if (nlines == PWCSIM_DEBUGFS_MAX_LINES) {
+		if (nlines++ == PWCSIM_DEBUGFS_MAX_LINES) {
 			ret = -E2BIG;
 			goto out_free;
 		}
@@ -138,27 +141,13 @@ static ssize_t pwcsim_models_write(struct file *file, const char __user *ubuf,
 			ret = -EINVAL;
 			goto out_free;
 		} else {
-			n++;
+			specs[n++] = line;
 		}
-		lines[nlines++] = line;
 	}
-	if (!nlines) {
+	if (!nlines)
 		ret = -EINVAL;
-		goto out_free;
-	}
-	mutex_lock(&pwcsim_dbg.lock);
-	if (pwcsim_dbg.fed && !clear)
-		ret = -EBUSY;
-	else if (n > PWCSIM_MAX_MODELS - (clear ? 0 : pwcsim_dbg.nmodels))
-		ret = -ENOSPC;
-	mutex_unlock(&pwcsim_dbg.lock);
-	for (i = 0; i < nlines && !ret; i++) {
-		if (!strcmp(lines[i], "clear"))
-			ret = pwcsim_clear_models(&pwcsim_dbg);
-		else
-			ret = pwcsim_add_model(&pwcsim_dbg, lines[i], 0,
-					       &index);
-	}
+	else
+		ret = pwcsim_set_models(&pwcsim_dbg, specs, n, 0, clear, NULL);
 out_free:
 	kfree(in);
 	return ret ? ret : count;

@@ -40,7 +40,8 @@ static void pwcsim_queue(struct pwcsim_session *s, u64 start, u64 end,
 			 bool all, int delta)
 {
 	spin_lock(&s->pending_lock);
-	s->seq++;
+	/* read without the lock after a walk (pwcsim_feed_chunk()) */
+	WRITE_ONCE(s->seq, s->seq + 1);
 	if (delta > 0)
 		s->in_progress++;
 	else if (delta < 0 && s->in_progress)
@@ -196,15 +197,6 @@ u64 pwcsim_notifications(struct pwcsim_session *s)
 	return n;
 }
 
-void pwcsim_apply_pending(struct pwcsim_session *s)
-{
-	struct pwcsim_budget b;
-
-	pwcsim_budget_start(&b);
-	pwcsim_sync(s, &b, NULL);
-	pwcsim_budget_end(&b);
-}
-
 /* ---- life cycle ---- */
 
 void pwcsim_session_init(struct pwcsim_session *s, unsigned int id,
@@ -229,6 +221,7 @@ void pwcsim_session_init(struct pwcsim_session *s, unsigned int id,
  */
 static void pwcsim_unregister(struct pwcsim_session *s)
 {
+	lockdep_assert_held(&s->lock);
 	mmu_notifier_unregister(&s->mn, s->mm);
 	s->registered = false;
 	spin_lock(&s->pending_lock);
@@ -327,9 +320,13 @@ int pwcsim_attach(struct pwcsim_session *s, u32 flags, s32 pid, bool replace)
 		return -ESRCH;
 	/*
 	 * Another process's tables: the opener and the caller must both be
-	 * privileged.  One's own need nothing.
+	 * privileged, and the caller may trace it (pagemap asks
+	 * ptrace_may_access(), which modules cannot call: CAP_SYS_PTRACE
+	 * passes its uid and dumpable tests; an LSM's ptrace hook is not
+	 * asked).  One's own need nothing.
 	 */
-	if (mm != current->mm && (!s->privileged || !capable(CAP_SYS_ADMIN))) {
+	if (mm != current->mm && (!s->privileged || !capable(CAP_SYS_ADMIN) ||
+				  !capable(CAP_SYS_PTRACE))) {
 		ret = -EPERM;
 		goto out_mmput;
 	}
@@ -362,16 +359,23 @@ out_mmput:
 	return ret;
 }
 
+/*
+ * The session's coherence, changed only on success.  Turned on again, it
+ * drops everything cached: what was filled while no notifier watched may
+ * be stale, and a coherent session reports no stale hit.
+ */
 int pwcsim_set_coherence(struct pwcsim_session *s, bool enable)
 {
 	int ret = 0;
 
 	mutex_lock(&s->lock);
-	s->coherent = enable;
-	if (!s->mm || enable == s->registered)
+	if (!s->mm || enable == s->registered) {
+		s->coherent = enable;
 		goto out_unlock;
+	}
 	if (!enable) {
 		pwcsim_unregister(s);
+		s->coherent = false;
 		goto out_unlock;
 	}
 	if (!mmget_not_zero(s->mm)) {
@@ -379,53 +383,86 @@ int pwcsim_set_coherence(struct pwcsim_session *s, bool enable)
 		goto out_unlock;
 	}
 	ret = mmu_notifier_register(&s->mn, s->mm);
-	s->registered = !ret;
 	mmput(s->mm);
+	if (ret)
+		goto out_unlock;
+	s->registered = true;
+	s->coherent = true;
+	spin_lock(&s->pending_lock);
+	s->pending_all = true;	/* applied by the next operation */
+	spin_unlock(&s->pending_lock);
 out_unlock:
 	mutex_unlock(&s->lock);
 	return ret;
 }
 
-int pwcsim_add_model(struct pwcsim_session *s, const char *spec,
-		     u64 budget_bits, u32 *index)
+/*
+ * The models of @specs (@n of them, at most PWCSIM_MAX_MODELS) created
+ * into @m, each sized to @budget_bits; 0, or an errno with none left.
+ */
+static int pwcsim_create_models(const char *const *specs, unsigned int n,
+				u64 budget_bits, struct pwc_model **m)
 {
 	struct pwc_config cfg;
-	struct pwc_model *m;
-	int ret;
+	unsigned int i;
+	int ret = 0;
 
-	if (pwc_config_from_spec(spec, budget_bits, pwcsim_levels(), &cfg,
-				 NULL, 0))
-		return -EINVAL;
-	m = pwc_create(&cfg);
-	if (!m)
-		return -ENOMEM;
-
-	mutex_lock(&s->lock);
-	if (s->fed)
-		ret = -EBUSY;
-	else if (s->nmodels == PWCSIM_MAX_MODELS)
-		ret = -ENOSPC;
-	else
-		ret = 0;
-	if (!ret) {
-		s->models[s->nmodels].m = m;
-		pwc_format_spec(&cfg, s->models[s->nmodels].spec,
-				PWCSIM_SPEC_LEN);
-		*index = s->nmodels++;
-		m = NULL;
+	for (i = 0; i < n; i++) {
+		if (pwc_config_from_spec(specs[i], budget_bits,
+					 pwcsim_levels(), &cfg, NULL, 0)) {
+			ret = -EINVAL;
+			break;
+		}
+		m[i] = pwc_create(&cfg);
+		if (!m[i]) {
+			ret = -ENOMEM;
+			break;
+		}
 	}
-	mutex_unlock(&s->lock);
-	pwc_destroy(m);
+	if (ret)
+		while (i--)		/* the ones created before */
+			pwc_destroy(m[i]);
 	return ret;
 }
 
-int pwcsim_clear_models(struct pwcsim_session *s)
+int pwcsim_set_models(struct pwcsim_session *s, const char *const *specs,
+		      unsigned int n, u64 budget_bits, bool clear, u32 *index)
 {
+	struct pwc_model *m[PWCSIM_MAX_MODELS];
+	unsigned int i;
+	int ret;
+
+	if (n > PWCSIM_MAX_MODELS)
+		return -ENOSPC;
+	ret = pwcsim_create_models(specs, n, budget_bits, m);
+	if (ret)
+		return ret;
+
 	mutex_lock(&s->lock);
-	pwcsim_free_models(s);
-	s->fed = false;
+	if (s->fed && !clear)
+		ret = -EBUSY;
+	else if (n > PWCSIM_MAX_MODELS - (clear ? 0 : s->nmodels))
+		ret = -ENOSPC;
+	if (ret)
+		goto out_unlock;
+	if (clear) {
+		pwcsim_free_models(s);
+		s->fed = false;
+	}
+	if (index)
+		*index = s->nmodels;
+	for (i = 0; i < n; i++) {
+		s->models[s->nmodels].m = m[i];
+		pwc_format_spec(&m[i]->cfg, s->models[s->nmodels].spec,
+				PWCSIM_SPEC_LEN);
+		s->nmodels++;
+	}
+	n = 0;				/* the session's now */
+out_unlock:
 	mutex_unlock(&s->lock);
-	return 0;
+	for (i = 0; i < n; i++)
+		pwc_destroy(m[i]);
+	return ret;
 }
 
 int pwcsim_set_tlb(struct pwcsim_session *s, u32 entries, u32 flags)
@@ -480,11 +517,12 @@ void pwcsim_reset(struct pwcsim_session *s, u32 flags)
 	mutex_lock(&s->lock);
 	pwcsim_budget_start(&b);
 	pwcsim_sync(s, &b, NULL);
-	if (flags & PWCSIM_RESET_CONTENTS)
+	if (flags & PWCSIM_RESET_CONTENTS) {
 		pwcsim_clear_contents(s, &b);
+		s->fed = false;	/* cold models: a new one starts even */
+	}
 	if (flags & PWCSIM_RESET_STATS)
 		pwcsim_reset_counters(s);
-	s->fed = false;
 	mutex_unlock(&s->lock);
 	pwcsim_budget_end(&b);
 }
@@ -613,7 +651,9 @@ void pwcsim_session_flush(struct pwcsim_session *s, struct pwcsim_budget *b)
 			pwc_access_batch(m, &q->w[j], k, r ? &r[at] : NULL,
 					 PWC_BATCH_VALID);
 			at += pwc_walks_addresses(&q->w[j], k);
-			pwcsim_budget_charge(b, k * cost);
+			/* a repeat is looked up until a walk's L2 hit */
+			pwcsim_budget_charge(b, pwc_walks_addresses(&q->w[j], k) *
+					     cost);
 		}
 		for (j = 0; r && j < n; j++) {
 			if (!q->res[j])

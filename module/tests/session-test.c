@@ -16,9 +16,11 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <linux/capability.h>
 #include <linux/pwcsim.h>
 
 #include "pwc.h"
@@ -396,6 +398,55 @@ static int as_nobody(int fd, pid_t other)
 	return WEXITSTATUS(st);
 }
 
+/* This thread's effective capabilities without @cap; 0 or -1. */
+static int drop_effective(unsigned int cap)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_data_struct d[2];
+
+	if (syscall(SYS_capget, &h, d))
+		return -1;
+	d[cap / 32].effective &= ~(1U << cap % 32);
+	return syscall(SYS_capset, &h, d) ? -1 : 0;
+}
+
+/*
+ * Root without CAP_SYS_PTRACE may not watch another process (pagemap
+ * asks ptrace_may_access()), and may still watch itself.
+ */
+TEST(attach_other_needs_cap_sys_ptrace)
+{
+	int fd = pwcsim_open(), fd2 = pwcsim_open(), st;
+	pid_t other, child;
+
+	ASSERT_LE(0, fd);
+	ASSERT_LE(0, fd2);
+	other = fork();
+	if (!other) {
+		pause();
+		_exit(0);
+	}
+	child = fork();
+	if (!child) {
+		if (drop_effective(CAP_SYS_PTRACE))
+			_exit(10);
+		if (attach(fd, 0, other) != -1 || errno != EPERM)
+			_exit(11);
+		if (attach(fd, PWCSIM_ATTACH_SELF, 0))
+			_exit(12);
+		_exit(0);
+	}
+	waitpid(child, &st, 0);
+	EXPECT_EQ(0, WEXITSTATUS(st));
+	/* with it, the same attach is taken */
+	EXPECT_EQ(0, attach(fd2, 0, other));
+	kill(other, SIGKILL);
+	waitpid(other, &st, 0);
+	close(fd);
+	close(fd2);
+}
+
 /* The unprivileged may watch themselves, not others. */
 TEST(permissions)
 {
@@ -423,6 +474,7 @@ TEST(permissions)
 TEST(feed_errors_leave_state_intact)
 {
 	struct pwcsim_feed f = { .size = sizeof(f) };
+	struct pwcsim_reset r = { .size = sizeof(r) };
 	struct pwcsim_result *ro;
 	struct pwcsim_get_stats st;
 	uint64_t va[2] = { 0x400000, 0x400000 };
@@ -485,10 +537,48 @@ TEST(feed_errors_leave_state_intact)
 	EXPECT_EQ(0, st.lookups);
 	EXPECT_EQ(0, feed(fd, va, 2, NULL, &done));
 	EXPECT_EQ(2, done);
-	/* configuration is frozen once fed, until a reset */
+	/* configuration is frozen once fed, until a reset of the contents */
 	EXPECT_EQ(-1, add_model(fd, "none", 0));
 	EXPECT_EQ(EBUSY, errno);
+	/* the counters alone: the models stay warm, a new one cannot join */
+	r.flags = PWCSIM_RESET_STATS;
+	ASSERT_EQ(0, ioctl(fd, PWCSIM_RESET, &r));
+	EXPECT_EQ(-1, add_model(fd, "none", 0));
+	EXPECT_EQ(EBUSY, errno);
+	r.flags = PWCSIM_RESET_CONTENTS;
+	ASSERT_EQ(0, ioctl(fd, PWCSIM_RESET, &r));
+	EXPECT_EQ(0, add_model(fd, "none", 0));
 	close(fd);
+}
+
+/*
+ * Coherence turned off, entries filled, then on again: what was filled
+ * while no notifier watched is dropped, so the next lookup misses.
+ */
+TEST(coherence_on_again_drops_contents)
+{
+	struct pwcsim_set_coherence c = { .size = sizeof(c) };
+	struct pwcsim_result res[2];
+	uint64_t va[2];
+	char *a = map_aligned(HUGE, MADV_NOHUGEPAGE);
+	int fd = pwcsim_open();
+
+	ASSERT_NE(NULL, a);
+	ASSERT_LE(0, fd);
+	va[0] = (uintptr_t)a;
+	va[1] = (uintptr_t)a + PAGE;
+	ASSERT_EQ(0, attach(fd, PWCSIM_ATTACH_SELF, 0));
+	ASSERT_EQ(0, add_model(fd, "tpc", 0));
+	ASSERT_EQ(0, ioctl(fd, PWCSIM_SET_COHERENCE, &c));	/* off */
+	ASSERT_EQ(0, feed(fd, va, 2, res, NULL));
+	EXPECT_EQ(1, res[1].start[0]);	/* the path of va[0] again */
+	c.enable = 1;
+	ASSERT_EQ(0, ioctl(fd, PWCSIM_SET_COHERENCE, &c));
+	ASSERT_EQ(0, feed(fd, va, 1, res, NULL));
+	EXPECT_EQ(res[0].levels, res[0].start[0]);	/* a miss */
+	EXPECT_EQ(0, res[0].flags & PWCSIM_RES_RACED);
+	close(fd);
+	munmap(a, HUGE);
 }
 
 TEST(model_and_stats_errors)

@@ -77,6 +77,15 @@ t "debugfs rejects a bad target" sh -c \
 	"! echo nope 2>/dev/null >$D/target && grep -qx $target $D/target"
 t "bad input changed nothing" sh -c "[ \"\$(sed 's/ notifications=[0-9]*//' $D/stats)\" = \"$stats0\" ] &&
 	[ \$(wc -l <$D/models) = 3 ]"
+# models: all or nothing; the lines before a clear change nothing
+for _ in $(seq 14); do echo none; done >/tmp/models14
+{ cat /tmp/models14; echo clear; printf 'tpc\ncpwc:l4=2,l3=4,blocks=62,ways=1\nstc\n'; } \
+	>/tmp/models-clear
+t "debugfs refuses a 17th model, the write whole" sh -c \
+	"! cat /tmp/models14 2>/dev/null >$D/models && [ \$(wc -l <$D/models) = 3 ]"
+t "debugfs: 14 models before a clear, then 3" sh -c \
+	"cat /tmp/models-clear >$D/models && [ \$(wc -l <$D/models) = 3 ] &&
+	grep -q '^0 tpc' $D/models && grep -q '^2 stc' $D/models"
 
 # Tracepoints: lookups summed per model and start level equal the stats.
 rm -f /tmp/lookup.dat

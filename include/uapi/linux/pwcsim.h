@@ -90,12 +90,13 @@ struct pwcsim_get_info {
  * @__reserved: must be 0
  *
  * Once per session (-EBUSY after).  Another process needs CAP_SYS_ADMIN of
- * both the opener of the device and the caller (-EPERM); the calling
- * process needs none.  -ESRCH: no such process or it has exited; -EINVAL:
- * pid <= 0 without PWCSIM_ATTACH_SELF, or a kernel thread; -EINTR: a
- * signal arrived while the mmu notifier was being registered (the kernel
- * then takes every lock of the target's address space and gives up on a
- * pending signal): nothing changed, call again; -ENOMEM.
+ * both the opener of the device and the caller, and CAP_SYS_PTRACE of the
+ * caller (-EPERM); the calling process needs none.  -ESRCH: no such
+ * process or it has exited; -EINVAL: pid <= 0 without PWCSIM_ATTACH_SELF,
+ * or a kernel thread; -EINTR: a signal arrived while the mmu notifier
+ * was being registered (the kernel then takes every lock of the target's
+ * address space and gives up on a pending signal): nothing changed, call
+ * again; -ENOMEM.
  */
 struct pwcsim_attach {
 	__u32 size;
@@ -119,7 +120,8 @@ struct pwcsim_attach {
  * -EINVAL for a spec the model library rejects (userspace can get the
  * message by parsing it with the same library) or a @spec without a NUL,
  * -ENOSPC when the session holds PWCSIM_MAX_MODELS, -EBUSY once addresses
- * have been fed, -ENOMEM.
+ * have been fed (until a reset of the contents), -ENOMEM; on an error the
+ * session's models are as they were.
  */
 struct pwcsim_add_model {
 	__u32 size;
@@ -143,8 +145,8 @@ struct pwcsim_add_model {
  * @__reserved: must be 0
  *
  * With an IOTLB, only its misses are walked and looked up in the models.
- * -EBUSY once addresses have been fed; -EINVAL over 65,536 entries;
- * -ENOMEM.
+ * -EBUSY once addresses have been fed (until a reset of the contents);
+ * -EINVAL over 65,536 entries; -ENOMEM.
  */
 struct pwcsim_set_tlb {
 	__u32 size;
@@ -374,6 +376,11 @@ struct pwcsim_reset {
  *	target's page tables change (an mmu notifier); 0: they are not, and
  *	stale hits show what an IOMMU without invalidation would get wrong
  * @__reserved: must be 0
+ *
+ * Turned on again for an attached session, it drops every cached entry
+ * (what was filled while off may be stale).  -ESRCH: the target has
+ * exited; -EINTR: a signal arrived while the mmu notifier was being
+ * registered; -ENOMEM.  On an error the setting is as it was.
  */
 struct pwcsim_set_coherence {
 	__u32 size;
