@@ -45,7 +45,7 @@ static void report_usage(FILE *f)
 		"                         fits, the wins map\'s 4x within its cap)\n"
 		"      --sweep LIST       budgets of the sweep (default 1000,...,40000)\n"
 		"  -l, --levels 4|5       paging levels with --userspace (default 4)\n"
-		"      --max-footprint N  most bytes of shadow pages (default 1G)\n"
+		"      --max-footprint N  most bytes of shadow pages (default 1073741824)\n"
 		"      --plot DIR         only (re)draw DIR's plots from its CSV files\n"
 		"      --shard K/N        only workloads K, K+N, ...: DIR/shard.txt\n"
 		"      --merge            the report of the shards in SHARD-DIRs\n"

@@ -41,7 +41,7 @@ static void run_usage(FILE *f)
 		"  -p, --pid PID          walk a live process's tables (addresses from FILE or\n"
 		"                         stdin; with --format perf, the samples of PID)\n"
 		"      --thp always|never|madvise   THP advice for the shadow pages (default never)\n"
-		"      --max-footprint N  most bytes of shadow pages (default 1G)\n"
+		"      --max-footprint N  most bytes of shadow pages (default 1073741824)\n"
 		"      --no-coherence     no invalidation on page-table changes\n"
 		"  -u, --userspace        no module: the synthetic page table and the models here\n"
 		"  -l, --levels 4|5       paging levels for --userspace (default: the module's or 4)\n"
