@@ -767,6 +767,15 @@ X
 	then ok "$c --help: --max-footprint's default as --max-footprint reads it ($d)"
 	else bad "$c --help: --max-footprint's default '$d'"; fi
 done
+# Defect: pwcsim(1) gave --jitter's default as 3 (the calibration's before
+# it moved back to 4): the page's value is the one the runs use
+j=$(sed -n 's/^--jitter J .*(default: the calibrated \([0-9.]*\)).*/\1/p' \
+	"$(dirname "$0")/../../Documentation/man/pwcsim.1.rst" | sort -u)
+if [ -n "$j" ] && python3 -c 'import json, sys
+assert float(sys.argv[1]) == json.load(open(sys.argv[2]))["config"]["jitter"]' \
+	"$j" "$tmp/rdeffoot/results.json" 2>/dev/null; then
+	ok "pwcsim(1): --jitter's default the one used ($j)"
+else bad "pwcsim(1): --jitter's default '$j'"; fi
 refuses "run --timing --no-coherence" "--no-coherence is an option of an untimed run" \
 	"$P" run -q --timing --no-coherence -w 2DCONV
 
