@@ -203,6 +203,11 @@ int pwcsim_attach(struct pwcsim_session *s, u32 flags, s32 pid, bool replace);
  */
 int pwcsim_set_models(struct pwcsim_session *s, const char *const *specs,
 		      unsigned int n, u64 budget_bits, bool clear, u32 *index);
+/*
+ * Model @index removed again if it is still the last and nothing was fed
+ * (its adder could not be told its index).
+ */
+void pwcsim_unadd_model(struct pwcsim_session *s, u32 index);
 int pwcsim_set_tlb(struct pwcsim_session *s, u32 entries, u32 flags);
 int pwcsim_set_coherence(struct pwcsim_session *s, bool enable);
 void pwcsim_reset(struct pwcsim_session *s, u32 flags);

@@ -12,12 +12,14 @@
  *   latency read the longest span pwcsim ran without a scheduling point
  *           (pwcsim_budget.c); write anything to start again
  *
- * Attaching (target) needs CAP_SYS_ADMIN as the ioctl does for another
- * process; dump shows physical addresses only to an opener with it.
+ * Attaching (target) needs CAP_SYS_ADMIN (and CAP_SYS_PTRACE) as the
+ * ioctl does for another process; dump shows physical addresses only to an opener with it.
  *
  * A write is parsed whole before anything changes: bad input gets -EINVAL
  * (or the precise errno) and leaves the session as it was.  Writes longer
- * than PWCSIM_DEBUGFS_MAX_WRITE get -E2BIG.
+ * than PWCSIM_DEBUGFS_MAX_WRITE get -E2BIG.  One exception: a new target
+ * drops the old one before its notifier registers (one a session), so
+ * -EINTR or -ENOMEM there leaves no target.
  */
 #include <linux/capability.h>
 #include <linux/ctype.h>

@@ -78,7 +78,12 @@ static int pwcsim_ioc_add_model(struct pwcsim_ucmd *ucmd)
 	spec = cmd->spec;
 	ret = pwcsim_set_models(ucmd->s, &spec, 1, cmd->budget_bits, false,
 				&cmd->index);
-	return ret ? ret : pwcsim_copy_out(ucmd, sizeof(*cmd));
+	if (ret)
+		return ret;
+	ret = pwcsim_copy_out(ucmd, sizeof(*cmd));
+	if (ret)	/* the caller cannot know the index: not added */
+		pwcsim_unadd_model(ucmd->s, cmd->index);
+	return ret;
 }
 
 static int pwcsim_ioc_set_tlb(struct pwcsim_ucmd *ucmd)

@@ -490,6 +490,19 @@ int pwcsim_set_tlb(struct pwcsim_session *s, u32 entries, u32 flags)
 	return ret;
 }
 
+void pwcsim_unadd_model(struct pwcsim_session *s, u32 index)
+{
+	struct pwc_model *m = NULL;
+
+	mutex_lock(&s->lock);
+	if (index + 1 == s->nmodels && !s->fed) {
+		m = s->models[index].m;
+		s->nmodels--;
+	}
+	mutex_unlock(&s->lock);
+	pwc_destroy(m);
+}
+
 /* Zero every counter: the session's, the IOTLB's and each model's. */
 static void pwcsim_reset_counters(struct pwcsim_session *s)
 {

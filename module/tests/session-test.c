@@ -581,6 +581,31 @@ TEST(coherence_on_again_drops_contents)
 	munmap(a, HUGE);
 }
 
+/* ADD_MODEL whose struct cannot take the index back adds nothing. */
+TEST(add_model_to_a_read_only_struct_adds_nothing)
+{
+	struct pwcsim_add_model *m;
+	struct pwcsim_get_stats st;
+	int fd = pwcsim_open();
+
+	ASSERT_LE(0, fd);
+	m = mmap(NULL, PAGE, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, m);
+	m->size = sizeof(*m);
+	strcpy(m->spec, "tpc");
+	ASSERT_EQ(0, mprotect(m, PAGE, PROT_READ));
+	EXPECT_EQ(-1, ioctl(fd, PWCSIM_ADD_MODEL, m));
+	EXPECT_EQ(EFAULT, errno);
+	EXPECT_EQ(-1, stats(fd, 0, &st));	/* no model 0 */
+	EXPECT_EQ(EINVAL, errno);
+	EXPECT_EQ(0, add_model(fd, "stc", 0));
+	ASSERT_EQ(0, stats(fd, 0, &st));
+	EXPECT_EQ(0, strncmp(st.spec, "stc", 3));
+	munmap(m, PAGE);
+	close(fd);
+}
+
 TEST(model_and_stats_errors)
 {
 	struct pwcsim_add_model m = { .size = sizeof(m) };

@@ -120,8 +120,9 @@ struct pwcsim_attach {
  * -EINVAL for a spec the model library rejects (userspace can get the
  * message by parsing it with the same library) or a @spec without a NUL,
  * -ENOSPC when the session holds PWCSIM_MAX_MODELS, -EBUSY once addresses
- * have been fed (until a reset of the contents), -ENOMEM; on an error the
- * session's models are as they were.
+ * have been fed (until a reset of the contents), -ENOMEM, -EFAULT (the
+ * struct is not writable: the model is not added, unless another call
+ * added one after it); on an error the session's models are as they were.
  */
 struct pwcsim_add_model {
 	__u32 size;
@@ -334,9 +335,10 @@ struct pwcsim_get_stats {
  *	written, with the NUL (0 when in @len was 0)
  * @buf: user pointer: the model's contents as text (the layout of the
  *	paper's Figure 2), NUL-terminated
- * @out_flags: out: PWCSIM_DUMP_TRUNCATED when the text was longer than
- *	the in @len (or PWCSIM_MAX_DUMP): formatting stops there, at the end
- *	of a line, so a dump costs at most as much as the buffer it fills
+ * @out_flags: out (0 on input, -EINVAL otherwise): PWCSIM_DUMP_TRUNCATED
+ *	when the text was longer than the in @len (or PWCSIM_MAX_DUMP):
+ *	formatting stops there, at the end of a line, so a dump costs at
+ *	most as much as the buffer it fills
  * @__reserved: must be 0
  *
  * -EFAULT: @buf is not writable; -ENOMEM.
