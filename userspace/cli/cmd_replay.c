@@ -49,7 +49,10 @@ static void replay_usage(FILE *f)
 		"      --huge-1g S-E      addresses in [S,E) (hex) map 1 GiB leaves\n"
 		"  -f, --format F         auto (default), text, binary, lackey,\n"
 		"                         traceg (a file or a trace DIR), perf\n"
-		SHARED_TRACE_ORDER_USAGE
+		/* no --iotlb-at here: the GPU model's default tap */
+		"      --trace-order scheduled|file  Accel-Sim traces: run on the GPU model, the\n"
+		"                         stream at l2-miss (default), or every coalesced\n"
+		"                         access in file order\n"
 		SHARED_WITH_IFETCH_USAGE
 		"  -p, --per-access       CSV va,model,start_level,accesses per address\n"
 		"                         (with --json: one JSON object a line)\n"

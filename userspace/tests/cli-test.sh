@@ -425,6 +425,23 @@ refuses "gen --limit 0" "limit takes a number from 1" "$P" gen -q --limit 0 gemm
 fails "gen unknown option" "usage: pwcsim gen" "$P" gen --budget-bits 5 gemm
 fails "gen no NAME" "give one workload NAME" "$P" gen
 fails "gen --list NAME" "list takes no NAME" "$P" gen --list gemm
+# Defect: replay --help sent Accel-Sim traces' stream to "--iotlb-at",
+# which replay refuses: every option a --help names (but another
+# command's, "pwcsim gen --list") is one the command takes.  Two unknown
+# options after it: an option taking a value takes the first, the second
+# ends the parse, nothing runs.
+helpbad=
+for c in replay run gen report storage info "trace convert" "trace info"; do
+	# shellcheck disable=SC2086 # $c is words
+	for o in $("$P" $c --help 2>&1 | sed 's/(pwcsim [a-z]* --[a-z-]*)//g' |
+			grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do
+		# shellcheck disable=SC2086
+		"$P" $c "$o" --zz-not-an-option --zz-not-an-option </dev/null 2>&1 |
+			grep -q "unrecognized option '$o'" && helpbad="$helpbad $c:$o"
+	done
+done
+if [ -z "$helpbad" ]; then ok "every option a --help names is taken by its command"
+else bad "options a --help names, refused by the command:$helpbad"; fi
 # Defect: gen --list and replay --list took options and ignored them
 refuses "gen --list --window" "list takes no NAME nor option" \
 	"$P" gen --list --window 5
