@@ -349,6 +349,18 @@ TEST(attach_errors)
 	close(fd);
 }
 
+/* A child that waits to be killed (SIGKILL), a process to attach to. */
+static pid_t sleeper(void)
+{
+	pid_t child = fork();
+
+	if (!child) {
+		pause();
+		_exit(0);
+	}
+	return child;
+}
+
 TEST(target_exit_gives_esrch)
 {
 	uint64_t va = 0x400000;
@@ -356,11 +368,7 @@ TEST(target_exit_gives_esrch)
 	pid_t child;
 
 	ASSERT_LE(0, fd);
-	child = fork();
-	if (!child) {
-		pause();
-		_exit(0);
-	}
+	child = sleeper();
 	ASSERT_EQ(0, attach(fd, 0, child));
 	ASSERT_EQ(0, add_model(fd, "cpwc", 0));
 	EXPECT_EQ(0, feed(fd, &va, 1, NULL, NULL));
@@ -369,33 +377,6 @@ TEST(target_exit_gives_esrch)
 	EXPECT_EQ(-1, feed(fd, &va, 1, NULL, NULL));
 	EXPECT_EQ(ESRCH, errno);
 	close(fd);
-}
-
-/*
- * In a child that became nobody: attaching to @other must fail with EPERM
- * and attaching to itself succeed, on @fd or (if -1) on its own open.
- * Returns the child's exit status (0: as expected).
- */
-static int as_nobody(int fd, pid_t other)
-{
-	pid_t child = fork();
-	int st;
-
-	if (!child) {
-		if (setgid(65534) || setuid(65534))
-			_exit(10);
-		if (fd < 0)
-			fd = pwcsim_open();
-		if (fd < 0)
-			_exit(13);
-		if (attach(fd, 0, other) != -1 || errno != EPERM)
-			_exit(11);
-		if (attach(fd, PWCSIM_ATTACH_SELF, 0))
-			_exit(12);
-		_exit(0);
-	}
-	waitpid(child, &st, 0);
-	return WEXITSTATUS(st);
 }
 
 /* This thread's effective capabilities without @cap; 0 or -1. */
@@ -412,25 +393,24 @@ static int drop_effective(unsigned int cap)
 }
 
 /*
- * Root without CAP_SYS_PTRACE may not watch another process (pagemap
- * asks ptrace_may_access()), and may still watch itself.
+ * In a child that became nobody (@cap < 0) or dropped capability @cap:
+ * attaching to @other must fail with EPERM and attaching to itself
+ * succeed, on @fd or (if -1) on its own open.  Returns the child's exit
+ * status (0: as expected).
  */
-TEST(attach_other_needs_cap_sys_ptrace)
+static int attach_other_refused(int fd, pid_t other, int cap)
 {
-	int fd = pwcsim_open(), fd2 = pwcsim_open(), st;
-	pid_t other, child;
+	pid_t child = fork();
+	int st;
 
-	ASSERT_LE(0, fd);
-	ASSERT_LE(0, fd2);
-	other = fork();
-	if (!other) {
-		pause();
-		_exit(0);
-	}
-	child = fork();
 	if (!child) {
-		if (drop_effective(CAP_SYS_PTRACE))
+		if (cap < 0 ? setgid(65534) || setuid(65534) :
+			      drop_effective(cap))
 			_exit(10);
+		if (fd < 0)
+			fd = pwcsim_open();
+		if (fd < 0)
+			_exit(13);
 		if (attach(fd, 0, other) != -1 || errno != EPERM)
 			_exit(11);
 		if (attach(fd, PWCSIM_ATTACH_SELF, 0))
@@ -438,7 +418,21 @@ TEST(attach_other_needs_cap_sys_ptrace)
 		_exit(0);
 	}
 	waitpid(child, &st, 0);
-	EXPECT_EQ(0, WEXITSTATUS(st));
+	return WEXITSTATUS(st);
+}
+
+/*
+ * Root without CAP_SYS_PTRACE may not watch another process (pagemap
+ * asks ptrace_may_access()), and may still watch itself.
+ */
+TEST(attach_other_needs_cap_sys_ptrace)
+{
+	int fd = pwcsim_open(), fd2 = pwcsim_open(), st;
+	pid_t other = sleeper();
+
+	ASSERT_LE(0, fd);
+	ASSERT_LE(0, fd2);
+	EXPECT_EQ(0, attach_other_refused(fd, other, CAP_SYS_PTRACE));
 	/* with it, the same attach is taken */
 	EXPECT_EQ(0, attach(fd2, 0, other));
 	kill(other, SIGKILL);
@@ -451,21 +445,16 @@ TEST(attach_other_needs_cap_sys_ptrace)
 TEST(permissions)
 {
 	int fd, st;
-	pid_t other;
+	pid_t other = sleeper();
 
-	other = fork();
-	if (!other) {
-		pause();
-		_exit(0);
-	}
 	/* opened by root, used by nobody */
 	fd = pwcsim_open();
 	ASSERT_LE(0, fd);
-	EXPECT_EQ(0, as_nobody(fd, other));
+	EXPECT_EQ(0, attach_other_refused(fd, other, -1));
 	close(fd);
 	/* opened by nobody */
 	ASSERT_EQ(0, chmod("/dev/pwcsim", 0666));
-	EXPECT_EQ(0, as_nobody(-1, other));
+	EXPECT_EQ(0, attach_other_refused(-1, other, -1));
 	chmod("/dev/pwcsim", 0600);
 	kill(other, SIGKILL);
 	waitpid(other, &st, 0);
