@@ -175,6 +175,13 @@ bool run_user_addresses(const unsigned long long *va, unsigned int n,
 			va[i]);
 		*warned = true;
 	}
+	if (levels == 5 && any >> 56 && !*warned) {
+		for (i = 0; !(va[i] >> 56); i++)
+			;
+		fprintf(stderr, "pwcsim: warning: address 0x%llx is above 5-level paging's user addresses (0xffffffffffffff): replayed, its L5 index in the kernel's half\n",
+			va[i]);
+		*warned = true;
+	}
 	return true;
 }
 
