@@ -429,6 +429,11 @@ if (umask 027 && "$P" gen 2DCONV -q --format traceg -n 100 -o "$tmp/tgslash/") &
 else
 	bad "gen --format traceg -o DIR/: $(stat -c %a "$tmp/tgslash" 2>&1)"
 fi
+# Defect: -o DIR in a missing or non-directory parent named the
+# temporary directory (DIR.tmpXXXXXX), a path the user never gave
+: >"$tmp/tgfile"
+fails "gen --format traceg -o FILE/DIR" "^pwcsim: $tmp/tgfile/d: Not a directory\$" \
+	"$P" gen 2DCONV -q --format traceg -n 100 -o "$tmp/tgfile/d"
 fails "gen --limit" "limit takes a number" "$P" gen --limit -1 gemm
 # Defect: --limit 0 was taken as no limit (the whole run, maybe billions)
 refuses "gen --limit 0" "limit takes a number from 1" "$P" gen -q --limit 0 gemm

@@ -288,8 +288,8 @@ int traceg_writer_open(struct traceg_writer *w, const char *dir,
 		len--;
 	snprintf(w->dir, sizeof(w->dir), "%.*s", (int)len, dir);
 	snprintf(w->tmp, sizeof(w->tmp), "%.*s.tmpXXXXXX", (int)len, dir);
-	if (!mkdtemp(w->tmp)) {
-		fprintf(stderr, "pwcsim: %s: %s\n", w->tmp, strerror(errno));
+	if (!mkdtemp(w->tmp)) {	/* the user's path, not the temporary */
+		fprintf(stderr, "pwcsim: %s: %s\n", w->dir, strerror(errno));
 		return -1;
 	}
 	/* mkdtemp() makes it 0700: the mode mkdir(1) would give instead */
