@@ -127,6 +127,10 @@ kern shmem-neg '5s/.*/-shmem = -4096/'
 refused shmem-neg "shmem-neg.traceg:5: bad -shmem"
 kern shmem-junk '5s/.*/-shmem = 12k/'
 refused shmem-junk "shmem-junk.traceg:5: bad -shmem"
+# Defect: a header line without "= VALUE" was skipped (a text trace
+# starting "-1" read as an empty kernel: 0 addresses, exit 0)
+kern hdr-junk '5s/.*/-1/'
+refused hdr-junk "hdr-junk.traceg:5: not an Accel-Sim header line \(-NAME = VALUE\): '-1'"
 kern block-two '4s/.*/-block dim = (64,1)/'
 refused block-two "block-two.traceg:4: bad -block dim"
 kern block-zero '4s/.*/-block dim = (0,1,1)/'

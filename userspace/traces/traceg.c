@@ -440,6 +440,9 @@ static int tg_header(struct addr_stream *s, struct traceg_state *t,
 {
 	unsigned int v;
 
+	/* another header is skipped, but it is one: "-NAME = VALUE" */
+	if (!strchr(b, '='))
+		return addr_bad(s, "not an Accel-Sim header line (-NAME = VALUE)");
 	if (!strncmp(b, "-grid dim =", 11))
 		return tg_dim(s, t, b + 11, true);
 	if (!strncmp(b, "-block dim =", 12))
