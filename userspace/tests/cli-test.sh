@@ -537,6 +537,16 @@ if "$P" gen --allocations MUM |
 	grep -q "^0x[0-9a-f]* .* cudaMallocArray *cudaArray *d_node_tex_array *MUM/mummergpu.cu:395$"; then
 	ok "gen --allocations: a cudaMallocArray shows as a cudaArray, with its source line"
 else bad "gen --allocations MUM"; fi
+# Defect: the allocations were labelled with the workload and --size
+# only, though --inputs, --layout, --allocator and --seed (BFS's graph)
+# change them
+if "$P" gen -a -j --inputs table1 --layout aligned --allocator reuse --seed 7 BFS |
+	python3 -c 'import json, sys
+d = json.load(sys.stdin)
+assert (d["inputs"], d["layout"], d["allocator"], d["seed"]) == ("table1", "aligned", "reuse", 7), d' 2>/dev/null &&
+	"$P" gen -a BFS | grep -qx "inputs: default"; then
+	ok "gen --allocations: labelled with the inputs, layout, allocator and seed"
+else bad "gen --allocations: the inputs, layout, allocator or seed missing"; fi
 # Defect: the header printed "IOTLB 0 lookups, 0 hits (0.00%)" with no
 # IOTLB at all, and a 0.00 % rate of nothing looked up.
 if "$P" run -u -q -w gemm | head -1 | grep -q "; IOTLB none; 0 walks$" &&
