@@ -273,19 +273,23 @@ static void run_print(const struct run_opts *o, const char *source,
 {
 	struct record rec;
 	struct table t;
-	char tlb[96];
+	char tlb[128];
+	int n;
 
 	table_init(&t, NULL, "models");
 	model_results_table(r->models, r->n, r->levels, r->uncached, &t);
 	if (!o->so.json) {
-		/* a rate of nothing looked up is "-", as the tables print it */
-		if (r->tlb_lookups)
-			snprintf(tlb, sizeof(tlb), "%llu lookups, %llu hits (%.2f%%)",
+		/* its size, then a rate of nothing looked up as "-" */
+		n = snprintf(tlb, sizeof(tlb), "%u entries%s: ", o->so.tlb,
+			     o->so.tlb2m ? " of 2 MiB" : "");
+		if (!o->so.tlb)
+			snprintf(tlb, sizeof(tlb), "none");
+		else if (r->tlb_lookups)
+			snprintf(tlb + n, sizeof(tlb) - n, "%llu lookups, %llu hits (%.2f%%)",
 				 r->tlb_lookups, r->tlb_hits,
 				 pct(r->tlb_hits, r->tlb_lookups));
 		else
-			snprintf(tlb, sizeof(tlb), "%s", o->so.tlb ?
-				 "0 lookups, 0 hits (-)" : "none");
+			snprintf(tlb + n, sizeof(tlb) - n, "0 lookups, 0 hits (-)");
 		printf("%s: %llu address%s, %s %u-level page tables; IOTLB %s; %llu walks",
 		       source, r->addresses, r->addresses == 1 ? "" : "es",
 		       r->real ? "real" : "synthetic", r->levels, tlb,
@@ -302,6 +306,8 @@ static void run_print(const struct run_opts *o, const char *source,
 	}
 	run_record_head(&rec, source, r->real, r->levels);
 	record_u64(&rec, "addresses", r->addresses);
+	record_u64(&rec, "tlb_entries", o->so.tlb);
+	record_str(&rec, "tlb_pages", o->so.tlb2m ? "2m" : "4k");
 	record_u64(&rec, "tlb_lookups", r->tlb_lookups);
 	record_u64(&rec, "tlb_hits", r->tlb_hits);
 	record_u64(&rec, "walks", r->walks);

@@ -550,10 +550,21 @@ else bad "gen --allocations: the inputs, layout, allocator or seed missing"; fi
 # Defect: the header printed "IOTLB 0 lookups, 0 hits (0.00%)" with no
 # IOTLB at all, and a 0.00 % rate of nothing looked up.
 if "$P" run -u -q -w gemm | head -1 | grep -q "; IOTLB none; 0 walks$" &&
-	"$P" run -u -q -w gemm --tlb 64 | head -1 | grep -q "; IOTLB 0 lookups, 0 hits (-); " &&
-	"$P" run -u -q -w 2DCONV --tlb 64 | head -1 | grep -q "; IOTLB [1-9][0-9]* lookups, [0-9]* hits ([0-9.]*%); "; then
+	"$P" run -u -q -w gemm --tlb 64 | head -1 | grep -q "; IOTLB 64 entries: 0 lookups, 0 hits (-); " &&
+	"$P" run -u -q -w 2DCONV --tlb 64 | head -1 | grep -q "; IOTLB 64 entries: [1-9][0-9]* lookups, [0-9]* hits ([0-9.]*%); "; then
 	ok "run's header: IOTLB none, a rate of nothing '-', else lookups and hits"
 else bad "run header IOTLB"; fi
+# Defect: run's header and JSON gave the IOTLB's lookups and hits but not
+# its size (-t 8 and -t 64 told apart by the rate alone)
+if "$P" run -u -q -w 2DCONV -t 8,2m -m tpc | head -1 | grep -q "; IOTLB 8 entries of 2 MiB: [0-9]* lookups" &&
+	"$P" run -u -q -j -w 2DCONV -t 8,2m -m tpc | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+assert (d["tlb_entries"], d["tlb_pages"]) == (8, "2m"), d' 2>/dev/null &&
+	"$P" run -u -q -j -w 2DCONV -m tpc | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+assert (d["tlb_entries"], d["tlb_pages"]) == (0, "4k"), d' 2>/dev/null; then
+	ok "run: the IOTLB's size in the header and the JSON"
+else bad "run: the IOTLB's size missing from the header or the JSON"; fi
 fails "gen --json without --allocations" "json goes with --allocations" \
 	"$P" gen --json gemm
 check "help" "$P" --help
