@@ -82,13 +82,16 @@ static void pwcsim_add_model_errors(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, s->models[1].spec, pwcsim_levels() == 5 ?
 			   "tpc:entries=18,ways=2" : "tpc:entries=24,ways=2");
 	pwcsim_clear_models(s);
-	/* frozen once fed, until a reset */
+	/* frozen once fed, until a reset of the contents (warm models) */
 	KUNIT_EXPECT_EQ(test, pwcsim_add_model(s, "tpc", 0, &index), 0);
 	pwcsim_test_walk(s, 0x7f0000000000ULL, 0);
 	s->fed = true;
 	KUNIT_EXPECT_EQ(test, pwcsim_add_model(s, "tpc", 0, &index), -EBUSY);
 	KUNIT_EXPECT_EQ(test, pwcsim_set_tlb(s, 8, 0), -EBUSY);
 	pwcsim_reset(s, PWCSIM_RESET_STATS);
+	KUNIT_EXPECT_EQ(test, pwcsim_add_model(s, "tpc", 0, &index), -EBUSY);
+	KUNIT_EXPECT_EQ(test, s->nmodels, 1U);
+	pwcsim_reset(s, PWCSIM_RESET_CONTENTS);
 	KUNIT_EXPECT_EQ(test, pwcsim_add_model(s, "tpc", 0, &index), 0);
 	KUNIT_EXPECT_EQ(test, s->models[0].m->stats.lookups, 0ULL);
 	pwcsim_session_destroy(s);

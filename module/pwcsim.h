@@ -203,6 +203,20 @@ int pwcsim_attach(struct pwcsim_session *s, u32 flags, s32 pid, bool replace);
  */
 int pwcsim_set_models(struct pwcsim_session *s, const char *const *specs,
 		      unsigned int n, u64 budget_bits, bool clear, u32 *index);
+
+/* pwcsim_set_models() of one spec, added to the session's models. */
+static inline int pwcsim_add_model(struct pwcsim_session *s, const char *spec,
+				   u64 budget_bits, u32 *index)
+{
+	return pwcsim_set_models(s, &spec, 1, budget_bits, false, index);
+}
+
+/* pwcsim_set_models() of none, every model removed. */
+static inline int pwcsim_clear_models(struct pwcsim_session *s)
+{
+	return pwcsim_set_models(s, NULL, 0, 0, true, NULL);
+}
+
 /*
  * Model @index removed again if it is still the last and nothing was fed
  * (its adder could not be told its index).
@@ -230,6 +244,8 @@ void pwcsim_session_walked(struct pwcsim_session *s,
 			   bool fill, struct pwcsim_budget *b);
 /* Feed the queued walks to the models, in order; @s->lock held. */
 void pwcsim_session_flush(struct pwcsim_session *s, struct pwcsim_budget *b);
+/* Apply the invalidations the notifier queued; @s->lock held (KUnit's). */
+void pwcsim_apply_pending(struct pwcsim_session *s);
 /* Notifications since the last reset of the statistics. */
 u64 pwcsim_notifications(struct pwcsim_session *s);
 /* The target's pid (0: none) and model @i's canonical spec (for debugfs). */

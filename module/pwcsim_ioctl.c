@@ -68,16 +68,14 @@ static int pwcsim_ioc_attach(struct pwcsim_ucmd *ucmd)
 static int pwcsim_ioc_add_model(struct pwcsim_ucmd *ucmd)
 {
 	struct pwcsim_add_model *cmd = ucmd->cmd;
-	const char *spec;
 	int ret;
 
 	if (cmd->flags)
 		return -EOPNOTSUPP;
 	if (cmd->__reserved || !memchr(cmd->spec, '\0', sizeof(cmd->spec)))
 		return -EINVAL;
-	spec = cmd->spec;
-	ret = pwcsim_set_models(ucmd->s, &spec, 1, cmd->budget_bits, false,
-				&cmd->index);
+	ret = pwcsim_add_model(ucmd->s, cmd->spec, cmd->budget_bits,
+			       &cmd->index);
 	if (ret)
 		return ret;
 	ret = pwcsim_copy_out(ucmd, sizeof(*cmd));

@@ -197,6 +197,15 @@ u64 pwcsim_notifications(struct pwcsim_session *s)
 	return n;
 }
 
+void pwcsim_apply_pending(struct pwcsim_session *s)
+{
+	struct pwcsim_budget b;
+
+	pwcsim_budget_start(&b);
+	pwcsim_sync(s, &b, NULL);
+	pwcsim_budget_end(&b);
+}
+
 /* ---- life cycle ---- */
 
 void pwcsim_session_init(struct pwcsim_session *s, unsigned int id,
