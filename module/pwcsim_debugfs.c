@@ -13,7 +13,8 @@
  *           (pwcsim_budget.c); write anything to start again
  *
  * Attaching (target) needs CAP_SYS_ADMIN (and CAP_SYS_PTRACE) as the
- * ioctl does for another process; dump shows physical addresses only to an opener with it.
+ * ioctl does for another process; dump shows physical addresses only to
+ * an opener with CAP_SYS_ADMIN.
  *
  * A write is parsed whole before anything changes: bad input gets -EINVAL
  * (or the precise errno) and leaves the session as it was.  Writes longer
@@ -112,8 +113,10 @@ PWCSIM_DBG_FOPS(pwcsim_target, pwcsim_target_write);
 
 /*
  * Each line: a spec to add, or "clear" to remove every model; the lines
- * before the last "clear" change nothing.  All or nothing: every line is
- * checked, and the models created, before the session changes.
+ * before the last "clear" change nothing, but a bad one is still refused.
+ * All or nothing: every line is checked here (each spec parsed again by
+ * pwcsim_set_models(), which creates the models before the session
+ * changes).
  */
 static ssize_t pwcsim_models_write(struct file *file, const char __user *ubuf,
 				   size_t count, loff_t *ppos)
