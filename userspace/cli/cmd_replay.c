@@ -416,6 +416,40 @@ static void replay_table(const struct run_result *r, struct table *t)
 	free(all);
 }
 
+/*
+ * The huge ranges of @pt, of @n2m or 1 GiB leaves: in the text header
+ * after the page table (" (2 MiB leaves in [0x0,0x40000000), ...)", the
+ * parenthesis closed by the caller), or with @rec a list ("huge_2m":
+ * [{"start", "end"}]), so that a table of a run with huge leaves never
+ * reads as one of 4 KiB pages alone.
+ */
+static void replay_huge_print(const struct pwc_synth *pt, bool n2m,
+			      struct record *rec)
+{
+	const struct pwc_synth_range *hr = n2m ? pt->huge2m : pt->huge1g;
+	unsigned int i, n = n2m ? pt->n2m : pt->n1g;
+	struct record *e;
+	char hex[24];
+
+	for (i = 0; i < n; i++) {
+		if (!rec) {
+			printf("%s%s leaves in [0x%llx,0x%llx)",
+			       i || (!n2m && pt->n2m) ? ", " : " (",
+			       n2m ? "2 MiB" : "1 GiB",
+			       (unsigned long long)hr[i].start,
+			       (unsigned long long)hr[i].end);
+			continue;
+		}
+		e = record_list_add(rec, n2m ? "huge_2m" : "huge_1g");
+		snprintf(hex, sizeof(hex), "0x%llx",
+			 (unsigned long long)hr[i].start);
+		record_str(e, "start", hex);
+		snprintf(hex, sizeof(hex), "0x%llx",
+			 (unsigned long long)hr[i].end);
+		record_str(e, "end", hex);
+	}
+}
+
 static void replay_print(const struct replay_opts *o,
 			 const struct run_result *r)
 {
@@ -425,9 +459,12 @@ static void replay_print(const struct replay_opts *o,
 	table_init(&t, NULL, "models");
 	replay_table(r, &t);
 	if (!o->so.json) {
-		printf("%llu address%s, %u-level synthetic page table, %llu accesses without a cache\n",
-		       r->walks, r->walks == 1 ? "" : "es", r->levels,
-		       r->uncached);
+		printf("%llu address%s, %u-level synthetic page table",
+		       r->walks, r->walks == 1 ? "" : "es", r->levels);
+		replay_huge_print(&o->pt, true, NULL);
+		replay_huge_print(&o->pt, false, NULL);
+		printf("%s, %llu accesses without a cache\n",
+		       o->pt.n2m || o->pt.n1g ? ")" : "", r->uncached);
 		table_print_text(&t, stdout);
 		table_free(&t);
 		if (o->dump)
@@ -438,6 +475,8 @@ static void replay_print(const struct replay_opts *o,
 	record_u64(&rec, "levels", r->levels);
 	record_u64(&rec, "addresses", r->walks);
 	record_u64(&rec, "uncached_accesses", r->uncached);
+	replay_huge_print(&o->pt, true, &rec);
+	replay_huge_print(&o->pt, false, &rec);
 	record_table(&rec, &t);
 	if (o->dump)
 		print_dumps(r, &rec);

@@ -186,6 +186,18 @@ if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["models
 else
 	bad "--huge-2m"
 fi
+# The ranges are part of the result's label, in the header and the JSON.
+if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["huge_2m"]==[{"start":"0x40000000","end":"0x40200000"}] and "huge_1g" not in d' "$tmp/h.json"; then
+	ok "--huge-2m recorded in the JSON"
+else
+	bad "--huge-2m not recorded in the JSON"
+fi
+if $P replay -m none --huge-2m 40000000-40200000 --huge-1g 0-40000000 "$tmp/h.txt" | head -1 |
+	grep -qF '1 address, 4-level synthetic page table (2 MiB leaves in [0x40000000,0x40200000), 1 GiB leaves in [0x0,0x40000000)), 3 accesses without a cache'; then
+	ok "huge ranges named in the table's header"
+else
+	bad "huge ranges missing from the table's header"
+fi
 $P replay --json --levels 5 -m none "$tmp/h.txt" >"$tmp/h5.json"
 if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["models"][0]["accesses"]==5 and "l5_hits" in d["models"][0]' "$tmp/h5.json"; then
 	ok "--levels 5"
