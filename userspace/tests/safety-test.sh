@@ -177,6 +177,12 @@ head -c 5000 /dev/zero | tr '\0' 1 >"$d/long.txt"
 fails "a line too long" "long.txt:1: line too long" "$P" replay -m tpc "$d/long.txt"
 n=$(wc -l <"$tmp/err")
 if [ "$n" = 1 ]; then ok "a line too long is said once"; else bad "said $n times"; fi
+# Defect: the error of a line too long quoted none of it (traces.rst: a
+# malformed line is reported with its text): its first 64 bytes, escaped.
+printf '0x1000\n\0010x%s\n' "$(head -c 5000 /dev/zero | tr '\0' 2)" >"$d/long2.txt"
+fails "a line too long: its start quoted" \
+	"long2.txt:2: line too long (over 4094 bytes): '\\\\x010x2\{61\}\.\.\.'\$" \
+	"$P" replay -m tpc "$d/long2.txt"
 # Defect: a lackey file starting with a comment was read as text.
 printf '# recorded by hand\n==1== Lackey\n L 0x1000,4\n S 0x7000,8\n' >"$d/c.lackey"
 if "$P" trace info --json "$d/c.lackey" >"$tmp/out" 2>"$tmp/err" &&

@@ -53,6 +53,9 @@ void addr_input_close(struct addr_stream *s)
 	s->f = NULL;
 }
 
+/* The bytes of an over-long line that its error quotes. */
+#define ADDR_LONG_LINE_SHOWN 64
+
 /* @len bytes of @p on stderr, control and non-ASCII bytes escaped. */
 static void addr_print_escaped(const char *p, size_t len)
 {
@@ -118,8 +121,11 @@ int addr_read_line(struct addr_stream *s)
 	s->line++;
 	if (c != '\n' && n == sizeof(s->buf) - 1 &&
 	    addr_input_peek(s) != EOF) {
-		fprintf(stderr, "pwcsim: %s:%llu: line too long (over %zu bytes)\n",
+		/* its start, as addr_bad() quotes a line */
+		fprintf(stderr, "pwcsim: %s:%llu: line too long (over %zu bytes): '",
 			s->name, s->line, sizeof(s->buf) - 2);
+		addr_print_escaped(s->buf, ADDR_LONG_LINE_SHOWN);
+		fputs("...'\n", stderr);
 		return -1;
 	}
 	if (memchr(s->buf, '\0', n))
