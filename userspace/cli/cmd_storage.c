@@ -48,7 +48,8 @@ static int table7(struct table *t, const char *path,
 	if (addr_open(&in, path, ADDR_AUTO))
 		goto out;
 	while ((rd = addr_next(&in, &va)) > 0) {
-		if (!run_user_addresses(&va, 1, levels, &warned)) {
+		if (!run_user_addresses(&va, 1, in.count - 1, levels,
+					&warned)) {
 			rd = -1;
 			break;
 		}

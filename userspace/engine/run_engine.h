@@ -161,10 +161,13 @@ int run_stream(const struct run_config *cfg, const struct run_source *src,
  * EINVAL), but its bits 56..47 are kept as tags above L4, a path no
  * 4-level table has: said once (*@warned), and replayed; so is one at
  * bit 56 with 5 levels (not a user address: an L5 index in the kernel's
- * half).  Also `storage --stream`'s check.
+ * half).  @before: the addresses of the stream before @va[0], so that
+ * a message gives an address's place in the stream (1 for the first).
+ * Also `storage --stream`'s check.
  */
 bool run_user_addresses(const unsigned long long *va, unsigned int n,
-			unsigned int levels, bool *warned);
+			unsigned long long before, unsigned int levels,
+			bool *warned);
 /* What run_stream() allocated in @res (dumps, sizes). */
 void run_result_free(struct run_result *res);
 

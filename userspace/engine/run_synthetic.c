@@ -32,6 +32,7 @@ struct run_synthetic {
 	struct pwc_result *res;		/* MODEL_SET_BATCH per model */
 	bool dump;
 	bool warned;			/* of an address above 4 levels' */
+	unsigned long long fed;		/* addresses taken (feeds before) */
 	const struct size_sweep *sweep;	/* run_config.sizes, or NULL */
 	void *sw;			/* the sweep's state */
 	enum pwc_kind sizes_kind;
@@ -154,7 +155,8 @@ static void synthetic_also(struct run_synthetic *s,
 
 /* run_engine.h: an address stream checked against the table's geometry */
 bool run_user_addresses(const unsigned long long *va, unsigned int n,
-			unsigned int levels, bool *warned)
+			unsigned long long before, unsigned int levels,
+			bool *warned)
 {
 	unsigned long long any = 0;
 	unsigned int i;
@@ -164,22 +166,22 @@ bool run_user_addresses(const unsigned long long *va, unsigned int n,
 	if (any >> 57) {
 		for (i = 0; !(va[i] >> 57); i++)
 			;
-		fprintf(stderr, "pwcsim: address 0x%llx is not a user address (at most 0x%llx with 5-level paging)\n",
-			va[i], (1ULL << 56) - 1);
+		fprintf(stderr, "pwcsim: address %llu of the stream, 0x%llx, is not a user address (at most 0x%llx with 5-level paging)\n",
+			before + i + 1, va[i], (1ULL << 56) - 1);
 		return false;
 	}
 	if (levels == 4 && any >> 47 && !*warned) {
 		for (i = 0; !(va[i] >> 47); i++)
 			;
-		fprintf(stderr, "pwcsim: warning: address 0x%llx is above 4-level paging's user addresses (0x7fffffffffff): its bits 56..47 are kept as tags above L4 (5-level tables: --levels 5)\n",
-			va[i]);
+		fprintf(stderr, "pwcsim: warning: address %llu of the stream, 0x%llx, is above 4-level paging's user addresses (0x7fffffffffff): its bits 56..47 are kept as tags above L4 (5-level tables: --levels 5)\n",
+			before + i + 1, va[i]);
 		*warned = true;
 	}
 	if (levels == 5 && any >> 56 && !*warned) {
 		for (i = 0; !(va[i] >> 56); i++)
 			;
-		fprintf(stderr, "pwcsim: warning: address 0x%llx is above 5-level paging's user addresses (0xffffffffffffff): replayed, its L5 index in the kernel's half\n",
-			va[i]);
+		fprintf(stderr, "pwcsim: warning: address %llu of the stream, 0x%llx, is above 5-level paging's user addresses (0xffffffffffffff): replayed, its L5 index in the kernel's half\n",
+			before + i + 1, va[i]);
 		*warned = true;
 	}
 	return true;
@@ -192,8 +194,9 @@ static int synthetic_feed(struct run_backend *b, const unsigned long long *va,
 	unsigned long long reads;
 	unsigned int i, k;
 
-	if (!run_user_addresses(va, n, s->pt.levels, &s->warned))
+	if (!run_user_addresses(va, n, s->fed, s->pt.levels, &s->warned))
 		return -1;
+	s->fed += n;
 	if (s->also.t.size)
 		synthetic_also(s, va, n);
 

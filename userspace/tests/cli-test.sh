@@ -393,11 +393,16 @@ fails "gen --format" "format takes text, binary or traceg" "$P" gen --format lac
 # are not keyed): refused; one above 4-level paging's user addresses:
 # replayed (bits 56..47 kept as tags above L4) with a warning, once
 printf '0x1000\n0xffff800000001000\n' >"$tmp/kaddr.txt"
-fails "an address at bit 57 or above" "0xffff800000001000 is not a user address" \
+# its place counted over the blocks the engine feeds (not within one)
+python3 -c 'print("\n".join(["0x1000"] * 70000 + ["0xffff800000001000"]))' >"$tmp/kaddr2.txt"
+fails "a bad address past the first block: its place in the whole stream" \
+	"address 70001 of the stream, 0xffff800000001000, is not a user address" \
+	"$P" replay -q -m tpc "$tmp/kaddr2.txt"
+fails "an address at bit 57 or above, named with its place" "address 2 of the stream, 0xffff800000001000, is not a user address" \
 	"$P" replay -q -l 5 -m tpc "$tmp/kaddr.txt"
 printf '0x1000\n0x1000000001000\n0x2000000001000\n' >"$tmp/high.txt"
 if "$P" replay -q -m tpc "$tmp/high.txt" >/dev/null 2>"$tmp/err" &&
-	[ "$(grep -c 'warning: address 0x1000000001000 is above 4-level' "$tmp/err")" = 1 ] &&
+	[ "$(grep -c 'warning: address 2 of the stream, 0x1000000001000, is above 4-level' "$tmp/err")" = 1 ] &&
 	[ "$(wc -l <"$tmp/err")" = 1 ] &&
 	"$P" replay -q -l 5 -m tpc "$tmp/high.txt" 2>"$tmp/err" >/dev/null &&
 	[ ! -s "$tmp/err" ]; then
@@ -410,7 +415,7 @@ fi
 # replayed without a word; now warned as at 4 levels above 2^47
 printf '0x1000\n0x100000000001000\n0x100000000002000\n' >"$tmp/high56.txt"
 if "$P" replay -q -l 5 -m tpc "$tmp/high56.txt" >/dev/null 2>"$tmp/err" &&
-	[ "$(grep -c 'warning: address 0x100000000001000 is above 5-level' "$tmp/err")" = 1 ] &&
+	[ "$(grep -c 'warning: address 2 of the stream, 0x100000000001000, is above 5-level' "$tmp/err")" = 1 ] &&
 	[ "$(wc -l <"$tmp/err")" = 1 ]; then
 	ok "an address at bit 56 with 5 levels: one warning"
 else
@@ -706,15 +711,15 @@ fails "replay --list with a FILE" "takes nothing else" "$P" replay --list "$tmp/
 # an address past 56 bits, and one above 2^47 at 4 levels with no warning
 printf '0x1000\n0xffffffffffffffff\n' >"$tmp/wide.txt"
 fails "storage --stream: an address past 56 bits" \
-	"address 0xffffffffffffffff is not a user address" \
+	"address 2 of the stream, 0xffffffffffffffff, is not a user address" \
 	"$P" storage --stream "$tmp/wide.txt" --capacities 8
 printf '0x1000\n0x100000000000000\n0x100000000001000\n' >"$tmp/high57.txt"
 if "$P" storage --stream "$tmp/high57.txt" --capacities 8 >/dev/null 2>"$tmp/err" &&
 	[ "$(wc -l <"$tmp/err")" = 1 ] &&
-	grep -q "warning: address 0x100000000000000 is above 4-level" "$tmp/err" &&
+	grep -q "warning: address 2 of the stream, 0x100000000000000, is above 4-level" "$tmp/err" &&
 	"$P" storage -l 5 --stream "$tmp/high57.txt" --capacities 8 >/dev/null 2>"$tmp/err" &&
 	[ "$(wc -l <"$tmp/err")" = 1 ] &&
-	grep -q "warning: address 0x100000000000000 is above 5-level" "$tmp/err"; then
+	grep -q "warning: address 2 of the stream, 0x100000000000000, is above 5-level" "$tmp/err"; then
 	ok "storage --stream above 2^47 with 4 levels, at bit 56 with 5: one warning"
 else bad "storage --stream above 2^47: $(head -2 "$tmp/err")"; fi
 
