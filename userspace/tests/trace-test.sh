@@ -210,6 +210,14 @@ printf 'MemcpyHtoD,0x00007f1000000000,16384\nkernel-1.traceg\nMemcpyHtoD,0x00007
 { cat "$tmp/v5.want"; printf '0x%s\n' 7f8000000000 7f7ffffff000 7f9000000000 7fa000000000; } >"$tmp/dir.want"
 expect "directory: kernels in order, .xz decoded, addresses as defined" "$d" <"$tmp/dir.want"
 expect "kernelslist.g named directly = the directory" "$d/kernelslist.g" <"$tmp/dir.want"
+# Defect: the list under another name (a symlink, a copy) was read as a
+# text trace and refused at its first line as "not a hexadecimal
+# address"; now said to be a kernelslist.g, with what to give instead.
+ln -s "$d/kernelslist.g" "$tmp/kl-link"
+fails "kernelslist.g under another name: said, not parsed as text" \
+	"kl-link: an Accel-Sim kernelslist.g under another name: give its directory" "$tmp/kl-link"
+printf 'kernel-1.traceg\n' >"$tmp/klist.txt"
+fails "a list starting with a kernel: said too" "klist.txt: an Accel-Sim kernelslist.g" "$tmp/klist.txt"
 if $P trace info --trace-order file --json "$d" >"$tmp/info.json" 2>"$tmp/err" && python3 - "$tmp/info.json" <<'X'
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -72,6 +72,13 @@ static int addr_sniff_text(struct addr_stream *s)
 	if (!r)
 		return ADDR_TEXT;
 	s->have_line = true;
+	if (!strncmp(s->buf, "MemcpyHtoD,", 11) ||
+	    !strncmp(s->buf, "kernel-", 7)) {
+		/* the list's kernels are named relative to its directory */
+		fprintf(stderr, "pwcsim: %s: an Accel-Sim kernelslist.g under another name: give its directory, or the file as kernelslist.g\n",
+			s->name);
+		return -1;
+	}
 	if (s->buf[0] == '-' || !strncmp(s->buf, "#BEGIN_TB", 9))
 		return ADDR_TRACEG;
 	if (!strncmp(s->buf, "==", 2) || !strncmp(s->buf, "I  ", 3) ||
