@@ -1073,6 +1073,35 @@ out:
 }
 
 /*
+ * ideal past its cap (pwc_ideal.c): 65,536 + 100 2 MiB regions, 129 1 GiB
+ * ones: the first 65,536 L2 keys kept, the 100 after not, each counted
+ * as an eviction (the tools' sign that an unbounded model met its cap),
+ * and a region not kept found again only at L3; the dump says the L2
+ * map is full.
+ */
+static void ideal_cap(struct pwc_test *t)
+{
+	struct pwc_synth pt = { .levels = 4 };
+	struct pwc_model *m = pwc_case_model(t, "ideal");
+	struct pwc_result r;
+	u64 i, base = 0x100000000000ULL;
+
+	if (!m)
+		return;
+	for (i = 0; i < PWC_IDEAL_MAX_KEYS + 100; i++)
+		pwc_case_access(m, &pt, base + (i << 21), &r);
+	PWC_EXPECT_EQ(t, m->stats.evictions, 100);
+	PWC_EXPECT_EQ(t, m->stats.fills, PWC_IDEAL_MAX_KEYS + 129 + 1);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, base, &r), 1);
+	PWC_EXPECT_EQ(t, pwc_case_access(m, &pt, base + ((i - 1) << 21), &r),
+		      2);
+	PWC_EXPECT_EQ(t, m->stats.evictions, 101);
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "keys to L2: 65536 (full"));
+	PWC_EXPECT_TRUE(t, pwc_case_dump_has(m, "keys to L3: 129\n"));
+	pwc_destroy(m);
+}
+
+/*
  * ideal's map (pwc_hset.h): a key added once, a second add of it refused
  * with its value kept, and 1,000 more through its growths (64 slots to
  * 2,048), each found with its value; then the keys of one 1 GiB region
@@ -2457,6 +2486,7 @@ static PWC_CASE_TYPE pwc_model_case_table[] = {
 	PWC_CASE(cpwc_hint_checked),
 	PWC_CASE(cpwc_counts_entries),
 	PWC_CASE(bounds_none_ideal),
+	PWC_CASE(ideal_cap),
 	PWC_CASE(hset_add_grow_drop),
 	PWC_CASE(five_level),
 	PWC_CASE(no_false_hits),

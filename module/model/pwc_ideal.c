@@ -9,8 +9,9 @@
  * the entries it read, as STC does.  It holds at most PWC_IDEAL_MAX_KEYS
  * keys per level (a 128 GiB footprint in 2 MiB regions; the cap bounds the
  * work of one rehash or invalidation); past that, or if memory runs out, a
- * key is simply not added (the model then under-reports hits, never
- * over-reports).
+ * key is not added (the model then under-reports hits, never
+ * over-reports) and is counted as an eviction: an unbounded model that
+ * evicts has met its cap, which the tools say (stats.evictions).
  */
 #include "pwc_hset.h"
 
@@ -77,15 +78,25 @@ static __always_inline void ideal_lookup(struct pwc_model *m,
 			return;
 }
 
-/* The key of level @k the walk read added, under the cap. */
+/*
+ * The key of level @k the walk read added, under the cap; one the cap (or
+ * memory) refuses counted as an eviction.  The lookup missed it, so an
+ * add finds it absent.
+ */
 static __always_inline void ideal_fill_at(struct pwc_model *m,
 					  struct pwc_ideal *d,
 					  const struct pwc_walk *w,
 					  unsigned int k)
 {
-	if (d->h[k].used < PWC_IDEAL_MAX_KEYS &&
-	    pwc_hset_add(&d->h[k], pwc_key(w->va, k), w->base[k - 1]) > 0)
+	int ret = -ENOSPC;
+
+	if (d->h[k].used < PWC_IDEAL_MAX_KEYS)
+		ret = pwc_hset_add(&d->h[k], pwc_key(w->va, k),
+				   w->base[k - 1]);
+	if (ret > 0)
 		m->stats.fills++;
+	else if (ret < 0)
+		m->stats.evictions++;
 }
 
 static __always_inline void ideal_fill(struct pwc_model *m,
@@ -196,7 +207,9 @@ static void ideal_dump(struct pwc_model *m, struct pwc_out *o)
 	unsigned int k;
 
 	for (k = d->levels; k >= 2; k--)
-		pwc_printf(o, "  keys to L%u: %llu\n", k, d->h[k].used);
+		pwc_printf(o, "  keys to L%u: %llu%s\n", k, d->h[k].used,
+			   d->h[k].used < PWC_IDEAL_MAX_KEYS ? "" :
+			   " (full: later keys not kept)");
 }
 
 /* A rehash (growth or invalidation) visits every slot of a level. */

@@ -178,6 +178,17 @@ fails "ways that no size within the budget divides: said of what was given" \
 	"no size within 5280 bits fits the shape given: at the smallest, stc: l2=8 is not a multiple of ways=7" \
 	"$P" replay -b 5280 -m stc:ways=7 "$tmp/gen.txt"
 
+# Defect: ideal past its cap of 65,536 keys a level kept no more, and its
+# row, no upper bound any more, was printed without a word; now said.
+python3 -c 'print("\n".join("0x%x" % (0x100000000000 + (i << 21)) for i in range(65636)))' >"$tmp/cap.txt"
+if "$P" replay -q -m ideal -m tpc "$tmp/cap.txt" >/dev/null 2>"$tmp/err" &&
+	grep -q "^pwcsim: warning: ideal keeps at most 65536 keys a level and met that cap: 100 keys not kept" "$tmp/err" &&
+	[ "$(wc -l <"$tmp/err")" = 1 ] &&
+	head -65536 "$tmp/cap.txt" | "$P" replay -q -m ideal - >/dev/null 2>"$tmp/err" &&
+	[ ! -s "$tmp/err" ]; then
+	ok "ideal past its cap: a warning; at its cap: none"
+else bad "ideal's cap: '$(head -2 "$tmp/err")'"; fi
+
 # Huge leaves: a 2 MiB range costs 3 uncached accesses.
 printf '0x40000000\n' >"$tmp/h.txt"
 $P replay --json -m none --huge-2m 40000000-40200000 "$tmp/h.txt" >"$tmp/h.json"
