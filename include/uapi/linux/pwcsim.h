@@ -192,7 +192,9 @@ struct pwcsim_set_tlb {
  * @levels: paging levels of the walk (0 when not walked)
  * @end: the lowest level whose entry was read (1..@levels)
  * @leaf: 1, 2, 3 for a 4 KiB, 2 MiB, 1 GiB leaf; 0 if none
- * @present: the address translated
+ * @present: the walk reached a leaf (0 when not walked: an IOTLB hit,
+ *	PWCSIM_RES_TLB_HIT, is a translation with no walk, and its @levels,
+ *	@pfn and @base are 0 too)
  * @start: @start[i] is model i's start level (0 when not looked up)
  * @accesses: @accesses[i] is model i's page-table accesses for this walk
  */
