@@ -19,16 +19,33 @@
 /* How a results.json pwcsim wrote begins. */
 #define REPORT_DIR_RESULTS "{\"config\": {\"tables\": "
 
-/* A name a report writes: its tables, data, scripts, plots and summary. */
+/*
+ * The names a report writes (report_write.c, report_wins_write.c,
+ * report_plot.c, report_timing_*.c, report_shard.c), exactly: a user's
+ * own notes.txt or data.csv in DIR makes it no report (it was removed
+ * with the previous report's files).  safety-test runs a report of every
+ * study twice into one directory: a new file missing here is refused.
+ */
 static bool report_dir_own(const char *name)
 {
-	static const char *const ext[] = { ".csv", ".json", ".txt", ".gp",
-					   ".dat", ".png" };
-	const char *dot = strrchr(name, '.');
+	static const char *const own[] = {
+		"results.json", "summary.txt", "shard.txt", "paper.csv",
+		"table1.csv", "table5.csv", "table6.csv", "table8.csv",
+		"figure3.csv", "figure3.gp", "figure3.png",
+		"sweep.csv", "sweep.dat", "sweep.gp", "sweep.png",
+		"wins.csv", "wins.dat", "wins.gp", "wins.png",
+		"wins_points.dat", "wins_workloads.csv",
+		"scenarios.csv", "scenarios_wide.csv", "scenarios.gp",
+		"scenarios.png", "timing.csv", "timing_classes.csv",
+		"timing_cdf.csv", "timing_cdf.gp", "timing_cdf.png",
+		"timing_slowdown.csv", "timing_slowdown.gp",
+		"timing_slowdown.png", "timing_walkers.csv",
+		"timing_walkers.gp", "timing_walkers.png",
+	};
 	unsigned int i;
 
-	for (i = 0; dot && i < sizeof(ext) / sizeof(ext[0]); i++)
-		if (!strcmp(dot, ext[i]))
+	for (i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+		if (!strcmp(name, own[i]))
 			return true;
 	return false;
 }
@@ -55,7 +72,8 @@ static bool report_dir_begins(const char *path, const char *head)
 static int report_dir_scan(const char *dir, bool remove)
 {
 	char path[PATH_MAX];
-	bool report = false, other = false, any = false;
+	char other[NAME_MAX + 1] = "";
+	bool report = false, any = false;
 	struct dirent *e;
 	struct stat st;
 	DIR *d = opendir(dir);
@@ -71,7 +89,8 @@ static int report_dir_scan(const char *dir, bool remove)
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
 		if (lstat(path, &st) || !S_ISREG(st.st_mode) ||
 		    !report_dir_own(e->d_name)) {
-			other = true;
+			if (!*other)
+				snprintf(other, sizeof(other), "%s", e->d_name);
 			continue;
 		}
 		/* what pwcsim wrote, by its first bytes */
@@ -80,16 +99,19 @@ static int report_dir_scan(const char *dir, bool remove)
 		    (!strcmp(e->d_name, "shard.txt") &&
 		     report_dir_begins(path, "pwcsim-shard ")))
 			report = true;
-		if (remove && unlink(path))
-			other = true;
+		if (remove && unlink(path) && !*other)
+			snprintf(other, sizeof(other), "%s", e->d_name);
 	}
 	closedir(d);
 	if (!any)
 		return 0;
-	if (report && !other)
+	if (report && !*other)
 		return 1;
-	if (!remove)
-		fprintf(stderr, "pwcsim: %s: not empty and not a pwcsim report (refused: give a new or empty directory, or a previous report's)\n",
+	if (!remove && *other)
+		fprintf(stderr, "pwcsim: %s: not empty and not a pwcsim report (%s is no report's file; refused: give a new or empty directory, or a previous report's)\n",
+			dir, other);
+	else if (!remove)
+		fprintf(stderr, "pwcsim: %s: not empty and not a pwcsim report (no results.json or shard.txt pwcsim wrote; refused: give a new or empty directory, or a previous report's)\n",
 			dir);
 	return -1;
 }

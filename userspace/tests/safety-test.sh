@@ -253,15 +253,29 @@ echo '{"mine": 1}' >"$d/look-alike/results.json"
 echo "keep me" >"$d/look-alike/notes.txt"
 fails "-o a directory with a results.json pwcsim did not write refused" "not a pwcsim report" \
 	"$P" report -u -q -o "$d/look-alike" gemm
-if "$P" report -u -q -o "$d/new/parents/r" --scenarios gemm >/dev/null 2>"$tmp/err" &&
+# (every study, so that the next report over it sees every name one writes)
+if "$P" report -u -q -o "$d/new/parents/r" --scenarios --timing gemm >/dev/null 2>"$tmp/err" &&
 	[ -f "$d/new/parents/r/results.json" ]; then
 	ok "-o made with its parents"
 else bad "-o with parents: $(head -3 "$tmp/err")"; fi
 r="$d/new/parents/r"
 if "$P" report -u -q -o "$r" gemm >/dev/null 2>"$tmp/err" &&
-	[ -f "$r/results.json" ] && [ ! -e "$r/scenarios.csv" ] && [ ! -e "$r/scenarios.png" ]; then
+	[ -f "$r/results.json" ] && [ ! -e "$r/scenarios.csv" ] && [ ! -e "$r/scenarios.png" ] &&
+	[ ! -e "$r/timing.csv" ]; then
 	ok "-o a previous report: its files this run does not write are gone"
-else bad "-o a previous report: scenarios files stayed"; fi
+else bad "-o a previous report: $(head -3 "$tmp/err"), $(cd "$r" && echo scen* timing*)"; fi
+# Defect: a user's notes.txt or data.csv beside a previous report's files
+# was taken for one of them and deleted with them (exit 0).
+cp -r "$r" "$d/notes"
+echo "my notes" >"$d/notes/notes.txt"
+echo "a,b" >"$d/notes/data.csv"
+fails "-o a previous report holding a user's files refused, naming one" \
+	"not a pwcsim report (\(notes.txt\|data.csv\) is no report's file" \
+	"$P" report -u -q -o "$d/notes" gemm
+if [ "$(cat "$d/notes/notes.txt")" = "my notes" ] && [ "$(cat "$d/notes/data.csv")" = "a,b" ] &&
+	[ -f "$d/notes/results.json" ]; then
+	ok "-o refused: the user's files and the report kept"
+else bad "-o a report with a user's files: $(cd "$d/notes" && echo *)"; fi
 old=$(md5sum <"$r/results.json")
 echo "not a shard" >"$d/mine/shard.txt"
 fails "a report that fails after it started" "shard" \
