@@ -65,6 +65,31 @@ fails "convert: stdin onto itself refused" "the output is the input" \
 same "convert: the inputs are intact after every refusal" "$d/a.txt" "$txt"
 same "convert: (binary too)" "$d/a.bin" "$bin"
 
+# Defect: convert DIR DIR/kernel-1.traceg (an Accel-Sim trace directory
+# into one of the files it is read from) replaced the kernel, exit 0:
+# the check compared the output with DIR alone.
+mkdir "$d/tg"
+{
+	traceg_launch_head
+	printf -- '-accelsim tracer version = 5\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\n'
+	printf 'warp = 0\ninsts = 1\n0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f3000000000 0\n\n#END_TB\n'
+} >"$d/tg/kernel-1.traceg"
+echo kernel-1.traceg >"$d/tg/kernelslist.g"
+tg=$(cat "$d/tg/kernel-1.traceg" "$d/tg/kernelslist.g" | md5sum)
+fails "convert: a trace directory onto its kernel refused" \
+	"the output is the input .*tg/kernel-1.traceg (of the trace" \
+	"$P" trace convert "$d/tg" "$d/tg/kernel-1.traceg"
+fails "convert: a trace directory onto its kernelslist.g refused" \
+	"the output is the input .*tg/kernelslist.g" \
+	"$P" trace convert --to text "$d/tg" "$d/tg/kernelslist.g"
+fails "convert: a kernelslist.g onto its kernel refused" "the output is the input" \
+	"$P" trace convert "$d/tg/kernelslist.g" "$d/tg/kernel-1.traceg"
+if [ "$(cat "$d/tg/kernel-1.traceg" "$d/tg/kernelslist.g" | md5sum)" = "$tg" ] &&
+	"$P" trace convert --to text "$d/tg" "$d/tg/all.txt" &&
+	[ "$(cat "$d/tg/all.txt")" = 0x7f3000000000 ]; then
+	ok "convert: the trace intact, a new file beside it written"
+else bad "convert: the trace directory changed"; fi
+
 # Defect: a failed conversion left a partial output file.
 { head -n 3000 "$d/a.txt"; echo "0xnot-an-address"; } >"$d/broken.txt"
 fails "convert: a malformed input fails" "not a hexadecimal address" \
