@@ -7,6 +7,7 @@
  * order; `pwcsim gen --list`.  --size and --seed are the shared options
  * (options.h).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 
 #include <unistd.h>
 
+#include "output/out_file.h"
 #include "output/progress.h"
 #include "output/table.h"
 #include "traces/addr_stream.h"
@@ -256,9 +258,16 @@ static int gen_traceg(const struct workload *w, struct gen_opts *o)
 
 	if (traceg_writer_open(&tw, o->out.dir, w->name, limit))
 		return 1;
+	/* a signal that ends the run removes the partial trace */
+	if (out_temp_hold(tw.tmp, true)) {
+		fprintf(stderr, "pwcsim: %s: %s\n", o->out.dir, strerror(errno));
+		traceg_writer_close(&tw, false);
+		return 1;
+	}
 	sink.trace = &tw.hooks;
 	workload_run(w, &o->so.wo, &heap, &sink);
 	ret = traceg_writer_close(&tw, true);
+	out_temp_release(tw.tmp);
 	if (!ret && !o->so.quiet)
 		fprintf(stderr, "pwcsim gen: %s: %u kernels, %llu addresses\n",
 			o->out.dir, tw.kernels, tw.lanes);

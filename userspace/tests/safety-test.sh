@@ -452,6 +452,21 @@ exec 3<>"$sd/in.fifo"	# a writer that never ends the stream
 killed "a conversion killed: its temporary file removed" "$sd" \
 	"$P" trace convert --from text "$sd/in.fifo" "$sd/out.bin"
 exec 3>&-
+# Defect: gen --format traceg ended by a signal left its partial trace,
+# DIR.tmpXXXXXX (of up to gigabytes), beside DIR.
+"$P" gen -q -f traceg -o "$sd/tg" --size full gemm 2>"$tmp/err" &
+pid=$!
+for _ in $(seq 400); do
+	compgen -G "$sd/tg.tmp*/kernel-1.traceg" >/dev/null && break
+	sleep 0.05
+done
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+left=$(find "$sd" -mindepth 1 -maxdepth 1 -name 'tg*' -printf '%f ')
+if [ "$rc" = 143 ] && [ -z "$left" ]; then
+	ok "gen -f traceg killed: its partial trace removed"
+else bad "gen -f traceg killed: exit $rc, left $left"; fi
 if [ -e "$sd/r" ] || [ -e "$sd/out.bin" ]; then
 	bad "a killed command left an output: $(ls "$sd")"
 else ok "a killed command leaves no output"; fi
