@@ -17,6 +17,10 @@
 #include "engine/module_walks.h"
 #include "engine/run_timing.h"
 
+/* The IOMMU's page-table reads cost what the GPU model's DRAM does. */
+_Static_assert(IOMMU_MEM_CYCLES == GPU_LAT_DRAM,
+	       "iommu.h IOMMU_MEM_CYCLES is gpu_sim.h GPU_LAT_DRAM");
+
 /* The IOMMU's "not yet known" is the one the GPU model takes. */
 _Static_assert(IOMMU_PENDING == GPU_XLATE_PENDING,
 	       "iommu_translate() returns what gpu_xlate.translate returns");

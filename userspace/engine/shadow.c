@@ -74,8 +74,8 @@ static unsigned long long mmap_floor(void)
  * address it maps into *@from: @r, or for the region under
  * vm.mmap_min_addr (a GPU's parameters and __constant__ symbols near 0)
  * without CAP_SYS_RAWIO, the region from @floor, a page there touched so
- * its page tables exist: a walk of a page below then reads every level
- * and ends at a non-present leaf, the same reads as a mapped page's.
+ * its page tables exist.  A page below @floor is in no VMA: pwcsim.ko
+ * does not walk it and counts it not_walked, which run reports.
  * 0, or an errno.
  */
 static int map_region(unsigned long long r, unsigned long long floor,

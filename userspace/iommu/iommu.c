@@ -18,7 +18,8 @@ void iommu_config_default(struct iommu_config *c, unsigned int levels)
 	*c = (struct iommu_config){
 		.tlb = 64, .tlb_hit = 0, .walkers = 8, .buffer = 256,
 		.sched = IOMMU_FCFS, .pwc_probe = 1,
-		.ptc_sets = 16, .ptc_ways = 8, .ptc_hit = 10, .mem = 300,
+		.ptc_sets = 16, .ptc_ways = 8, .ptc_hit = 10,
+		.mem = IOMMU_MEM_CYCLES,
 		.levels = levels ? levels : 4,
 	};
 }

@@ -27,6 +27,13 @@
 #include "pwc_tlb.h"
 
 #define IOMMU_PENDING (~0ULL)
+/*
+ * A page-table read that misses the line cache, in cycles: the GPU model's
+ * DRAM latency (workloads/gpu_sim.h GPU_LAT_DRAM; run_timing.c asserts
+ * they are equal)
+ */
+#define IOMMU_MEM_CYCLES 300
+
 /* The latency histogram's exact range, in cycles (above: the last bin) */
 #define IOMMU_HIST 65536
 
@@ -34,9 +41,10 @@
  * Which waiting miss a free walker serves (Documentation/timing.rst):
  * @IOMMU_FCFS the oldest; @IOMMU_SIMT Shin et al. (ISCA 2018): the misses
  * of one warp instruction as a batch, the batch with the fewest walks
- * first; @IOMMU_PATH ours: the miss whose path the PWC holds deepest
- * first, a miss whose 2 MiB region another walk is reading held back
- * until that walk fills the PWC.
+ * first; @IOMMU_PATH ours: the oldest miss whose 2 MiB region no walk
+ * in progress is reading, so that a miss behind a walk of its region
+ * waits for that walk's fill of the PWC (the oldest miss when every one
+ * is behind one: iommu_sched.c, pick_path()).
  */
 enum iommu_sched { IOMMU_FCFS, IOMMU_SIMT, IOMMU_PATH, IOMMU_SCHED_COUNT };
 

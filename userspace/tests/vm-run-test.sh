@@ -99,7 +99,7 @@ tests/as-nobody $P run $T --thp never 2>$tmp/tnerr >$tmp/tn.json
 chmod "$mode" /dev/pwcsim
 if grep -q '"walks": [1-9]' $tmp/tk.json && grep -q '"slowdown"' $tmp/tk.json &&
 	cmp -s $tmp/tk.json $tmp/tu.json; then
-	ok "run --timing: the module's walks = --userspace (2mm, three models)"
+	ok "run --timing: the module's walks = --userspace (2mm, every model)"
 else
 	{ bad "run --timing: kernel != --userspace"; cat $tmp/terr; diff $tmp/tk.json $tmp/tu.json | head -4; }
 fi
