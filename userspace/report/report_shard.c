@@ -261,6 +261,39 @@ static int shard_body(struct report_opts *o, struct report_row *rows,
 	return -1;
 }
 
+/*
+ * Line @ln (1 to 3) of shard @path, its header: the format, the version
+ * (this pwcsim's: a merge never mixes another version's figures, nor
+ * labels them as its own), and K/N into @k and @n (one N for all, each K
+ * once: @seen).  0; -1 not a shard's header; -2 refused with a message.
+ */
+static int shard_head(const char *path, int ln, const char *line,
+		      unsigned int *k, unsigned int *n,
+		      const unsigned int *seen, unsigned int nshards)
+{
+	if (ln == 1)
+		return strcmp(line, SHARD_MAGIC "\n") ? -1 : 0;
+	if (ln == 2 && strncmp(line, "version ", 8))
+		return -1;
+	if (ln == 2 && strcmp(line + 8, PWCSIM_VERSION "\n")) {
+		fprintf(stderr, "pwcsim: %s: a shard of pwcsim %.*s, this is %s: refused (the shards and the merge run one version)\n",
+			path, (int)strcspn(line + 8, "\n"), line + 8,
+			PWCSIM_VERSION);
+		return -2;
+	}
+	if (ln == 2)
+		return 0;
+	if (sscanf(line, "shard %u %u", k, n) != 2 || *k >= *n ||
+	    *n > REPORT_MAX_WORKLOADS || (nshards && *n != nshards))
+		return -1;
+	if (seen[*k / 32] & (1u << *k % 32)) {
+		fprintf(stderr, "pwcsim: %s: shard %u/%u given twice (not a shard of this sweep: each once)\n", path,
+			*k, *n);
+		return -2;
+	}
+	return 0;
+}
+
 /* Shard @path into @o and @rows; the first one sets the sweep. */
 static int shard_load(const char *path, struct report_opts *o,
 		      struct report_row *rows, bool *have, char *cfg0,
@@ -268,7 +301,7 @@ static int shard_load(const char *path, struct report_opts *o,
 {
 	char line[4096], cfg[4096];
 	unsigned int k, n;
-	int cur = -1, ret = -1, ln = 0;
+	int cur = -1, ret = -1, ln = 0, head;
 	bool ended = false;
 	u64 hash = SHARD_HASH0, want;
 	FILE *f = fopen(path, "r");
@@ -292,16 +325,13 @@ static int shard_load(const char *path, struct report_opts *o,
 			continue;
 		}
 		hash = shard_hash(hash, line, strlen(line));
-		if (ln == 1 && strcmp(line, SHARD_MAGIC "\n"))
+		head = ln <= 3 ? shard_head(path, ln, line, &k, &n, seen,
+					    *nshards) : 0;
+		if (head == -2)
+			goto out;
+		if (head)
 			goto bad;
-		else if (ln == 2 && strncmp(line, "version ", 8))
-			goto bad;
-		else if (ln == 3 && (sscanf(line, "shard %u %u", &k, &n) != 2 ||
-				     k >= n || n > REPORT_MAX_WORKLOADS ||
-				     (*nshards && n != *nshards) ||
-				     (seen[k / 32] & (1u << k % 32))))
-			goto bad;
-		else if (ln == 4) {
+		if (ln == 4) {
 			snprintf(cfg, sizeof(cfg), "%s", line);
 			if (*cfg0 && strcmp(cfg0, cfg)) {
 				fprintf(stderr, "pwcsim: %s: another sweep's shard (other options or workloads)\n",

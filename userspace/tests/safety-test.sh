@@ -311,6 +311,26 @@ fails "--merge into one of its shard directories refused" "the merge would repla
 	"$P" report -q --merge -o "$d/shard0" "$d/shard0"
 if [ -f "$d/shard0/shard.txt" ]; then ok "--merge refused: the shard kept"
 else bad "--merge refused: the shard is gone"; fi
+# Defect: a shard of another pwcsim version (its hash right) was merged
+# with this one's, exit 0, into a report labelled as one run's; the same
+# shard given twice was "not a shard of this sweep (or cut short)".
+mkdir "$d/oldv"
+python3 - "$d/shard0/shard.txt" "$d/oldv/shard.txt" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+body = re.sub(r"(?m)^version .*$", "version 0.0-old", text[:text.rindex("end ")], count=1)
+h = 0xcbf29ce484222325
+for b in body.encode():
+    h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
+open(sys.argv[2], "w").write(body + "end %016x\n" % h)
+PY
+fails "--merge: a shard of another version refused" \
+	"oldv/shard.txt: a shard of pwcsim 0.0-old, this is .*: refused" \
+	"$P" report -q --merge -o "$d/merged" "$d/oldv"
+fails "--merge: a shard given twice refused, so named" "shard 0/1 given twice" \
+	"$P" report -q --merge -o "$d/merged" "$d/shard0" "$d/shard0"
+if [ ! -e "$d/merged" ]; then ok "--merge refused: no directory made"
+else bad "--merge refused: $d/merged made"; fi
 no_temporaries "a failed report leaves no temporary directory" "$d/new/parents"
 
 # Defect: with no gnuplot, a report drew no PNG and said nothing.
