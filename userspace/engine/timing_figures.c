@@ -4,11 +4,20 @@
  * derived once (timing_figures()), then laid out as table rows or JSON
  * records.
  */
+#include <math.h>
+
 #include "engine/timing_figures.h"
 
+/* @a / @b; NaN, no figure, for @b 0 (struct timing_figures) */
 static double ratio(unsigned long long a, unsigned long long b)
 {
-	return b ? (double)a / (double)b : 0.0;
+	return b ? (double)a / (double)b : NAN;
+}
+
+/* pct() of @a in @b; NaN for @b 0 */
+static double share(unsigned long long a, unsigned long long b)
+{
+	return b ? pct(a, b) : NAN;
 }
 
 void timing_figures(const struct timing_result *r,
@@ -24,8 +33,8 @@ void timing_figures(const struct timing_result *r,
 	f->reads = ratio(s->read_cycles, s->walks);
 	f->walk = ratio(s->lookup + s->read_cycles, s->walks);
 	f->reads_per_walk = ratio(s->reads, s->walks);
-	f->ptc_hits = pct(s->ptc_hits, s->reads);
-	f->util = pct(s->busy, span * r->walkers);
+	f->ptc_hits = share(s->ptc_hits, s->reads);
+	f->util = share(s->busy, span * r->walkers);
 	f->occ_mean = ratio(s->occ_cycles, span);
 	/*
 	 * cycles per warp instruction against ideal translation's: the same
@@ -35,7 +44,7 @@ void timing_figures(const struct timing_result *r,
 	 */
 	f->slowdown = r->gpu_cycles_ideal && m->insts ?
 		      ratio(m->gpu_cycles, m->insts) /
-		      ratio(r->gpu_cycles_ideal, r->insts_ideal) : 0.0;
+		      ratio(r->gpu_cycles_ideal, r->insts_ideal) : NAN;
 }
 
 void timing_table_init(struct table *t, bool source)
@@ -47,6 +56,24 @@ void timing_table_init(struct table *t, bool source)
 		      "merged:u lat_mean:f p50:u p95:u p99:u max:u queueing:f "
 		      "walk:f reads/walk:f walkers%:p buf_mean:f buf_max:u "
 		      "buf_full:u gpu_cycles:u slowdown:f");
+}
+
+/*
+ * The latency's p50, p95, p99 and max in the cells from @col, or none
+ * without a request
+ */
+static void timing_quantiles_cells(struct table *t, unsigned int col,
+				   const struct timing_model *m)
+{
+	const unsigned long long v[] = {
+		TIMING_P(m, 50), TIMING_P(m, 95), TIMING_P(m, 99),
+		m->st.lat_max,
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(v); i++)
+		if (m->st.requests)
+			table_u64(t, col + i, v[i]);
 }
 
 void timing_table_add(struct table *t, const struct timing_result *r,
@@ -69,10 +96,7 @@ void timing_table_add(struct table *t, const struct timing_result *r,
 		table_u64(t, c + 4, m->st.walks);
 		table_u64(t, c + 5, m->st.merged);
 		table_f64(t, c + 6, f.lat_mean);
-		table_u64(t, c + 7, TIMING_P(m, 50));
-		table_u64(t, c + 8, TIMING_P(m, 95));
-		table_u64(t, c + 9, TIMING_P(m, 99));
-		table_u64(t, c + 10, m->st.lat_max);
+		timing_quantiles_cells(t, c + 7, m);
 		table_f64(t, c + 11, f.queueing);
 		table_f64(t, c + 12, f.walk);
 		table_f64(t, c + 13, f.reads_per_walk);
@@ -98,6 +122,30 @@ static void timing_cdf(const struct timing_model *m, struct record *l)
 	}
 }
 
+/*
+ * The latency's p50, p95, p99, max and CDF into @l; without a request
+ * the quantiles null and no CDF (nothing was measured)
+ */
+static void timing_quantiles_record(struct record *l,
+				    const struct timing_model *m)
+{
+	static const char *const name[] = { "p50", "p95", "p99", "max" };
+	const unsigned long long v[] = {
+		TIMING_P(m, 50), TIMING_P(m, 95), TIMING_P(m, 99),
+		m->st.lat_max,
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(v); i++) {
+		if (m->st.requests)
+			record_u64(l, name[i], v[i]);
+		else
+			record_f64(l, name[i], NAN);
+	}
+	if (m->st.requests)
+		timing_cdf(m, l);
+}
+
 /* Model @m as a JSON record of the list "models" */
 static void timing_record(const struct timing_result *r,
 			  const struct timing_model *m, struct record *rec)
@@ -117,11 +165,7 @@ static void timing_record(const struct timing_result *r,
 	record_u64(x, "not_walked", m->st.not_walked);
 	l = record_object(x, "latency");
 	record_f64(l, "mean", f.lat_mean);
-	record_u64(l, "p50", TIMING_P(m, 50));
-	record_u64(l, "p95", TIMING_P(m, 95));
-	record_u64(l, "p99", TIMING_P(m, 99));
-	record_u64(l, "max", m->st.lat_max);
-	timing_cdf(m, l);
+	timing_quantiles_record(l, m);
 	record_f64(x, "queueing_mean", f.queueing);
 	record_f64(x, "pwc_mean", f.pwc);
 	record_f64(x, "reads_mean", f.reads);

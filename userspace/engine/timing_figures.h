@@ -12,7 +12,12 @@
 #include "engine/run_timing.h"
 #include "output/table.h"
 
-/* What a model's row shows (per-walk figures are means over its walks) */
+/*
+ * What a model's row shows (per-walk figures are means over its walks); a
+ * figure with nothing to average (a mean latency of no request, a mean
+ * walk of no walk, a slowdown of no instruction) is NaN, printed as none
+ * ("-", an empty CSV cell, JSON null), never as 0
+ */
 struct timing_figures {
 	double lat_mean, queueing, pwc, reads, walk, reads_per_walk;
 	double ptc_hits, util, occ_mean, slowdown;

@@ -89,12 +89,13 @@ void table_u64(struct table *t, unsigned int col, unsigned long long v)
 	c->null = false;
 }
 
+/* A NaN is a figure with no data (a mean over nothing): a null cell. */
 void table_f64(struct table *t, unsigned int col, double v)
 {
 	struct cell *c = cell(t, t->nrows - 1, col);
 
 	c->f = v;
-	c->null = false;
+	c->null = v != v;
 }
 
 void table_null(struct table *t, unsigned int col)

@@ -47,7 +47,8 @@ void table_cols(struct table *t, const char *spec);
 unsigned int table_row(struct table *t);
 void table_str(struct table *t, unsigned int col, const char *s);
 void table_u64(struct table *t, unsigned int col, unsigned long long v);
-void table_f64(struct table *t, unsigned int col, double v);	/* PCT too */
+/* PCT too; a NaN (no data) makes the cell null, as table_null() */
+void table_f64(struct table *t, unsigned int col, double v);
 void table_null(struct table *t, unsigned int col);
 void table_free(struct table *t);
 

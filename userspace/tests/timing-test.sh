@@ -202,5 +202,23 @@ fails "report --timing with 2 MiB IOTLB entries refused" "4 KiB" "${R[@]}" \
 	-t 64,2m -o "$tmp/r2m" 2mm
 if [ ! -e "$tmp/r2m" ]; then ok "report --timing refused: no directory made"
 else bad "report --timing refused: $tmp/r2m made"; fi
+# Defect: a run with no translation (gemm small: the L2 holds its data,
+# no request reaches the IOTLB) printed a mean latency, quantiles, walk
+# figures and utilization of 0, and the report averaged them into its
+# class means; they are none: "-" in the table, null in the JSON, no CDF.
+if "$P" run -u -q --timing -w gemm -m tpc >"$tmp/z.txt" &&
+	awk 'NR == 3 { exit !($2 == 0 && $7 == "-" && $8 == "-" && $11 == "-" && $12 == "-" && $13 == "-" && $15 == "-") }' "$tmp/z.txt" &&
+	"$P" run -u -q --timing -w gemm -m tpc --json >"$tmp/z.json" &&
+	python3 - "$tmp/z.json" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))["models"][0]["translation"]
+assert t["requests"] == 0, t
+assert all(t["latency"][k] is None for k in ("mean", "p50", "p95", "p99", "max")), t
+assert "cdf" not in t["latency"], t
+assert t["walk_mean"] is None and t["walker_utilization"] is None, t
+PY
+then ok "no translation: latency and walk figures none, not 0"
+else bad "no translation: $(sed -n 3p "$tmp/z.txt")"; fi
+
 echo "timing-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]
