@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -107,6 +108,24 @@ static int gnuplot_wait(pid_t pid, int fd, bool quiet)
 }
 
 /*
+ * The mode of plot @dir/@png: an old one's (--plot redraws it), else
+ * 0666 less the umask, as out_open() gives every other file.
+ */
+static mode_t report_png_mode(const char *dir, const char *png)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	mode_t mask;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, png);
+	if (!stat(path, &st) && S_ISREG(st.st_mode))
+		return st.st_mode & 07777;
+	mask = umask(022);
+	umask(mask);
+	return 0666 & ~mask;
+}
+
+/*
  * The plot's temporary, @dir/.NAME.XXXXXX.png, made (its name without
  * @dir into @tmp): 0, or -1 with a message.
  */
@@ -122,9 +141,14 @@ static int gnuplot_tmp(const char *dir, const char *png, char *path,
 		return -1;
 	}
 	fd = mkstemps(path, 4);
-	if (fd < 0) {
+	/* mkstemps() makes it 0600: the mode of every other file instead */
+	if (fd < 0 || fchmod(fd, report_png_mode(dir, png))) {
 		fprintf(stderr, "pwcsim: %s/%s: %s\n", dir, png,
 			strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(path);
+		}
 		return -1;
 	}
 	close(fd);

@@ -347,6 +347,21 @@ if command -v gnuplot >/dev/null; then
 	else bad "-q: $(head -2 "$tmp/err")"; fi
 fi
 
+# Defect: the plots were left 0600 (mkstemps()'s temporary) where every
+# other file of a report gets 0666 less the umask: unreadable to the
+# others a report is shared with.
+if command -v gnuplot >/dev/null; then
+	if (umask 022 && "$P" report -u -q -o "$d/modes" --sweep 5280 gemm) >/dev/null 2>"$tmp/err" &&
+		modes=$(stat -c %a "$d/modes"/*.png | sort -u) && [ "$modes" = 644 ]; then
+		ok "plots: 0666 less the umask, as every other file"
+	else bad "plots: modes $modes $(head -2 "$tmp/err")"; fi
+	chmod 640 "$d/modes/wins.png"
+	if "$P" report --plot "$d/modes" -q 2>"$tmp/err" &&
+		[ "$(stat -c %a "$d/modes/wins.png")" = 640 ]; then
+		ok "--plot: a redrawn plot keeps its mode"
+	else bad "--plot: wins.png mode $(stat -c %a "$d/modes/wins.png")"; fi
+fi
+
 # Defect: figure3.png's y axis ran 0-105 with the bars at 97-100 %, the
 # titles gave no budget, inputs or IOTLB, sweep.png's x range was wider
 # than the data and its budget unmarked, wins.png's colours ran to 1.5
