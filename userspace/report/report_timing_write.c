@@ -47,57 +47,73 @@ static void runs_table(const struct report_opts *o, struct table *t)
 		timing_table_add(t, &o->timing->main[i], o->list[i]->name);
 }
 
-/* The means of class @c (0: all) for model @k; false if none counts */
+/*
+ * Class @c's (0: all) figures of model @k: the slowdown's geometric mean
+ * over its workloads with instructions (@n), the latency's means over
+ * those with translations (@nlat; NaN, none, if no workload has one: a
+ * workload whose data the L2 holds makes no request, and its latency is
+ * no 0)
+ */
+struct class_mean {
+	double lat, p99, slow;
+	unsigned int n, nlat;
+};
+
+/* Class @c's means of model @k into @cm; false if no workload counts */
 static bool class_means(const struct report_opts *o, unsigned int c,
-			unsigned int k, double *lat, double *p99,
-			double *slow, unsigned int *n)
+			unsigned int k, struct class_mean *cm)
 {
 	double l = 0, p = 0, s = 0;
 	struct timing_figures f;
 	unsigned int i;
 
-	*n = 0;
+	cm->n = 0;
+	cm->nlat = 0;
 	for (i = 0; i < o->nlist; i++) {
 		const struct timing_result *r = &o->timing->main[i];
 
 		if (c && class_of(o, i) != c)
 			continue;
 		timing_figures(r, &r->m[k], &f);
-		if (f.slowdown <= 0)	/* no instruction, no ratio */
+		if (!(f.slowdown > 0))	/* no instruction, no ratio */
+			continue;
+		s += log(f.slowdown);
+		cm->n++;
+		if (!r->m[k].st.requests)
 			continue;
 		l += f.lat_mean;
 		p += TIMING_P(&r->m[k], 99);
-		s += log(f.slowdown);
-		(*n)++;
+		cm->nlat++;
 	}
-	if (!*n)
+	if (!cm->n)
 		return false;
-	*lat = l / *n;
-	*p99 = p / *n;
-	*slow = exp(s / *n);
+	cm->lat = cm->nlat ? l / cm->nlat : NAN;
+	cm->p99 = cm->nlat ? p / cm->nlat : NAN;
+	cm->slow = exp(s / cm->n);
 	return true;
 }
 
 static void classes_table(const struct report_opts *o, struct table *t)
 {
-	double lat, p99, slow;
-	unsigned int i, c, k, n;
+	struct class_mean cm;
+	unsigned int i, c, k;
 
 	table_init(t, NULL, "timing_classes");
 	table_cols(t, "class:u model:s workloads:u lat_mean:f lat_p99:f "
-		      "slowdown:f");
+		      "slowdown:f translating:u");
 	for (i = 1; i <= CLASSES; i++)		/* 1, 2, 3, then all */
 		for (k = 0; k < o->timing->main[0].n; k++) {
 			c = i % CLASSES;
-			if (!class_means(o, c, k, &lat, &p99, &slow, &n))
+			if (!class_means(o, c, k, &cm))
 				continue;
 			table_row(t);
 			table_u64(t, 0, c);
 			table_str(t, 1, o->timing->main[0].m[k].given);
-			table_u64(t, 2, n);
-			table_f64(t, 3, lat);
-			table_f64(t, 4, p99);
-			table_f64(t, 5, slow);
+			table_u64(t, 2, cm.n);
+			table_f64(t, 3, cm.lat);
+			table_f64(t, 4, cm.p99);
+			table_f64(t, 5, cm.slow);
+			table_u64(t, 6, cm.nlat);
 		}
 }
 
@@ -210,7 +226,9 @@ static void walkers_table(const struct report_opts *o, struct table *t)
 				table_str(t, 3, r->m[k].given);
 				table_f64(t, 4, f.queueing);
 				table_f64(t, 5, f.lat_mean);
-				table_u64(t, 6, TIMING_P(&r->m[k], 99));
+				if (r->m[k].st.requests)	/* else none */
+					table_u64(t, 6,
+						  TIMING_P(&r->m[k], 99));
 				table_f64(t, 7, f.slowdown);
 			}
 }
@@ -277,12 +295,22 @@ static double sweep_mean(const struct report_opts *o, unsigned int j,
 	return n ? exp(s / n) : 0;
 }
 
+/* @v with @decimals into @buf, or "-" for NaN (no figure) */
+static const char *figure(char *buf, size_t len, double v, int decimals)
+{
+	if (v != v)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.*f", decimals, v);
+	return buf;
+}
+
 void report_timing_text(const struct report_opts *o, FILE *f)
 {
 	const struct report_timing *rt = o->timing;
-	double lat, p99, slow;
-	unsigned int i, c, k, n, j;
-	char cls[8];
+	struct class_mean cm;
+	unsigned int i, c, k, j;
+	char cls[8], lat[32], p99[32];
 
 	fprintf(f, "\nTranslation in time (report --timing): IOTLB %u entries, %u walkers, %s, a buffer of %u; against ideal translation\n",
 		rt->io.tlb, rt->io.walkers, iommu_sched_names[rt->io.sched],
@@ -291,13 +319,15 @@ void report_timing_text(const struct report_opts *o, FILE *f)
 		"workloads", "latency", "p99", "slowdown");
 	for (i = 1; i <= CLASSES; i++)		/* 1, 2, 3, then all */
 		for (k = 0, c = i % CLASSES; k < rt->main[0].n; k++)
-			if (class_means(o, c, k, &lat, &p99, &slow, &n)) {
+			if (class_means(o, c, k, &cm)) {
 				snprintf(cls, sizeof(cls), c ? "%u" : "all", c);
-				fprintf(f, "%-6s %-8s %9u %12.1f %10.1f %10.3f\n",
-					cls, rt->main[0].m[k].given, n, lat,
-					p99, slow);
+				fprintf(f, "%-6s %-8s %9u %12s %10s %10.3f\n",
+					cls, rt->main[0].m[k].given, cm.n,
+					figure(lat, sizeof(lat), cm.lat, 1),
+					figure(p99, sizeof(p99), cm.p99, 1),
+					cm.slow);
 			}
-	fprintf(f, "(latency: cycles, the mean of the workloads' means; p99: the mean of their p99s; slowdown: cycles per warp instruction against ideal translation's, their geometric mean; timing*.csv)\n");
+	fprintf(f, "(latency: cycles, the mean of the means of the workloads with translations; p99: the mean of their p99s; slowdown: cycles per warp instruction against ideal translation's, the geometric mean over the workloads; timing*.csv)\n");
 	fprintf(f, "%-8s", "walkers");
 	for (j = 0; j < REPORT_TIMING_WALKERS; j++)
 		fprintf(f, " %8u", rt->walkers[j]);
