@@ -153,7 +153,7 @@ int report_dir_open(struct report_dir *d, const char *dir)
 	const char *slash;
 	struct stat st;
 	size_t len = strlen(dir);
-	mode_t mask;
+	mode_t mask, mode;
 	int dirlen;
 
 	while (len > 1 && dir[len - 1] == '/')
@@ -165,7 +165,11 @@ int report_dir_open(struct report_dir *d, const char *dir)
 	}
 	snprintf(d->path, sizeof(d->path), "%.*s", (int)len, dir);
 	*d->tmp = '\0';
+	mask = umask(022);
+	umask(mask);
+	mode = 0777 & ~mask;	/* as mkdir() would make it */
 	if (!stat(d->path, &st)) {
+		mode = st.st_mode & 07777;	/* DIR's own (a private one) */
 		if (!S_ISDIR(st.st_mode)) {
 			fprintf(stderr, "pwcsim: %s: %s\n", d->path,
 				strerror(ENOTDIR));
@@ -195,9 +199,7 @@ int report_dir_open(struct report_dir *d, const char *dir)
 		*d->tmp = '\0';
 		return -1;
 	}
-	mask = umask(022);
-	umask(mask);
-	chmod(d->tmp, 0777 & ~mask);	/* as mkdir() would have made it */
+	chmod(d->tmp, mode);	/* mkdtemp() made it 0700 */
 	if (out_temp_hold(d->tmp, true)) {	/* removed if a signal ends us */
 		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
 		rmdir(d->tmp);

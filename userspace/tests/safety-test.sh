@@ -289,6 +289,14 @@ if "$P" report -u -q -o "$r" gemm >/dev/null 2>"$tmp/err" &&
 	[ ! -e "$r/timing.csv" ]; then
 	ok "-o a previous report: its files this run does not write are gone"
 else bad "-o a previous report: $(head -3 "$tmp/err"), $(cd "$r" && echo scen* timing*)"; fi
+# Defect: a report over a previous one the user had made private (0700)
+# replaced it with a directory of 0777 less the umask, open to all.
+chmod 700 "$r"
+if "$P" report -u -q -o "$r" gemm >/dev/null 2>"$tmp/err" &&
+	[ "$(stat -c %a "$r")" = 700 ]; then
+	ok "-o a previous report: its mode kept"
+else bad "-o a previous report: mode $(stat -c %a "$r") $(head -2 "$tmp/err")"; fi
+chmod 755 "$r"
 # Defect: a user's notes.txt or data.csv beside a previous report's files
 # was taken for one of them and deleted with them (exit 0).
 cp -r "$r" "$d/notes"
