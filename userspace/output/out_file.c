@@ -255,6 +255,23 @@ static int out_flush(FILE *f, bool close, const char *name, const int *kept)
 	return err;
 }
 
+/*
+ * Is @path (which stat() finds no file at) a symbolic link to nothing?
+ * true with a message: the rename would replace the link itself with the
+ * file, where it is kept and the file it names written for an existing
+ * one.
+ */
+static bool out_dangling(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) || !S_ISLNK(st.st_mode))
+		return false;
+	fprintf(stderr, "pwcsim: %s: a symbolic link to no file: refused (nothing written; name the file it would, or remove the link)\n",
+		path);
+	return true;
+}
+
 int out_open(struct out_file *o, const char *path, const char *const *inputs)
 {
 	char real[PATH_MAX];
@@ -276,6 +293,8 @@ int out_open(struct out_file *o, const char *path, const char *const *inputs)
 		o->f = stdout;
 		return 0;
 	}
+	if (!exists && out_dangling(path))
+		return -1;
 	if (exists && !S_ISREG(st.st_mode)) {
 		if (S_ISDIR(st.st_mode)) {
 			fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(EISDIR));

@@ -6,7 +6,8 @@
  * the flush and the close succeeded; on failure the temporary is removed
  * and the old file is left as it was.  An output that is the same file as
  * an input (same device and inode, through links too) is refused before
- * anything is opened for writing.  A non-regular output (stdout as "-",
+ * anything is opened for writing, as is a symbolic link to no file (the
+ * rename would replace the link).  A non-regular output (stdout as "-",
  * /dev/null, a FIFO) is written in place, its errors still checked.  A
  * signal that ends pwcsim removes the temporaries (out_temp_hold()).
  * Used by `trace convert` and the report's files (report_files.c).

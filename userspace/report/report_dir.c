@@ -182,6 +182,12 @@ int report_dir_open(struct report_dir *d, const char *dir)
 			fprintf(stderr, "pwcsim: %s: %s\n", dir, strerror(errno));
 			return -1;
 		}
+	} else if (errno == ENOENT && !lstat(d->path, &st) &&
+		   S_ISLNK(st.st_mode)) {
+		/* the swap would move the link aside and leave it there */
+		fprintf(stderr, "pwcsim: %s: a symbolic link to no directory: refused (name the directory it would, or remove the link)\n",
+			d->path);
+		return -1;
 	} else if (errno != ENOENT || report_dir_parents(d->path)) {
 		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
 		return -1;

@@ -105,6 +105,14 @@ no_temporaries "convert: no temporary file is left" "$d"
 if [ -L "$d/link.txt" ] && cmp -s "$d/a.txt" <("$P" trace convert --to text "$d/a.bin" -); then
 	ok "convert: through a link, the file it names is written, the link kept"
 else bad "convert: through a link"; fi
+# Defect: a symbolic link to no file was replaced by the output (the
+# link gone, exit 0), where an existing file's link is kept.
+ln -s nowhere.bin "$d/dangling.bin"
+fails "convert: onto a link to no file refused" "dangling.bin: a symbolic link to no file" \
+	"$P" trace convert "$d/a.txt" "$d/dangling.bin"
+if [ -L "$d/dangling.bin" ] && [ ! -e "$d/nowhere.bin" ]; then ok "convert: the dangling link kept"
+else bad "convert: the dangling link replaced"; fi
+rm "$d/dangling.bin"
 (umask 022 && "$P" trace convert "$d/a.txt" "$d/mode.bin")
 if [ "$(stat -c %a "$d/mode.bin")" = 644 ]; then ok "convert: a new file gets 0666 less the umask"
 else bad "convert: mode $(stat -c %a "$d/mode.bin")"; fi
@@ -279,6 +287,14 @@ echo "keep me" >"$d/look-alike/notes.txt"
 fails "-o a directory with a results.json pwcsim did not write refused" "not a pwcsim report" \
 	"$P" report -u -q -o "$d/look-alike" gemm
 # (every study, so that the next report over it sees every name one writes)
+# Defect: -o a symbolic link to no directory: the link was moved aside
+# (left as .NAME.XXXXXX.old beside it) and replaced by the report.
+ln -s nowhere "$d/dlink"
+fails "-o a link to no directory refused" "dlink: a symbolic link to no directory" \
+	"$P" report -u -q -o "$d/dlink" gemm
+if [ -L "$d/dlink" ] && [ -z "$(find "$d" -maxdepth 1 -name '.dlink*')" ]; then
+	ok "-o a link to no directory: the link kept, nothing beside it"
+else bad "-o a link to no directory: $(find "$d" -maxdepth 1 -name '*dlink*')"; fi
 if "$P" report -u -q -o "$d/new/parents/r" --scenarios --timing gemm >/dev/null 2>"$tmp/err" &&
 	[ -f "$d/new/parents/r/results.json" ]; then
 	ok "-o made with its parents"
@@ -359,6 +375,7 @@ fi
 # other file of a report gets 0666 less the umask: unreadable to the
 # others a report is shared with.
 if command -v gnuplot >/dev/null; then
+	modes=
 	if (umask 022 && "$P" report -u -q -o "$d/modes" --sweep 5280 gemm) >/dev/null 2>"$tmp/err" &&
 		modes=$(stat -c %a "$d/modes"/*.png | sort -u) && [ "$modes" = 644 ]; then
 		ok "plots: 0666 less the umask, as every other file"
