@@ -69,6 +69,9 @@ static const char sweep[] =
 	"set key bottom right\n"
 	"set title 'mean L2 hit rate over the workloads'\n"
 	"set ylabel 'L2 hit rate (%)'\n"
+	/* no workload walked: no rate (NaN), an empty panel, not an error */
+	"stats 'sweep.dat' using 2 nooutput name 'HIT'\n"
+	"if (!exists('HIT_records')) set yrange [0:100]\n"
 	/* sweep.dat's blocks: the sized models (the prelude's) */
 	"plot for [i = 0:sized - 1] 'sweep.dat' index i using 1:2 "
 	"with linespoints title word(sized_names, i + 1)\n"

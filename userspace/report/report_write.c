@@ -7,6 +7,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,21 +132,25 @@ static void table8(struct table *t, const struct report_row *rows,
 		table_col(t, names[2 * k + 1], CELL_PCT);
 	}
 	table_cols(t, "cpwc_vs_tpc:p tpc_redundant:p cpwc_redundant:p");
+	/* a workload with no walk has no rate: empty cells, as figure3()'s */
 	for (i = 0; i < n; i++) {
+		bool w = rows[i].walks;
+
 		table_row(t);
 		c = 0;
 		table_str(t, c++, rows[i].w->name);
 		table_u64(t, c++, rows[i].w->paper_class);
 		table_u64(t, c++, rows[i].addresses);
-		table_f64(t, c++, pct(rows[i].tlb_hits, rows[i].addresses));
+		table_f64(t, c++, rows[i].addresses ?
+			  pct(rows[i].tlb_hits, rows[i].addresses) : NAN);
 		table_u64(t, c++, rows[i].walks);
 		for (k = 0; k < PWC_KIND_COUNT; k++) {
 			table_u64(t, c++, rows[i].st[k].accesses);
-			table_f64(t, c++, l2(&rows[i], k));
+			table_f64(t, c++, w ? l2(&rows[i], k) : NAN);
 		}
-		table_f64(t, c++, reduction(&rows[i]));
-		table_f64(t, c++, rows[i].redundant[0]);
-		table_f64(t, c++, rows[i].redundant[1]);
+		table_f64(t, c++, w ? reduction(&rows[i]) : NAN);
+		table_f64(t, c++, w ? rows[i].redundant[0] : NAN);
+		table_f64(t, c++, w ? rows[i].redundant[1] : NAN);
 	}
 }
 
@@ -210,12 +215,40 @@ static void workloads_record(struct record *rec,
 		record_u64(w, "addresses", r->addresses);
 		record_u64(w, "tlb_hits", r->tlb_hits);
 		record_u64(w, "walks", r->walks);
-		record_f64(w, "cpwc_vs_tpc", reduction(r));
-		record_f64(w, "tpc_redundant", r->redundant[0]);
-		record_f64(w, "cpwc_redundant", r->redundant[1]);
+		/* no walk, no figure: null (table8()) */
+		record_f64(w, "cpwc_vs_tpc", r->walks ? reduction(r) : NAN);
+		record_f64(w, "tpc_redundant",
+			   r->walks ? r->redundant[0] : NAN);
+		record_f64(w, "cpwc_redundant",
+			   r->walks ? r->redundant[1] : NAN);
 		models_table(&t, r);
 		record_table(w, &t);
 	}
+}
+
+/*
+ * The sweep's mean L2 hit rate of kind @k at budget @b over the workloads
+ * that made a walk (as class_means(): a workload with none has no rate,
+ * and a 0 for it would pull the mean below the summary's at the same
+ * budget; NaN, none, if no workload made one), and its accesses summed
+ * over all of them in *@acc.
+ */
+static double sweep_mean(const struct report_row *rows, unsigned int n,
+			 unsigned int b, unsigned int k,
+			 unsigned long long *acc)
+{
+	unsigned int i, walked = 0;
+	double hit = 0;
+
+	*acc = 0;
+	for (i = 0; i < n; i++) {
+		*acc += rows[i].sweep_acc[b][k];
+		if (!rows[i].walks)
+			continue;
+		hit += rows[i].sweep_hit[b][k];
+		walked++;
+	}
+	return walked ? hit / walked : NAN;
 }
 
 /* The budget sweep, summed over the workloads: CSV, JSON, sweep.dat. */
@@ -223,7 +256,7 @@ static int sweep(const struct report_opts *o, const struct report_row *rows,
 		 unsigned int n, struct record *rec)
 {
 	unsigned long long acc;
-	unsigned int b, k, i;
+	unsigned int b, k;
 	struct out_file of;
 	struct table t;
 	double hit;
@@ -244,13 +277,10 @@ static int sweep(const struct report_opts *o, const struct report_row *rows,
 		for (b = 0; b < o->nsweep; b++) {
 			if (rows[0].sweep_hit[b][k] < 0)
 				continue;	/* nothing fits */
-			for (hit = 0, acc = 0, i = 0; i < n; i++) {
-				hit += rows[i].sweep_hit[b][k];
-				acc += rows[i].sweep_acc[b][k];
-			}
+			hit = sweep_mean(rows, n, b, k, &acc);
 			if (f)
 				fprintf(f, "%llu %.4f %llu\n", o->sweep[b],
-					hit / n, acc);
+					hit, acc);
 		}
 		if (f)
 			fprintf(f, "\n\n");
@@ -261,14 +291,11 @@ static int sweep(const struct report_opts *o, const struct report_row *rows,
 		for (k = 0; k < PWC_KIND_COUNT; k++) {
 			if (!pwc_kind_sized(k) || rows[0].sweep_hit[b][k] < 0)
 				continue;
-			for (hit = 0, acc = 0, i = 0; i < n; i++) {
-				hit += rows[i].sweep_hit[b][k];
-				acc += rows[i].sweep_acc[b][k];
-			}
+			hit = sweep_mean(rows, n, b, k, &acc);
 			table_row(&t);
 			table_u64(&t, 0, o->sweep[b]);
 			table_str(&t, 1, pwc_kind_name(k));
-			table_f64(&t, 2, hit / n);
+			table_f64(&t, 2, hit);
 			table_u64(&t, 3, acc);
 		}
 	}
