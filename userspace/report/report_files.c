@@ -126,8 +126,9 @@ static mode_t report_png_mode(const char *dir, const char *png)
 }
 
 /*
- * The plot's temporary, @dir/.NAME.XXXXXX.png, made (its name without
- * @dir into @tmp): 0, or -1 with a message.
+ * The plot's temporary, @dir/.NAME.XXXXXX.png, made in @path and held
+ * (out_temp_hold(), until report_gnuplot() releases it), its name without
+ * @dir into @tmp: 0, or -1 with a message.
  */
 static int gnuplot_tmp(const char *dir, const char *png, char *path,
 		       size_t len, const char **tmp)
@@ -152,6 +153,13 @@ static int gnuplot_tmp(const char *dir, const char *png, char *path,
 		return -1;
 	}
 	close(fd);
+	/* removed if a signal ends us (--plot DIR draws into a report) */
+	if (out_temp_hold(path, false)) {
+		fprintf(stderr, "pwcsim: %s/%s: %s\n", dir, png,
+			strerror(errno));
+		unlink(path);
+		return -1;
+	}
 	*tmp = path + strlen(dir) + 1;
 	return 0;
 }
@@ -191,6 +199,7 @@ int report_gnuplot(const char *dir, const char *name, bool quiet)
 	}
 	if (st)
 		unlink(tmp);
+	out_temp_release(tmp);
 	return st;
 }
 

@@ -512,6 +512,25 @@ exec 3<>"$sd/in.fifo"	# a writer that never ends the stream
 killed "a conversion killed: its temporary file removed" "$sd" \
 	"$P" trace convert --from text "$sd/in.fifo" "$sd/out.bin"
 exec 3>&-
+# Defect: report --plot DIR ended by a signal while gnuplot drew left
+# the plot's temporary, .NAME.XXXXXX.png, in the report (which then was
+# no report to -o or --plot).  gnuplot here sleeps, drawing nothing.
+if [ -d "$d/plots" ]; then
+	mkdir "$tmp/slow"
+	printf '#!/bin/sh\nexec sleep 3\n' >"$tmp/slow/gnuplot"
+	chmod +x "$tmp/slow/gnuplot"
+	PATH="$tmp/slow:$PATH" "$P" report --plot "$d/plots" -q 2>"$tmp/err" &
+	pid=$!
+	for _ in $(seq 400); do
+		[ -n "$(find "$d/plots" -maxdepth 1 -name '.*.png')" ] && break
+		sleep 0.05
+	done
+	kill -TERM "$pid"
+	wait "$pid"
+	rc=$?
+	if [ "$rc" = 143 ]; then no_temporaries "--plot killed: the plot's temporary removed" "$d/plots"
+	else bad "--plot killed: exit $rc, not by SIGTERM"; fi
+fi
 # Defect: gen --format traceg ended by a signal left its partial trace,
 # DIR.tmpXXXXXX (of up to gigabytes), beside DIR.
 "$P" gen -q -f traceg -o "$sd/tg" --size full gemm 2>"$tmp/err" &
