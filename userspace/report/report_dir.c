@@ -50,6 +50,25 @@ static bool report_dir_own(const char *name)
 	return false;
 }
 
+/*
+ * A temporary of one of those names, left in a report by a --plot that a
+ * SIGKILL (or a crash) ended: out_open()'s ".NAME.XXXXXX" or
+ * report_gnuplot()'s ".X.XXXXXX.png" of X.png.  Removed with the report.
+ */
+static bool report_dir_temp(const char *name)
+{
+	char own[NAME_MAX + 1];
+	size_t len = strlen(name);
+	bool png = len > 4 && !strcmp(name + len - 4, ".png");
+	size_t end = png ? len - 4 : len;	/* past the XXXXXX */
+
+	if (name[0] != '.' || end < 9 || name[end - 7] != '.')
+		return false;
+	snprintf(own, sizeof(own), "%.*s%s", (int)(end - 8), name + 1,
+		 png ? ".png" : "");
+	return report_dir_own(own);
+}
+
 /* Does @path begin with @head (a report's results.json, a shard file)? */
 static bool report_dir_begins(const char *path, const char *head)
 {
@@ -88,7 +107,8 @@ static int report_dir_scan(const char *dir, bool remove)
 		any = true;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
 		if (lstat(path, &st) || !S_ISREG(st.st_mode) ||
-		    !report_dir_own(e->d_name)) {
+		    (!report_dir_own(e->d_name) &&
+		     !report_dir_temp(e->d_name))) {
 			if (!*other)
 				snprintf(other, sizeof(other), "%s", e->d_name);
 			continue;

@@ -305,6 +305,19 @@ if "$P" report -u -q -o "$r" gemm >/dev/null 2>"$tmp/err" &&
 	[ ! -e "$r/timing.csv" ]; then
 	ok "-o a previous report: its files this run does not write are gone"
 else bad "-o a previous report: $(head -3 "$tmp/err"), $(cd "$r" && echo scen* timing*)"; fi
+# Defect: the temporaries a --plot ended by SIGKILL leaves in a report
+# (.NAME.XXXXXX, .X.XXXXXX.png) made it no report: -o and --plot refused
+# it, naming no file.  They are pwcsim's, removed with the report.
+: >"$r/.results.json.AbC123"
+: >"$r/.wins.AbC123.png"
+: >"$r/.notes.txt.AbC123"
+fails "-o a report with a temporary not of its names refused" ".notes.txt.AbC123 is no report's file" \
+	"$P" report -u -q -o "$r" gemm
+rm "$r/.notes.txt.AbC123"
+if "$P" report -u -q -o "$r" gemm >/dev/null 2>"$tmp/err" &&
+	[ -z "$(find "$r" -name '.*')" ] && [ -f "$r/results.json" ]; then
+	ok "-o a report with its own temporaries left: used, they are gone"
+else bad "-o a report with its temporaries: $(head -2 "$tmp/err")"; fi
 # Defect: a report over a previous one the user had made private (0700)
 # replaced it with a directory of 0777 less the umask, open to all.
 chmod 700 "$r"
