@@ -27,10 +27,12 @@ int wins_init(struct wins_map *m, unsigned long long budget)
 	m->accesses = WINS_ACCESSES;
 	for (b = 0; b < WINS_NB; b++) {
 		m->budget[b] = budget << b;
-		if (pwc_size_for_budget(PWC_KIND_TPC, m->budget[b], 4, &c))
+		if (pwc_size_for_budget(PWC_KIND_TPC, m->budget[b], WINS_LEVELS,
+					&c))
 			return -1;
 		pwc_format_spec(&c, m->tpc[b], PWC_SPEC_LEN);
-		if (pwc_size_for_budget(PWC_KIND_CPWC, m->budget[b], 4, &c))
+		if (pwc_size_for_budget(PWC_KIND_CPWC, m->budget[b], WINS_LEVELS,
+					&c))
 			return -1;
 		pwc_format_spec(&c, m->cpwc[b], PWC_SPEC_LEN);
 	}
@@ -86,7 +88,7 @@ static int wins_feed_init(struct wins_feed *f, const struct wins_map *m)
 	unsigned int b;
 
 	memset(f, 0, sizeof(*f));
-	f->pt.levels = 4;
+	f->pt.levels = WINS_LEVELS;
 	f->iotlb = m->iotlb;
 	if (pwc_tlb_init(&f->tlb, m->iotlb, 0))
 		return -1;

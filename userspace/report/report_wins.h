@@ -20,6 +20,7 @@
 #define WINS_NR 15		/* R from 4 to 1024 */
 #define WINS_NL 11		/* L from 0 to 1 in steps of 0.1 */
 #define WINS_NB 3		/* the budget, 2x, 4x */
+#define WINS_LEVELS 4		/* its page table's and sizes', whatever --levels */
 /*
  * With an IOTLB, a region visit at page p (the stream's uniform page)
  * references pages p, p + 1, ..., p + WINS_VISIT_PAGES - 1 of the region

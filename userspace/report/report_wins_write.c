@@ -216,10 +216,11 @@ static int wins_script(const char *dir, const struct wins_map *m)
 	      "set terminal pngcairo size 1800,620 font ',10'\n"
 	      "set output outfile\n", f);
 	if (m->iotlb)
-		fprintf(f, "set multiplot layout 1,3 title 'Where CPWC wins: CPWC / TPC page-table accesses (blue: CPWC reads fewer; synthetic streams of %u pages a region visit behind a %u-entry IOTLB; points: the workloads behind the report IOTLB)'\n",
-			WINS_VISIT_PAGES, m->iotlb);
+		fprintf(f, "set multiplot layout 1,3 title 'Where CPWC wins: CPWC / TPC page-table accesses (blue: CPWC reads fewer; synthetic streams on %u-level tables of %u pages a region visit behind a %u-entry IOTLB; points: the workloads behind the report IOTLB)'\n",
+			WINS_LEVELS, WINS_VISIT_PAGES, m->iotlb);
 	else
-		fputs("set multiplot layout 1,3 title 'Where CPWC wins: CPWC / TPC page-table accesses (blue: CPWC reads fewer; synthetic streams, no IOTLB; points: the workloads behind the IOTLB)'\n", f);
+		fprintf(f, "set multiplot layout 1,3 title 'Where CPWC wins: CPWC / TPC page-table accesses (blue: CPWC reads fewer; synthetic streams on %u-level tables, no IOTLB; points: the workloads behind the IOTLB)'\n",
+			WINS_LEVELS);
 	/* the colour scale as far as the cells reach, white at 1 */
 	fputs("stats 'wins.dat' using 3 nooutput\n"
 	      "lo = STATS_min < 0.95 ? STATS_min : 0.95\n"
@@ -252,6 +253,8 @@ static void wins_config(const struct wins_map *m, struct record *rec)
 	if (!rec)
 		return;
 	c = record_object(rec, "wins_config");
+	/* the report's "config" gives its own --levels */
+	record_u64(c, "levels", WINS_LEVELS);
 	record_u64(c, "iotlb_entries", m->iotlb);
 	record_u64(c, "visit_pages", m->iotlb ? WINS_VISIT_PAGES : 1);
 	record_u64(c, "visits_per_cell", m->accesses);
