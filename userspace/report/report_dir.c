@@ -168,12 +168,41 @@ static int report_dir_parents(const char *path)
 	return 0;
 }
 
+/*
+ * DIR as it stands (@d->path, @st its stat): a directory, empty or a
+ * previous report, and writable by us: one made read-only is not
+ * replaced behind its mode (the swap needs only its parent), as
+ * out_open() keeps a read-only file.  Its own name into @d->path: 0, or
+ * -1 with a message.
+ */
+static int report_dir_existing(struct report_dir *d, const char *dir,
+			       const struct stat *st)
+{
+	if (!S_ISDIR(st->st_mode)) {
+		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(ENOTDIR));
+		return -1;
+	}
+	if (report_dir_scan(d->path, false) < 0)
+		return -1;
+	if (access(d->path, W_OK)) {
+		fprintf(stderr, "pwcsim: %s: %s (refused: a directory made read-only is not replaced)\n",
+			d->path, strerror(errno));
+		return -1;
+	}
+	/* "." or "a/..": the directory by its own name */
+	if (!realpath(dir, d->path)) {
+		fprintf(stderr, "pwcsim: %s: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int report_dir_open(struct report_dir *d, const char *dir)
 {
 	const char *slash;
 	struct stat st;
 	size_t len = strlen(dir);
-	mode_t mask, mode;
+	mode_t mask;
 	int dirlen;
 
 	while (len > 1 && dir[len - 1] == '/')
@@ -187,21 +216,11 @@ int report_dir_open(struct report_dir *d, const char *dir)
 	*d->tmp = '\0';
 	mask = umask(022);
 	umask(mask);
-	mode = 0777 & ~mask;	/* as mkdir() would make it */
+	d->mode = 0777 & ~mask;	/* as mkdir() would make it */
 	if (!stat(d->path, &st)) {
-		mode = st.st_mode & 07777;	/* DIR's own (a private one) */
-		if (!S_ISDIR(st.st_mode)) {
-			fprintf(stderr, "pwcsim: %s: %s\n", d->path,
-				strerror(ENOTDIR));
+		d->mode = st.st_mode & 07777;	/* DIR's own (a private one) */
+		if (report_dir_existing(d, dir, &st))
 			return -1;
-		}
-		if (report_dir_scan(d->path, false) < 0)
-			return -1;
-		/* "." or "a/..": the directory by its own name */
-		if (!realpath(dir, d->path)) {
-			fprintf(stderr, "pwcsim: %s: %s\n", dir, strerror(errno));
-			return -1;
-		}
 	} else if (errno == ENOENT && !lstat(d->path, &st) &&
 		   S_ISLNK(st.st_mode)) {
 		/* the swap would move the link aside and leave it there */
@@ -225,7 +244,8 @@ int report_dir_open(struct report_dir *d, const char *dir)
 		*d->tmp = '\0';
 		return -1;
 	}
-	chmod(d->tmp, mode);	/* mkdtemp() made it 0700 */
+	/* mkdtemp() made it 0700; writable by us until the commit */
+	chmod(d->tmp, d->mode | S_IRWXU);
 	if (out_temp_hold(d->tmp, true)) {	/* removed if a signal ends us */
 		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
 		rmdir(d->tmp);
@@ -268,8 +288,11 @@ int report_dir_commit(struct report_dir *d)
 	if (snprintf(old, sizeof(old), "%s.old", d->tmp) >= (int)sizeof(old))
 		return -1;
 	/* a previous report steps aside, the new one takes its name */
-	if (report_dir_swap(d, old))
+	chmod(d->tmp, d->mode);
+	if (report_dir_swap(d, old)) {
+		chmod(d->tmp, d->mode | S_IRWXU);	/* for the abort */
 		return -1;
+	}
 	*d->tmp = '\0';
 	if (!access(old, F_OK) &&
 	    (report_dir_scan(old, true) < 0 || rmdir(old)))

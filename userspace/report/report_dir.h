@@ -13,10 +13,12 @@
 #define REPORT_DIR_H
 
 #include <limits.h>
+#include <sys/types.h>
 
 struct report_dir {
 	char path[PATH_MAX];	/* DIR, as it will be */
 	char tmp[PATH_MAX];	/* where the report is written meanwhile */
+	mode_t mode;		/* DIR's (an old one's kept), set at commit */
 };
 
 /* @dir checked and its temporary made: 0, or -1 with a message. */

@@ -142,8 +142,8 @@ static int gnuplot_tmp(const char *dir, const char *png, char *path,
 		return -1;
 	}
 	fd = mkstemps(path, 4);
-	/* mkstemps() makes it 0600: the mode of every other file instead */
-	if (fd < 0 || fchmod(fd, report_png_mode(dir, png))) {
+	/* 0600 until drawn (less no umask): gnuplot opens it to write */
+	if (fd < 0 || fchmod(fd, S_IRUSR | S_IWUSR)) {
 		fprintf(stderr, "pwcsim: %s/%s: %s\n", dir, png,
 			strerror(errno));
 		if (fd >= 0) {
@@ -190,7 +190,9 @@ int report_gnuplot(const char *dir, const char *name, bool quiet)
 			st = gnuplot_wait(pid, fds[0], quiet);
 	}
 	snprintf(path, sizeof(path), "%s/%s", dir, png);
-	if (!st && rename(tmp, path)) {
+	/* drawn: the mode of every other file (mkstemps() made it 0600) */
+	if (!st && (chmod(tmp, report_png_mode(dir, png)) ||
+		    rename(tmp, path))) {
 		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
 		st = -1;
 	} else if (st) {

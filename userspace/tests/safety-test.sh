@@ -504,6 +504,31 @@ else
 	bad "the read-only file: $(cat "$ro/out.bin"), $(ls "$ro")"
 fi
 
+# Defect: a previous report made read-only (0555) was replaced behind its
+# mode (the swap needs only the parent), its old files left beside it as
+# .NAME.XXXXXX.old; with its mode kept, the report failed at the end.
+# Now refused before any work, kept.
+"${as[@]}" "$P" report -u -q -o "$ro/rep" gemm >/dev/null 2>"$tmp/err" ||
+	bad "a report as the user: $(head -2 "$tmp/err")"
+chmod 555 "$ro/rep"
+rsum=$(md5sum <"$ro/rep/results.json")
+fails "-o a read-only previous report refused" "rep: Permission denied (refused: a directory made read-only" \
+	"${as[@]}" "$P" report -u -q -o "$ro/rep" gemm
+same "-o a read-only report: kept" "$ro/rep/results.json" "$rsum"
+if [ "$(stat -c %a "$ro/rep")" = 555 ] && [ -z "$(find "$ro" -maxdepth 1 -name '.*')" ]; then
+	ok "-o a read-only report: its mode kept, nothing beside it"
+else bad "-o a read-only report: $(stat -c %a "$ro/rep") $(find "$ro" -maxdepth 1 -name '.*')"; fi
+
+# Defect: under a umask without the owner's write (0277) the report's
+# temporary directory, then its plots' temporaries, were made unwritable
+# to pwcsim itself: the report failed after all its work.
+if (umask 277 && "${as[@]}" "$P" report -u -q -o "$ro/u277" --sweep 5280 gemm) \
+	>/dev/null 2>"$tmp/err" && [ "$(stat -c %a "$ro/u277")" = 500 ] &&
+	{ ! command -v gnuplot >/dev/null || [ "$(stat -c %a "$ro/u277/wins.png")" = 400 ]; }; then
+	ok "umask 0277: the report written, read-only as the umask says"
+else bad "umask 0277: $(head -3 "$tmp/err")"; fi
+chmod -R u+w "$ro/u277" 2>/dev/null
+
 # Defect: a signal that ended pwcsim left its temporaries (a report's
 # directory, a converted file).  killed NAME DIR CMD...: CMD killed with
 # SIGTERM once its temporary stands in DIR ends by the signal, and no
