@@ -120,6 +120,15 @@ if "$P" trace convert "$d/a.txt" "$d/a2.bin" && cmp -s "$d/a.bin" "$d/a2.bin"; t
 	ok "convert: writes through the temporary file"
 else bad "convert: output differs"; fi
 
+# Defect: gen -f traceg -o FILE/ (a file, with a slash) was taken for a
+# new directory: the whole run written, then "Not a directory".
+echo keep >"$d/afile"
+fails "gen -f traceg -o FILE/ refused before the run" "afile/ exists" \
+	"$P" gen -q -f traceg -o "$d/afile/" -n 10 gemm
+if [ "$(cat "$d/afile")" = keep ] && [ -z "$(find "$d" -maxdepth 1 -name 'afile.tmp*')" ]; then
+	ok "gen -f traceg -o FILE/: the file kept, nothing beside it"
+else bad "gen -f traceg -o FILE/: $(find "$d" -maxdepth 1 -name 'afile*')"; fi
+
 # Defect: with stdout on a full disk, replay, storage, run and gen --list
 # exited 1 with no message and trace info exited 0.
 # shellcheck disable=SC2016 # $0 and $1 are sh -c's own

@@ -278,15 +278,16 @@ int traceg_writer_open(struct traceg_writer *w, const char *dir,
 		fprintf(stderr, "pwcsim: %s: path too long\n", dir);
 		return -1;
 	}
-	if (!lstat(dir, &st)) {
-		fprintf(stderr, "pwcsim: %s exists: give a new directory for the trace\n",
-			dir);
-		return -1;
-	}
 	/* "new/" names "new": the temporary directory goes beside it */
 	while (len > 1 && dir[len - 1] == '/')
 		len--;
 	snprintf(w->dir, sizeof(w->dir), "%.*s", (int)len, dir);
+	/* by that name: "file/" is the file (ENOTDIR once the run is done) */
+	if (!lstat(w->dir, &st)) {
+		fprintf(stderr, "pwcsim: %s exists: give a new directory for the trace\n",
+			dir);
+		return -1;
+	}
 	snprintf(w->tmp, sizeof(w->tmp), "%.*s.tmpXXXXXX", (int)len, dir);
 	if (!mkdtemp(w->tmp)) {	/* the user's path, not the temporary */
 		fprintf(stderr, "pwcsim: %s: %s\n", w->dir, strerror(errno));
