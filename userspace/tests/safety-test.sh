@@ -539,16 +539,16 @@ else bad "umask 0277: $(head -3 "$tmp/err")"; fi
 chmod -R u+w "$ro/u277" 2>/dev/null
 
 # Defect: a signal that ended pwcsim left its temporaries (a report's
-# directory, a converted file).  killed NAME DIR CMD...: CMD killed with
-# SIGTERM once its temporary stands in DIR ends by the signal, and no
-# temporary is left.
+# directory, a converted file).  killed NAME DIR PATTERN CMD...: CMD
+# killed with SIGTERM once its temporary (a name in DIR matching the
+# find PATTERN) stands ends by the signal, and no temporary is left.
 killed() {
-	local name=$1 dir=$2 pid rc
-	shift 2
+	local name=$1 dir=$2 pat=$3 pid rc
+	shift 3
 	"$@" >/dev/null 2>"$tmp/err" &
 	pid=$!
 	for _ in $(seq 400); do
-		[ -n "$(find "$dir" -mindepth 1 -maxdepth 1 -name '.*')" ] && break
+		[ -n "$(find "$dir" -mindepth 1 -maxdepth 1 -name "$pat")" ] && break
 		sleep 0.05
 	done
 	kill -TERM "$pid"
@@ -559,11 +559,11 @@ killed() {
 }
 sd=$tmp/sig
 mkdir "$sd"
-killed "a report killed: its temporary directory removed" "$sd" \
+killed "a report killed: its temporary directory removed" "$sd" '.*' \
 	"$P" report -u -q --size full -o "$sd/r" 2mm gemm
 mkfifo "$sd/in.fifo"
 exec 3<>"$sd/in.fifo"	# a writer that never ends the stream
-killed "a conversion killed: its temporary file removed" "$sd" \
+killed "a conversion killed: its temporary file removed" "$sd" '.*' \
 	"$P" trace convert --from text "$sd/in.fifo" "$sd/out.bin"
 exec 3>&-
 # Defect: report --plot DIR ended by a signal while gnuplot drew left
@@ -573,17 +573,8 @@ if [ -d "$d/plots" ]; then
 	mkdir "$tmp/slow"
 	printf '#!/bin/sh\nexec sleep 3\n' >"$tmp/slow/gnuplot"
 	chmod +x "$tmp/slow/gnuplot"
-	PATH="$tmp/slow:$PATH" "$P" report --plot "$d/plots" -q 2>"$tmp/err" &
-	pid=$!
-	for _ in $(seq 400); do
-		[ -n "$(find "$d/plots" -maxdepth 1 -name '.*.png')" ] && break
-		sleep 0.05
-	done
-	kill -TERM "$pid"
-	wait "$pid"
-	rc=$?
-	if [ "$rc" = 143 ]; then no_temporaries "--plot killed: the plot's temporary removed" "$d/plots"
-	else bad "--plot killed: exit $rc, not by SIGTERM"; fi
+	killed "--plot killed: the plot's temporary removed" "$d/plots" '.*.png' \
+		env PATH="$tmp/slow:$PATH" "$P" report --plot "$d/plots" -q
 fi
 # Defect: gen --format traceg ended by a signal left its partial trace,
 # DIR.tmpXXXXXX (of up to gigabytes), beside DIR.
