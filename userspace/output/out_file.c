@@ -128,13 +128,12 @@ static int out_check_inputs(const char *path, const struct stat *out,
 	return 0;
 }
 
-/* The mode a new file gets: 0666 less the umask. */
-static mode_t out_new_mode(void)
+mode_t out_new_mode(mode_t full)
 {
 	mode_t m = umask(022);
 
 	umask(m);
-	return 0666 & ~m;
+	return full & ~m;
 }
 
 /*
@@ -321,7 +320,7 @@ int out_open(struct out_file *o, const char *path, const char *const *inputs)
 	if (exists && realpath(path, real))
 		target = real;
 	if (out_open_tmp(o, target, exists ? st.st_mode & 07777 :
-			 out_new_mode())) {
+			 out_new_mode(0666))) {
 		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
 		return -1;
 	}

@@ -18,6 +18,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 struct out_file {
 	FILE *f;		/* writing to @fd, or stdout */
@@ -51,6 +52,11 @@ int out_close(struct out_file *o, bool failed);
  */
 int out_temp_hold(const char *path, bool dir);
 void out_temp_release(const char *path);
+/*
+ * The mode open() or mkdir() would give what pwcsim makes under another
+ * name and renames: @full (0666 a file, 0777 a directory) less the umask.
+ */
+mode_t out_new_mode(mode_t full);
 /* true when @a and @b ("-": stdin) name the same file (both exist). */
 bool out_same_file(const char *a, const char *b);
 /*

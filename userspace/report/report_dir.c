@@ -202,7 +202,6 @@ int report_dir_open(struct report_dir *d, const char *dir)
 	const char *slash;
 	struct stat st;
 	size_t len = strlen(dir);
-	mode_t mask;
 	int dirlen;
 
 	while (len > 1 && dir[len - 1] == '/')
@@ -214,9 +213,7 @@ int report_dir_open(struct report_dir *d, const char *dir)
 	}
 	snprintf(d->path, sizeof(d->path), "%.*s", (int)len, dir);
 	*d->tmp = '\0';
-	mask = umask(022);
-	umask(mask);
-	d->mode = 0777 & ~mask;	/* as mkdir() would make it */
+	d->mode = out_new_mode(0777);	/* as mkdir() would make it */
 	if (!stat(d->path, &st)) {
 		d->mode = st.st_mode & 07777;	/* DIR's own (a private one) */
 		if (report_dir_existing(d, dir, &st))

@@ -115,14 +115,11 @@ static mode_t report_png_mode(const char *dir, const char *png)
 {
 	char path[PATH_MAX];
 	struct stat st;
-	mode_t mask;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, png);
 	if (!stat(path, &st) && S_ISREG(st.st_mode))
 		return st.st_mode & 07777;
-	mask = umask(022);
-	umask(mask);
-	return 0666 & ~mask;
+	return out_new_mode(0666);
 }
 
 /*

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "output/out_file.h"
 #include "traces/traceg_write.h"
 
 /* A growing text buffer: a warp's lines, before its "insts =" count. */
@@ -268,7 +269,6 @@ int traceg_writer_open(struct traceg_writer *w, const char *dir,
 	struct stat st;
 	char path[sizeof(w->tmp) + 16];
 	size_t len = strlen(dir);
-	mode_t mask;
 
 	memset(w, 0, sizeof(*w));
 	w->name = name;
@@ -294,9 +294,7 @@ int traceg_writer_open(struct traceg_writer *w, const char *dir,
 		return -1;
 	}
 	/* mkdtemp() makes it 0700: the mode mkdir(1) would give instead */
-	mask = umask(022);
-	umask(mask);
-	if (chmod(w->tmp, 0777 & ~mask)) {
+	if (chmod(w->tmp, out_new_mode(0777))) {
 		fprintf(stderr, "pwcsim: %s: %s\n", w->tmp, strerror(errno));
 		rmdir(w->tmp);
 		return -1;
