@@ -9,8 +9,6 @@
  */
 #include <getopt.h>
 #include <limits.h>
-#include <stdlib.h>
-#include <sys/stat.h>
 
 #include "pwc.h"
 #include "cli/cli.h"
@@ -134,36 +132,6 @@ static int trace_check(struct addr_stream *in, const struct shared_opts *so)
 }
 
 /*
- * Is @out a file that the trace directory @dir's reading opens after
- * out_open() checked the input: its kernelslist.g (@list) or a kernel
- * that names ("kernel..." lines, relative to @dir, as trace_dir.c reads
- * them)?  Its name into @path when it is.
- */
-static bool convert_out_in_list(const char *dir, const char *list,
-				const char *out, char *path, size_t plen)
-{
-	char *line = NULL, *b;
-	size_t cap = 0, len;
-	bool same = out_same_file(list, out);
-	FILE *f = same ? NULL : fopen(list, "r");
-
-	if (same)
-		snprintf(path, plen, "%s", list);
-	while (f && !same && getline(&line, &cap, f) > 0) {
-		b = line + strspn(line, " \t");
-		len = strcspn(b, " \t\r\n");
-		if (!len || strncmp(b, "kernel", 6))
-			continue;
-		snprintf(path, plen, "%s/%.*s", dir, (int)len, b);
-		same = out_same_file(path, out);
-	}
-	if (f)
-		fclose(f);
-	free(line);
-	return same;
-}
-
-/*
  * @out one of the files an Accel-Sim trace directory @in (the directory,
  * or its kernelslist.g) is read from: refused with a message (true).
  * out_open() compares @out with @in alone, and the kernels are read after
@@ -172,22 +140,11 @@ static bool convert_out_in_list(const char *dir, const char *list,
 static bool convert_out_in_dir(const char *in, enum addr_format fmt,
 			       const char *out)
 {
-	char dir[PATH_MAX], list[PATH_MAX + 16], path[2 * PATH_MAX + 16];
-	const char *slash = strrchr(in, '/');
-	struct stat st;
+	char path[2 * PATH_MAX + 16];
 
 	if (!strcmp(in, "-") || !strcmp(out, "-") ||
-	    (fmt != ADDR_AUTO && fmt != ADDR_TRACEG))
-		return false;
-	if (!stat(in, &st) && S_ISDIR(st.st_mode))
-		snprintf(dir, sizeof(dir), "%s", in);
-	else if (!strcmp(slash ? slash + 1 : in, "kernelslist.g"))
-		snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - in) :
-			 1, slash ? in : ".");
-	else
-		return false;
-	snprintf(list, sizeof(list), "%s/kernelslist.g", dir);
-	if (!convert_out_in_list(dir, list, out, path, sizeof(path)))
+	    (fmt != ADDR_AUTO && fmt != ADDR_TRACEG) ||
+	    !addr_trace_dir_opens(in, out, path, sizeof(path)))
 		return false;
 	fprintf(stderr, "pwcsim: %s: the output is the input %s (of the trace %s): refused (nothing written)\n",
 		out, path, in);

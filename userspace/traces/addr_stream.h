@@ -103,6 +103,14 @@ struct addr_given {
  */
 int addr_check_given(struct addr_stream *s, const struct addr_given *g);
 /*
+ * Is @file (which exists) one that reading the Accel-Sim trace directory
+ * @in (a directory, or its kernelslist.g named) opens: the list, or a
+ * kernel the list names?  Its path then into @path (trace_dir.c).  Read
+ * after an output is opened, they are no input out_open() can compare.
+ */
+bool addr_trace_dir_opens(const char *in, const char *file, char *path,
+			  size_t plen);
+/*
  * Up to @n addresses into @va: how many (fewer only at the end of the
  * input or before an error), 0 at the end, -1 on an error (message
  * printed) with nothing read.  Binary traces are read a block at a time.

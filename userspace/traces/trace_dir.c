@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "output/out_file.h"
 #include "traces/trace_num.h"
 #include "traces/trace_reader.h"
 #include "workloads/gpu_sim.h"
@@ -30,11 +31,43 @@ struct trace_dir {
 	char kpath[2 * PATH_MAX];
 };
 
+/*
+ * The directory and the kernelslist.g of trace @path (shorter than
+ * PATH_MAX): @path and its list, or @path's directory and @path (a list
+ * named directly).
+ */
+static void trace_dir_paths(const char *path, char dir[PATH_MAX],
+			    char list[PATH_MAX + 16])
+{
+	struct stat st;
+	char *slash;
+
+	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
+		snprintf(dir, PATH_MAX, "%s", path);
+		snprintf(list, PATH_MAX + 16, "%s/kernelslist.g", path);
+		return;
+	}
+	snprintf(list, PATH_MAX + 16, "%s", path);
+	snprintf(dir, PATH_MAX, "%s", path);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		strcpy(dir, ".");
+}
+
+/* The first word of a kernelslist.g line, its length in *@len. */
+static const char *trace_dir_word(const char *line, size_t *len)
+{
+	const char *b = line + strspn(line, " \t");
+
+	*len = strcspn(b, " \t\r\n");
+	return b;
+}
+
 static int trace_dir_open(struct addr_stream *s, const char *path)
 {
 	struct trace_dir *d = calloc(1, sizeof(*d));
-	struct stat st;
-	char *slash;
 
 	if (!d) {
 		fprintf(stderr, "pwcsim: out of memory\n");
@@ -45,19 +78,7 @@ static int trace_dir_open(struct addr_stream *s, const char *path)
 		fprintf(stderr, "pwcsim: %s: path too long\n", path);
 		return -1;
 	}
-	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
-		snprintf(d->dir, sizeof(d->dir), "%s", path);
-		snprintf(d->listpath, sizeof(d->listpath), "%s/kernelslist.g",
-			 path);
-	} else {
-		snprintf(d->listpath, sizeof(d->listpath), "%s", path);
-		snprintf(d->dir, sizeof(d->dir), "%s", path);
-		slash = strrchr(d->dir, '/');
-		if (slash)
-			*slash = '\0';
-		else
-			strcpy(d->dir, ".");
-	}
+	trace_dir_paths(path, d->dir, d->listpath);
 	d->list.name = d->listpath;
 	d->list.gpu = s->gpu;
 	if (s->gpu)
@@ -145,8 +166,7 @@ static int trace_dir_kernel(struct addr_stream *s, struct trace_dir *d)
 	int r;
 
 	while ((r = addr_read_line(&d->list)) > 0) {
-		b = d->list.buf + strspn(d->list.buf, " \t");
-		len = strcspn(b, " \t\r\n");
+		b = trace_dir_word(d->list.buf, &len);
 		if (!len || b[0] == '#')
 			continue;
 		if (!strncmp(b, "Memcpy", 6)) {
@@ -218,6 +238,37 @@ static struct gpu_sink *trace_dir_sink(struct addr_stream *s)
 	struct trace_dir *d = s->state;
 
 	return d && s->gpu ? &d->sink : NULL;
+}
+
+bool addr_trace_dir_opens(const char *in, const char *file, char *path,
+			  size_t plen)
+{
+	char dir[PATH_MAX], list[PATH_MAX + 16], *line = NULL;
+	const char *b, *slash = strrchr(in, '/');
+	size_t cap = 0, len;
+	struct stat st;
+	bool same;
+	FILE *f;
+
+	if (strlen(in) >= PATH_MAX ||
+	    ((stat(in, &st) || !S_ISDIR(st.st_mode)) &&
+	     strcmp(slash ? slash + 1 : in, "kernelslist.g")))
+		return false;	/* no trace directory */
+	trace_dir_paths(in, dir, list);
+	snprintf(path, plen, "%s", list);
+	same = out_same_file(list, file);
+	f = same ? NULL : fopen(list, "r");
+	while (f && !same && getline(&line, &cap, f) > 0) {
+		b = trace_dir_word(line, &len);
+		if (!len || strncmp(b, "kernel", 6))
+			continue;	/* the reader refuses what is no kernel */
+		snprintf(path, plen, "%s/%.*s", dir, (int)len, b);
+		same = out_same_file(path, file);
+	}
+	if (f)
+		fclose(f);
+	free(line);
+	return same;
 }
 
 const struct trace_reader trace_dir_reader = {
