@@ -145,6 +145,16 @@ void model_set_results(const struct model_set *s, struct model_result *out)
 	}
 }
 
+void model_result_warn_capped(const struct model_result *m,
+			      unsigned int levels)
+{
+	if (m->st.evictions &&
+	    pwc_bits(&m->cfg, levels) == PWC_BITS_UNBOUNDED)
+		fprintf(stderr, "pwcsim: warning: %s keeps at most %u keys a level and met that cap: %llu keys not kept, so its hits under-report this stream's (its row is no upper bound here)\n",
+			m->given, PWC_IDEAL_MAX_KEYS,
+			(unsigned long long)m->st.evictions);
+}
+
 void model_results_table(const struct model_result *r, unsigned int n,
 			 unsigned int levels, unsigned long long uncached,
 			 struct table *t)

@@ -84,6 +84,14 @@ char *model_set_dump(const struct model_set *s, unsigned int i);
 /* Each model's outcome into @out (s->n of them). */
 void model_set_results(const struct model_set *s, struct model_result *out);
 /*
+ * A model without a bound on its storage (ideal) that evicted met the cap
+ * on what it keeps (pwc_ideal.c): its hits under-report the stream's, and
+ * its row is no upper bound.  Said on stderr, after a run (every run:
+ * replay, run, report, with or without --timing).
+ */
+void model_result_warn_capped(const struct model_result *m,
+			      unsigned int levels);
+/*
  * The statistics table of `replay` and `run`: @n models at @levels;
  * @uncached is the accesses with no cache at all.
  */

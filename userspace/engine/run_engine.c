@@ -99,26 +99,6 @@ static int run_feed_source(struct run *r, const struct run_source *src,
 	return rd < 0 || r->failed ? -1 : 0;
 }
 
-/*
- * A model without a bound on its storage (ideal) that evicted met the cap
- * on what it keeps (pwc_ideal.c): its hits under-report the stream's, and
- * its row is no upper bound.  Said on stderr, after the run.
- */
-static void run_warn_capped(const struct run_result *res)
-{
-	const struct model_result *m;
-	unsigned int i;
-
-	for (i = 0; i < res->n; i++) {
-		m = &res->models[i];
-		if (m->st.evictions &&
-		    pwc_bits(&m->cfg, res->levels) == PWC_BITS_UNBOUNDED)
-			fprintf(stderr, "pwcsim: warning: %s keeps at most %u keys a level and met that cap: %llu keys not kept, so its hits under-report this stream's (its row is no upper bound here)\n",
-				m->given, PWC_IDEAL_MAX_KEYS,
-				(unsigned long long)m->st.evictions);
-	}
-}
-
 int run_stream(const struct run_config *cfg, const struct run_source *src,
 	       struct run_result *res)
 {
@@ -154,7 +134,8 @@ int run_stream(const struct run_config *cfg, const struct run_source *src,
 		goto out;
 	if (r.b.ops->finish(&r.b, res))
 		goto out;
-	run_warn_capped(res);
+	for (k = 0; k < res->n; k++)
+		model_result_warn_capped(&res->models[k], res->levels);
 	res->addresses = r.addresses;
 	res->distinct[1] = census.pages.used;
 	for (k = 2; k <= PWC_MAX_LEVELS; k++)

@@ -140,6 +140,7 @@ static int timing_model_run(const struct timing_config *cfg,
 			    struct timing_model *m)
 {
 	unsigned long long emitted;
+	struct model_result mr;
 	struct model_set set;
 	struct gpu_counts c;
 	struct timed t;
@@ -169,6 +170,8 @@ static int timing_model_run(const struct timing_config *cfg,
 	m->st = t.io.st;
 	m->st.hist = NULL;
 	m->pwc = set.e[0].m->stats;
+	model_set_results(&set, &mr);
+	model_result_warn_capped(&mr, cfg->io.levels);
 	m->gpu_cycles = c.cycles - c.emit_cycle;
 	m->xl_waits = c.xl_waits;
 	m->insts = c.insts - c.emit_insts;

@@ -173,11 +173,13 @@ static int report_dir_parents(const char *path)
  * previous report, and writable by us: one made read-only is not
  * replaced behind its mode (the swap needs only its parent), as
  * out_open() keeps a read-only file.  Its own name into @d->path: 0, or
- * -1 with a message.
+ * -1 with a message.  Not the current directory.
  */
 static int report_dir_existing(struct report_dir *d, const char *dir,
 			       const struct stat *st)
 {
+	struct stat here;
+
 	if (!S_ISDIR(st->st_mode)) {
 		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(ENOTDIR));
 		return -1;
@@ -192,6 +194,16 @@ static int report_dir_existing(struct report_dir *d, const char *dir,
 	/* "." or "a/..": the directory by its own name */
 	if (!realpath(dir, d->path)) {
 		fprintf(stderr, "pwcsim: %s: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	/*
+	 * The swap would leave whoever stands in it (the user's shell) in a
+	 * removed directory, seeing no report
+	 */
+	if (!stat(".", &here) && here.st_dev == st->st_dev &&
+	    here.st_ino == st->st_ino) {
+		fprintf(stderr, "pwcsim: %s: the current directory: refused (a report replaces its directory whole, which would leave this shell in a removed one; run it from another directory, from the parent as -o %s)\n",
+			dir, strrchr(d->path, '/') + 1);
 		return -1;
 	}
 	return 0;

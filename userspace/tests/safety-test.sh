@@ -342,6 +342,17 @@ if "$P" report -u -q -o "$r" gemm >/dev/null 2>"$tmp/err" &&
 	ok "-o a previous report: its mode kept"
 else bad "-o a previous report: mode $(stat -c %a "$r") $(head -2 "$tmp/err")"; fi
 chmod 755 "$r"
+# Defect: -o . (or the current directory by any name) replaced the
+# directory the shell stood in, which was left in a removed directory.
+sum=$(md5sum <"$r/results.json")
+pa=$(realpath "$P" 2>/dev/null || command -v "$P")
+# shellcheck disable=SC2016 # $1 and $2 are the inner shell's
+fails "-o the current directory refused" "the current directory: refused" \
+	sh -c 'cd "$1" && exec "$2" report -u -q -o . gemm' sh "$r" "$pa"
+# shellcheck disable=SC2016
+fails "-o the current directory by its path refused" "the current directory: refused" \
+	sh -c 'cd "$1" && exec "$2" report -u -q -o "$1" gemm' sh "$r" "$pa"
+same "-o the current directory: the report there kept" "$r/results.json" "$sum"
 # Defect: a user's notes.txt or data.csv beside a previous report's files
 # was taken for one of them and deleted with them (exit 0).
 cp -r "$r" "$d/notes"
