@@ -231,6 +231,30 @@ static int out_open_tmp(struct out_file *o, const char *target, mode_t mode)
 	return 0;
 }
 
+int out_sync_close(FILE *f)
+{
+	int err = 0;
+
+	if (fflush(f) || fsync(fileno(f)))
+		err = errno;
+	if (fclose(f) && !err)
+		err = errno;
+	errno = err;
+	return err ? -1 : 0;
+}
+
+int out_sync_path(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+
+	if (fd < 0)
+		return -1;
+	err = fsync(fd) ? errno : 0;
+	close(fd);
+	errno = err;
+	return err ? -1 : 0;
+}
+
 /*
  * @f flushed (and closed when @close): 0, or non-zero with a message
  * naming @name: the reason of the first failed write where @kept has it
@@ -340,6 +364,9 @@ int out_close(struct out_file *o, bool failed)
 		o->f = NULL;
 		return failed ? -1 : 0;
 	}
+	/* a temporary on the disk before its rename (out_sync_close()) */
+	if (*o->tmp && !failed && !fflush(o->f) && fsync(o->fd) && !o->err)
+		o->err = errno;
 	err = out_flush(o->f, true, o->path, &o->err);
 	o->f = NULL;
 	if (*o->tmp) {

@@ -57,6 +57,15 @@ void out_temp_release(const char *path);
  * name and renames: @full (0666 a file, 0777 a directory) less the umask.
  */
 mode_t out_new_mode(mode_t full);
+/*
+ * @f (a file pwcsim wrote under a temporary name) flushed, on the disk
+ * (fsync()) and closed, before a rename gives it a user's name: a crash
+ * after the rename finds the whole file, not an empty one.  0, or -1
+ * with errno (closed either way).
+ */
+int out_sync_close(FILE *f);
+/* The same for a file another program wrote (gnuplot's plot). */
+int out_sync_path(const char *path);
 /* true when @a and @b ("-": stdin) name the same file (both exist). */
 bool out_same_file(const char *a, const char *b);
 /*

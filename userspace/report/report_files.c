@@ -189,7 +189,7 @@ int report_gnuplot(const char *dir, const char *name, bool quiet)
 	snprintf(path, sizeof(path), "%s/%s", dir, png);
 	/* drawn: the mode of every other file (mkstemps() made it 0600) */
 	if (!st && (chmod(tmp, report_png_mode(dir, png)) ||
-		    rename(tmp, path))) {
+		    out_sync_path(tmp) || rename(tmp, path))) {
 		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
 		st = -1;
 	} else if (st) {

@@ -235,7 +235,7 @@ static int tw_launch(void *arg, const struct gpu_launch *l)
 		}
 	}
 	free(b.p);
-	if (fclose(f)) {
+	if (out_sync_close(f)) {	/* whole on the disk before the rename */
 		f = NULL;
 		goto fail_closed;
 	}
@@ -328,7 +328,7 @@ int traceg_writer_close(struct traceg_writer *w, bool keep)
 {
 	bool ok = !w->failed;
 
-	if (fclose(w->list) && ok) {
+	if (out_sync_close(w->list) && ok) {
 		fprintf(stderr, "pwcsim: %s/kernelslist.g: %s\n", w->tmp,
 			strerror(errno));
 		ok = false;
