@@ -338,9 +338,28 @@ static void replay_argv(const char **argv, const char *name,
 }
 
 /*
+ * What the replay of process_once() said on stderr (@err, rewound): all
+ * of it if it failed, else only if it is not what the last one said (a
+ * warning of ideal's cap, once for the runs of a row, not once a run).
+ */
+static void process_stderr(FILE *err, bool failed)
+{
+	static char last[1024];
+	char buf[1024];
+	size_t n;
+
+	rewind(err);
+	n = fread(buf, 1, sizeof(buf) - 1, err);
+	buf[n] = '\0';
+	if (n && (failed || strcmp(buf, last)))
+		fputs(buf, stderr);
+	memcpy(last, buf, n + 1);
+}
+
+/*
  * The CPU seconds (user + system) of one `@exe replay -q` process with the
- * models @kind on @trace at @levels, its output thrown away; -1 if it
- * failed (named as @name).
+ * models @kind on @trace at @levels, its output thrown away and its
+ * stderr through process_stderr(); -1 if it failed (named as @name).
  */
 static double process_once(const char *exe, const char *name,
 			   const char *trace, unsigned int levels,
@@ -352,19 +371,31 @@ static double process_once(const char *exe, const char *name,
 	int st;
 	pid_t pid;
 
+	FILE *err = tmpfile();
+	bool failed;
+
+	if (!err) {
+		perror("pwcsim-bench: a temporary file");
+		return -1;
+	}
 	replay_argv(argv, name, trace, lv, kind, nm);
 	fflush(stdout);
+	fflush(stderr);
 	pid = fork();
 	if (pid == 0) {
-		if (!freopen("/dev/null", "w", stdout))
+		if (!freopen("/dev/null", "w", stdout) ||
+		    dup2(fileno(err), STDERR_FILENO) < 0)
 			_exit(127);
 		execv(exe, (char **)argv);
 		fprintf(stderr, "pwcsim-bench: %s (a copy of %s): %s\n", exe,
 			name, strerror(errno));
 		_exit(127);
 	}
-	if (pid < 0 || wait4(pid, &st, 0, &ru) != pid || !WIFEXITED(st) ||
-	    WEXITSTATUS(st)) {
+	failed = pid < 0 || wait4(pid, &st, 0, &ru) != pid ||
+		 !WIFEXITED(st) || WEXITSTATUS(st);
+	process_stderr(err, failed);
+	fclose(err);
+	if (failed) {
 		fprintf(stderr, "pwcsim-bench: %s replay failed\n", name);
 		return -1;
 	}
