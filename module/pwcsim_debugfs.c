@@ -184,7 +184,7 @@ static ssize_t pwcsim_feed_write(struct file *file, const char __user *ubuf,
 	if (IS_ERR(in))
 		return PTR_ERR(in);
 	/* At most one address per two bytes ("0\n"). */
-	va = kvmalloc_array(count / 2 + 1, sizeof(*va), GFP_KERNEL);
+	va = kvmalloc_array(count / 2 + 1, sizeof(*va), GFP_KERNEL_ACCOUNT);
 	if (!va) {
 		ret = -ENOMEM;
 		goto out_free;

@@ -220,7 +220,7 @@ static int pwcsim_ioc_feed(struct pwcsim_ucmd *ucmd)
 	/* At most 65,536 x 4,096 bytes: no overflow, and cleared in steps. */
 	total = (u64)cmd->count * cmd->result_size;
 
-	va = kvmalloc_array(cmd->count, sizeof(*va), GFP_KERNEL);
+	va = kvmalloc_array(cmd->count, sizeof(*va), GFP_KERNEL_ACCOUNT);
 	if (!va)
 		return -ENOMEM;
 	if (copy_from_user(va, u64_to_user_ptr(cmd->addrs),
@@ -240,7 +240,7 @@ static int pwcsim_ioc_feed(struct pwcsim_ucmd *ucmd)
 		if (ret)
 			goto out_free;
 		res = kvmalloc_array(PWCSIM_FEED_CHUNK, sizeof(*res),
-				     GFP_KERNEL);
+				     GFP_KERNEL_ACCOUNT);
 		if (!res) {
 			ret = -ENOMEM;
 			goto out_free;

@@ -24,7 +24,7 @@ static int pwcsim_open(struct inode *inode, struct file *file)
 {
 	struct pwcsim_session *s;
 
-	s = kzalloc(sizeof(*s), GFP_KERNEL);
+	s = kzalloc(sizeof(*s), GFP_KERNEL_ACCOUNT);
 	if (!s)
 		return -ENOMEM;
 	pwcsim_session_init(s, atomic_inc_return(&pwcsim_next_id),

@@ -24,7 +24,7 @@ t "/dev/pwcsim is a 0600 char device" \
 	sh -c '[ -c /dev/pwcsim ] && [ "$(stat -c %a /dev/pwcsim)" = 600 ]'
 
 # The kselftest-harness programs: each of their cases counts.
-for prog in uapi-test session-test; do
+for prog in uapi-test acct-test session-test; do
 	out=$(./$prog 2>&1)
 	echo "$out" | grep -v '^#  RUN\|^#  *OK ' | sed 's/^/    /'
 	p=$(echo "$out" | sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\1/p')
