@@ -157,6 +157,14 @@ expect "global: LD outside the windows, ATOMG, RED, LDGSTS; not LDS/ATOMS/window
 0x7f7000002000
 0x7f7000003000
 X
+# Defect: REDG (sm_90's reduction on global memory, in Hopper traces) was
+# taken for no memory access: its addresses were dropped in either order.
+kernel 5 0 '0010 00000003 0 REDG.E.ADD.STRONG.GPU 2 R4 R2 4 1 0x7f7000004000 4096 0' \
+	'0020 00000001 0 REDUX.SUM 1 R4 0 0' >"$tmp/redg.traceg"
+expect "global: REDG (sm_90), not REDUX" "$tmp/redg.traceg" <<'X'
+0x7f7000004000
+0x7f7000005000
+X
 
 # --- Garbage ---
 kernel 5 0 'this is not an instruction' >"$tmp/junk.traceg"
