@@ -364,6 +364,14 @@ printf 'SB 04000b20\nI  04000b20,3\n L 1ffefffd48,8\n' >"$tmp/sb.trace"
 expect "lackey: told by a first SB line" "$tmp/sb.trace" <<'X'
 0x1ffefffd48
 X
+# Defect: the format was told by the first line that is not a comment,
+# a blank one too: a lackey log or an Accel-Sim kernel starting with a
+# blank line was read as text and refused at its first real line ("not a
+# hexadecimal address"); now blank lines are passed over as comments are.
+printf '\n  \r\n# c\nI  04000b20,3\n L 1ffefffd48,8\n' >"$tmp/blank.lackey"
+expect "lackey: told after blank lines" "$tmp/blank.lackey" <<<0x1ffefffd48
+{ printf '\n'; cat "$tmp/v3.traceg"; } >"$tmp/blank.traceg"
+expect "traceg: told after a blank line" "$tmp/blank.traceg" <<<"$two"
 
 # --- text ---
 printf '0x10\n10\n0X7f72b010f1f0\n  7f72bc30f1f0   # a comment\n\n# c\n' >"$tmp/ok.txt"

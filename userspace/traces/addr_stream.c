@@ -55,17 +55,24 @@ static bool addr_is_list(const char *path, enum addr_format fmt)
 	       !strcmp(base, "kernelslist.g");
 }
 
+/* A line the sniffing passes over: blank, or a '#' comment. */
+static bool addr_sniff_skips(const char *b)
+{
+	return !b[strspn(b, " \t\r\n")] ||
+	       (b[0] == '#' && strncmp(b, "#BEGIN_TB", 9));
+}
+
 /*
- * A text format, told apart by its first line that is not a '#' comment
- * (a lackey file may start with one); -1 when that line cannot be read
- * (message printed once).
+ * A text format, told apart by its first line that is neither blank nor
+ * a '#' comment (a lackey file may start with one, a file of valgrind's
+ * output with a blank line); -1 when that line cannot be read (message
+ * printed once).
  */
 static int addr_sniff_text(struct addr_stream *s)
 {
 	int r;
 
-	while ((r = addr_read_line(s)) > 0 && s->buf[0] == '#' &&
-	       strncmp(s->buf, "#BEGIN_TB", 9))
+	while ((r = addr_read_line(s)) > 0 && addr_sniff_skips(s->buf))
 		;
 	if (r < 0)
 		return -1;
