@@ -121,10 +121,36 @@ static int tg_space_kind(const char *op)
 	return TG_K_NONE;
 }
 
+static bool tg_in_local(const struct traceg_state *t, unsigned long long va)
+{
+	return t->local && va >= t->local && va < t->local + TG_WINDOW;
+}
+
 static bool tg_in_window(const struct traceg_state *t, unsigned long long va)
 {
 	return (t->shmem && va >= t->shmem && va < t->shmem + TG_WINDOW) ||
-	       (t->local && va >= t->local && va < t->local + TG_WINDOW);
+	       tg_in_local(t, va);
+}
+
+/*
+ * Scheduled, a generic access (LD/ST, LDGSTS) of @k (TG_K_LOAD or
+ * TG_K_STORE): local memory, as LDL/STL, when none of its lanes is global
+ * and some are in the local window; else @k (its global lanes).
+ */
+static int tg_generic_kind(const struct traceg_state *t,
+			   const struct tg_inst *in, int k)
+{
+	unsigned int i, local = 0;
+
+	for (i = 0; i < in->n; i++) {
+		if (tg_in_local(t, in->addr[i]))
+			local++;
+		else if (!tg_in_window(t, in->addr[i]))
+			return k;
+	}
+	if (!local)
+		return k;
+	return k == TG_K_LOAD ? TG_K_LLOAD : TG_K_LSTORE;
 }
 
 /*
@@ -143,24 +169,26 @@ static int tg_sched_inst(struct addr_stream *s, struct traceg_state *t,
 		k = tg_space_kind(in->op);
 	else if (in->n && kind)
 		k = in->op[0] == 'L' ? TG_K_LOAD : TG_K_STORE;
+	if (kind == 2)
+		k = tg_generic_kind(t, in, k);
 	for (i = 0, lane = 0; k && i < in->n; i++, lane++) {
 		while (!(in->mask >> lane & 1))
 			lane++;
-		if (kind == 2 && tg_in_window(t, in->addr[i]))
-			continue;
 		if (k == TG_K_LLOAD || k == TG_K_LSTORE) {
 			/* its offset in the thread's local memory */
-			if (!t->local || in->addr[i] < t->local ||
-			    in->addr[i] >= t->local + TG_WINDOW)
+			if (!tg_in_local(t, in->addr[i]))
 				continue;
 			addr[n] = in->addr[i] - t->local;
+		} else if (kind == 2 && tg_in_window(t, in->addr[i])) {
+			continue;
 		} else {
 			addr[n] = in->addr[i];
 		}
 		mask |= 1U << lane;
 		n++;
 	}
-	if (n && kind) {	/* as file order: not TEX, LDC, LDL nor STL */
+	/* as file order: global only, not TEX, LDC nor local memory */
+	if (n && (k == TG_K_LOAD || k == TG_K_STORE)) {
 		s->tc.global_insts++;
 		s->tc.global_lanes += n;
 	}
