@@ -289,6 +289,11 @@ cp "$tmp/cut.traceg.xz" "$tmp/dir2/kernel-2.traceg.xz"
 fails "directory: a truncated kernel named" "dir2/kernel-2.traceg.xz:[0-9]*: truncated xz stream" "$tmp/dir2"
 printf 'kernel-1.traceg\nkernel-9.traceg\n' >"$tmp/dir2/kernelslist.g"
 fails "directory: a missing kernel named" "dir2/kernel-9.traceg: No such file" "$tmp/dir2"
+# Defect: a kernel that is a directory was refused as "read error", the
+# reason unsaid; now the system's ("Is a directory").
+mkdir "$tmp/dir2/kernel-9.traceg"
+fails "directory: a kernel that is a directory said so" "dir2/kernel-9.traceg: Is a directory" "$tmp/dir2"
+rmdir "$tmp/dir2/kernel-9.traceg"
 printf 'kernel-1.traceg\nMemcpyHtoD,0x1,2\nlaunch foo\n' >"$tmp/dir2/kernelslist.g"
 fails "directory: a bad kernelslist.g line" "dir2/kernelslist.g:3: not a kernel or Memcpy line" "$tmp/dir2"
 # Memcpy lines as Accel-Sim's tracer writes them ("MemcpyHtoD,0x%016lx,%lu"),

@@ -112,8 +112,9 @@ int addr_read_line(struct addr_stream *s)
 			xz_error(s->xz));
 		return -1;
 	}
-	if (c == EOF && ferror(s->f)) {
-		fprintf(stderr, "pwcsim: %s: read error\n", s->name);
+	if (c == EOF && ferror(s->f)) {	/* errno: read()'s ("Is a directory") */
+		fprintf(stderr, "pwcsim: %s: %s\n", s->name,
+			errno ? strerror(errno) : "read error");
 		return -1;
 	}
 	if (!n)
