@@ -294,6 +294,13 @@ fails "directory: a missing kernel named" "dir2/kernel-9.traceg: No such file" "
 mkdir "$tmp/dir2/kernel-9.traceg"
 fails "directory: a kernel that is a directory said so" "dir2/kernel-9.traceg: Is a directory" "$tmp/dir2"
 rmdir "$tmp/dir2/kernel-9.traceg"
+# Defect: an empty kernel file (a trace cut short: the tracer writes the
+# header at the launch) was read as a kernel of no access, exit 0.
+: >"$tmp/dir2/kernel-9.traceg"
+fails "directory: an empty kernel file refused" "dir2/kernel-9.traceg: an empty kernel file" "$tmp/dir2"
+fails "directory: an empty kernel file refused (scheduled)" "dir2/kernel-9.traceg: an empty kernel file" "$tmp/dir2" \
+	--trace-order scheduled
+rm "$tmp/dir2/kernel-9.traceg"
 printf 'kernel-1.traceg\nMemcpyHtoD,0x1,2\nlaunch foo\n' >"$tmp/dir2/kernelslist.g"
 fails "directory: a bad kernelslist.g line" "dir2/kernelslist.g:3: not a kernel or Memcpy line" "$tmp/dir2"
 # Memcpy lines as Accel-Sim's tracer writes them ("MemcpyHtoD,0x%016lx,%lu"),

@@ -86,9 +86,15 @@ static int trace_dir_open(struct addr_stream *s, const char *path)
 	return addr_input_open(&d->list, d->listpath);
 }
 
-/* A kernel file, read as traceg (it may be xz-compressed). */
+/*
+ * A kernel file, read as traceg (it may be xz-compressed).  An empty one
+ * is a trace cut short (the tracer writes the header at the launch), not
+ * a kernel of no access.
+ */
 static int trace_dir_open_kernel(struct trace_dir *d)
 {
+	int r;
+
 	memset(&d->kernel, 0, sizeof(d->kernel));
 	d->kernel.name = d->kpath;
 	d->kernel.format = ADDR_TRACEG;
@@ -99,7 +105,12 @@ static int trace_dir_open_kernel(struct trace_dir *d)
 	if (addr_input_open(&d->kernel, d->kpath) ||
 	    d->kernel.reader->open(&d->kernel, d->kpath))
 		return -1;
-	return 0;
+	r = addr_read_line(&d->kernel);
+	if (!r)
+		fprintf(stderr, "pwcsim: %s: an empty kernel file (no header, no thread block: a trace cut short?)\n",
+			d->kpath);
+	d->kernel.have_line = r > 0;
+	return r > 0 ? 0 : -1;
 }
 
 static void trace_dir_close_stream(struct addr_stream *k)
