@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "output/out_file.h"
 #include "traces/trace_num.h"
@@ -65,6 +66,25 @@ static const char *trace_dir_word(const char *line, size_t *len)
 	return b;
 }
 
+/*
+ * A directory with no kernelslist.g: said with what it was read as (a
+ * directory given where a file was meant) and, when it holds the NVBit
+ * tracer's own kernelslist, what makes one of it.
+ */
+static void trace_dir_no_list(const struct trace_dir *d)
+{
+	char raw[PATH_MAX + 16];
+	struct stat st;
+
+	snprintf(raw, sizeof(raw), "%s/kernelslist", d->dir);
+	if (!stat(raw, &st))
+		fprintf(stderr, "pwcsim: %s: No such file or directory (%s is the NVBit tracer's list: Accel-Sim's post-traces-processing writes kernelslist.g and its .traceg kernels)\n",
+			d->listpath, raw);
+	else
+		fprintf(stderr, "pwcsim: %s: No such file or directory (a directory is read as an Accel-Sim trace directory, which kernelslist.g lists)\n",
+			d->listpath);
+}
+
 static int trace_dir_open(struct addr_stream *s, const char *path)
 {
 	struct trace_dir *d = calloc(1, sizeof(*d));
@@ -83,6 +103,10 @@ static int trace_dir_open(struct addr_stream *s, const char *path)
 	d->list.gpu = s->gpu;
 	if (s->gpu)
 		d->sink.p = *s->gpu;
+	if (access(d->listpath, F_OK) && errno == ENOENT) {
+		trace_dir_no_list(d);
+		return -1;
+	}
 	return addr_input_open(&d->list, d->listpath);
 }
 
