@@ -323,6 +323,16 @@ printf 'MemcpyHtoD,0x00007f1000000000,16384\r\nMemcpyDtoH,0x7f1000000000,0\nkern
 expect "kernelslist.g: MemcpyHtoD (CRLF), a DtoH copy of 0 bytes" "$tmp/dir2" <"$tmp/v5.want"
 rm "$tmp/dir2/kernelslist.g"
 fails "directory without kernelslist.g" "dir2/kernelslist.g: No such file" "$tmp/dir2"
+# Defect: a directory without kernelslist.g (a directory of text traces
+# given for a file, or the NVBit tracer's output before Accel-Sim's
+# post-processing) was refused with "No such file" alone; now said to be
+# read as an Accel-Sim trace directory, or to need the post-processing.
+fails "a directory without kernelslist.g: what it was read as" \
+	"dir2/kernelslist.g: No such file or directory (a directory is read as an Accel-Sim trace directory" "$tmp/dir2"
+printf 'kernel-1.trace\n' >"$tmp/dir2/kernelslist"
+fails "the tracer's raw output: post-processing named" \
+	"dir2/kernelslist is the NVBit tracer's list: Accel-Sim's post-traces-processing" "$tmp/dir2"
+rm "$tmp/dir2/kernelslist"
 if $P replay -m tpc --format text "$d" >/dev/null 2>"$tmp/err"; then
 	bad "a directory read as text"
 elif grep -q "is read as traceg" "$tmp/err"; then

@@ -103,7 +103,8 @@ static int trace_dir_open(struct addr_stream *s, const char *path)
 	d->list.gpu = s->gpu;
 	if (s->gpu)
 		d->sink.p = *s->gpu;
-	if (access(d->listpath, F_OK) && errno == ENOENT) {
+	if (strcmp(path, d->listpath) && access(d->listpath, F_OK) &&
+	    errno == ENOENT) {	/* a directory without one */
 		trace_dir_no_list(d);
 		return -1;
 	}
