@@ -433,6 +433,11 @@ perf_counts() {
 	else bad "$1"; cat "$tmp/err"; fi
 }
 perf_counts "perf: skipped samples counted" "$tmp/perf.txt" 1 1
+# Defect: perf script output given without --format perf (never guessed)
+# was refused as "not a hexadecimal address" alone; now the message says
+# to give --format perf.
+fails "perf: not guessed, the message says --format perf" \
+	"perf.txt:2: not a hexadecimal address (perf script output? give --format perf)" "$tmp/perf.txt"
 # comm is any words, digits too: the pid is the field before the time
 # ("[CPU]" between them); without a time field, the first number.
 cat >"$tmp/perfnum.txt" <<'X'
