@@ -381,6 +381,12 @@ lackey_bad "a malformed I line (skipped or not)" 'I  garbage'
 printf ' L 1000,8\nSB 4000b20 x\n' >"$tmp/bad.lackey"
 fails "lackey: a malformed SB line" \
 	"bad.lackey:2: not a lackey superblock (SB ADDR)" "$tmp/bad.lackey"
+# Defect: a valgrind log of lackey run without --trace-mem=yes (its
+# "==PID==" lines alone) was read as a trace of no access, exit 0; now
+# refused, the option named.
+printf '==4242== Lackey, an example Valgrind tool\n==4242== \n==4242== Counted 1 call to main()\n' >"$tmp/nomem.lackey"
+fails "lackey: valgrind's lines alone refused" \
+	"nomem.lackey: a valgrind log with no access line (lackey without --trace-mem=yes?)" "$tmp/nomem.lackey"
 # valgrind's lines cut out (grep -v ^==): the first line is an SB line
 printf 'SB 04000b20\nI  04000b20,3\n L 1ffefffd48,8\n' >"$tmp/sb.trace"
 expect "lackey: told by a first SB line" "$tmp/sb.trace" <<'X'

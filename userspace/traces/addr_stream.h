@@ -55,6 +55,7 @@ struct addr_stream {
 	size_t len;			/* text: the line's bytes in buf */
 	bool have_line;			/* text formats: buf holds a line */
 	bool with_ifetch;		/* lackey: instruction fetches too */
+	bool traced;			/* lackey: an access or SB line read */
 	struct xz_cookie *xz;		/* the decoder of an .xz input */
 	int pid;			/* perf: keep this process's samples */
 	/*

@@ -4,6 +4,7 @@
  * valgrind --tool=lackey --trace-mem=yes.
  */
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "traces/trace_num.h"
@@ -57,6 +58,7 @@ static int lackey_next(struct addr_stream *s, unsigned long long *va)
 		if (!strncmp(p, "SB ", 3)) {
 			if (!lackey_superblock(p + 3))
 				return addr_bad(s, "not a lackey superblock (SB ADDR)");
+			s->traced = true;
 			continue;
 		}
 		fetch = !strncmp(p, "I  ", 3);
@@ -65,10 +67,16 @@ static int lackey_next(struct addr_stream *s, unsigned long long *va)
 			return addr_bad(s, "not a lackey line");
 		if (!lackey_access(p + 3, va))
 			return addr_bad(s, "not a lackey access (ADDR,SIZE)");
+		s->traced = true;
 		if (fetch && !s->with_ifetch)
 			continue;
 		s->count++;
 		return 1;
+	}
+	if (!r && s->line && !s->traced) {	/* valgrind's lines alone */
+		fprintf(stderr, "pwcsim: %s: a valgrind log with no access line (lackey without --trace-mem=yes?)\n",
+			s->name);
+		return -1;
 	}
 	return r;
 }
