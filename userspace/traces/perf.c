@@ -4,6 +4,7 @@
  * each sample of one process.
  */
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,6 +151,21 @@ static int perf_addr(struct addr_stream *s, const char *p,
 }
 
 /*
+ * At the end: samples skipped by a lone number, which perf script's
+ * default fields (-F +addr) print for the tid, not the pid, may be
+ * another thread's of the same process: said once.
+ */
+static void perf_lone_warn(struct addr_stream *s)
+{
+	if (!s->lone_skipped)
+		return;
+	fprintf(stderr, "pwcsim: warning: %s: %llu sample%s skipped as not process %d's had a pid or tid alone (perf script's default fields print the tid: threads of %d other than its first are skipped too; -F +pid prints PID/TID)\n",
+		s->name, s->lone_skipped, s->lone_skipped == 1 ? "" : "s",
+		s->pid, s->pid);
+	s->lone_skipped = 0;
+}
+
+/*
  * perf script: fields in perf's order -- comm (any words, digits too),
  * "PID" or "PID/TID", "[CPU]", "TIME:", the period, "EVENT:", then the addr field
  * (hex, no 0x); what follows (ip, sym, ...) is ignored.  Samples of
@@ -175,6 +191,8 @@ static int perf_next(struct addr_stream *s, unsigned long long *va)
 		if (s->pid && strtoull(pid, NULL, 10) !=
 			      (unsigned long long)s->pid) {
 			s->tc.skipped++;
+			if (pid[strspn(pid, DIGITS)] != '/')
+				s->lone_skipped++;
 			continue;
 		}
 		if (!*va) {
@@ -184,6 +202,8 @@ static int perf_next(struct addr_stream *s, unsigned long long *va)
 		s->count++;
 		return 1;
 	}
+	if (!r)
+		perf_lone_warn(s);
 	return r;
 }
 
