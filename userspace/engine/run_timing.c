@@ -101,22 +101,24 @@ static int trace_pass(const struct timing_source *src,
 
 /*
  * One run of the source through @xl (NULL: ideal translation) into *@c,
- * its translations into *@emitted; 0 or -1.  A workload's ideal run ends
- * at its window (translations, --window); a timed one, when @insts is
- * not 0, after as many warp instructions as that, so that both do the
- * same work.
+ * its translations into *@emitted, whether its window ended it into
+ * *@cut; 0 or -1.  A workload's ideal run ends at its window
+ * (translations, --window) if the stream is that long; a timed one, when
+ * @insts is not 0, after as many warp instructions as that, so that both
+ * do the same work.
  */
 static int timing_pass(const struct timing_config *cfg,
 		       const struct timing_source *src,
 		       const struct gpu_xlate *xl, struct timed *t,
 		       unsigned long long insts, struct gpu_counts *c,
-		       unsigned long long *emitted)
+		       unsigned long long *emitted, bool *cut)
 {
 	struct gpu_sink sink = { .emit = count_emit, .xl = xl,
 				 .insts_limit = insts };
 	struct workload_opts wo = *src->wo;
 	struct gpu_heap heap = {};
 
+	*cut = false;
 	if (!src->w)
 		return trace_pass(src, xl, t, c, emitted);
 	if (cfg->progress) {
@@ -125,10 +127,11 @@ static int timing_pass(const struct timing_config *cfg,
 	}
 	if (t)
 		t->sink = &sink;
-	if (insts)
+	if (xl)		/* the ideal run's length: @insts, or whole */
 		wo.window = 0;
 	workload_run(src->w, &wo, &heap, &sink);
 	*emitted = sink.count;
+	*cut = sink.stopped;
 	*c = sink.c;
 	return 0;
 }
@@ -141,6 +144,7 @@ static int timing_model_run(const struct timing_config *cfg,
 {
 	unsigned long long emitted;
 	struct model_result mr;
+	bool cut;
 	struct model_set set;
 	struct gpu_counts c;
 	struct timed t;
@@ -160,7 +164,7 @@ static int timing_model_run(const struct timing_config *cfg,
 		t.io.walk = module_walks_get;
 		t.io.walk_arg = mw;
 	}
-	ret = timing_pass(cfg, src, &xl, &t, insts, &c, &emitted);
+	ret = timing_pass(cfg, src, &xl, &t, insts, &c, &emitted, &cut);
 	/* the walks still going when the window closed: to their ends */
 	t.io.done = NULL;
 	iommu_drain(&t.io);
@@ -196,14 +200,20 @@ static int timing_runs(const struct timing_config *cfg,
 		res->addresses = cfg->ideal->addresses;
 		res->gpu_cycles_ideal = cfg->ideal->gpu_cycles_ideal;
 		res->insts_ideal = cfg->ideal->insts_ideal;
+		res->ideal_cut = cfg->ideal->ideal_cut;
 	} else {
-		if (timing_pass(cfg, src, NULL, NULL, 0, &c, &n))
+		if (timing_pass(cfg, src, NULL, NULL, 0, &c, &n,
+				&res->ideal_cut))
 			return -1;
 		res->addresses = n;
 		res->gpu_cycles_ideal = c.cycles - c.emit_cycle;
 		res->insts_ideal = c.insts - c.emit_insts;
 	}
-	insts = src->w && src->wo->window ? res->insts_ideal : 0;
+	/*
+	 * a window the stream never reached ran the ideal run whole, to its
+	 * last warp's end: so do the timed runs (not to its last issue)
+	 */
+	insts = src->w && res->ideal_cut ? res->insts_ideal : 0;
 	for (i = 0; i < cfg->nspecs; i++) {
 		if (timing_model_run(cfg, src, cfg->specs[i], mw, insts,
 				     &res->m[i]))

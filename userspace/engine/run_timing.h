@@ -57,6 +57,7 @@ struct timing_result {
 	enum iommu_sched sched;
 	unsigned long long addresses;	/* translations of the ideal run */
 	unsigned long long gpu_cycles_ideal, insts_ideal;	/* its window's */
+	bool ideal_cut;			/* its window ended it (not the stream) */
 	unsigned int n;
 	struct timing_model m[RUN_MAX_MODELS];
 };
