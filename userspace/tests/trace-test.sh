@@ -485,6 +485,23 @@ if [ "$($P trace convert --from perf --pid 19289 --to text "$tmp/perftid.txt" - 
 	$P trace convert --from perf --pid 1234 --to text "$tmp/perf.txt" - 2>&1 >/dev/null | cmp -s - /dev/null; then
 	ok "perf: samples skipped by a lone tid said (none by PID/TID)"
 else bad "perf: lone tid skips"; sed 's/^/    /' "$tmp/err" | head -3; fi
+# Defect: perf script --show-mmap-events (--show-task-events, ...) output
+# was refused at its first side-band record, "not a hexadecimal addr
+# field"; now those lines are skipped and the samples read.
+cat >"$tmp/perfmmap.txt" <<'X'
+         swapper     0/0         0.000000: PERF_RECORD_MMAP -1/0: [0xffffffff81000000(0x125aa00) @ 0xffffffff81000000]: x [kernel.kallsyms]_text
+       perf-exec     0/0         0.000000: PERF_RECORD_COMM: perf-exec:19289/19289
+              pt 19289/19289 72253.162709: PERF_RECORD_COMM exec: pt:19289/19289
+              pt 19289/19289 72253.162754: PERF_RECORD_MMAP2 19289/19289: [0x7fffe239d000(0x21000) @ 0x7ffffffde000 00:00 0 0]: rw-p [stack]
+              pt 19289/19289 72253.162793: page-faults:     56053e07e030
+              pt 19289/19289 72253.185380: PERF_RECORD_FORK(19289:19294):(19289:19289)
+              pt 19289/19294 72253.185664: page-faults:     7f32cce17f78
+              pt 19289/19294 72253.185700: PERF_RECORD_EXIT(19289:19294):(19283:19283)
+X
+expect "perf: side-band records (--show-mmap-events) skipped" "$tmp/perfmmap.txt" --from perf --pid 19289 <<'X'
+0x56053e07e030
+0x7f32cce17f78
+X
 printf '    toucher  1234/1234   1.0: page-faults:  zz\n' >"$tmp/perfbad.txt"
 if $P trace convert --from perf --to text "$tmp/perfbad.txt" - >/dev/null 2>"$tmp/err"; then
 	bad "perf: garbage accepted"

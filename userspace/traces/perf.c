@@ -168,7 +168,8 @@ static void perf_lone_warn(struct addr_stream *s)
 /*
  * perf script: fields in perf's order -- comm (any words, digits too),
  * "PID" or "PID/TID", "[CPU]", "TIME:", the period, "EVENT:", then the addr field
- * (hex, no 0x); what follows (ip, sym, ...) is ignored.  Samples of
+ * (hex, no 0x); what follows (ip, sym, ...) is ignored, and so are
+ * perf's side-band records (PERF_RECORD_MMAP2, ... lines).  Samples of
  * another process than s->pid (when set), and samples without an address
  * (0), are skipped and counted.
  */
@@ -180,6 +181,9 @@ static int perf_next(struct addr_stream *s, unsigned long long *va)
 	while ((r = addr_read_line(s)) > 0) {
 		p = s->buf + strspn(s->buf, " \t");
 		if (*p == '#' || !strcspn(p, "\r\n"))
+			continue;
+		/* a side-band record (--show-mmap-events, ...), no sample */
+		if (strstr(p, " PERF_RECORD_"))
 			continue;
 		pid = perf_pid_timed(p, &after);
 		if (!pid)
