@@ -502,6 +502,19 @@ expect "perf: side-band records (--show-mmap-events) skipped" "$tmp/perfmmap.txt
 0x56053e07e030
 0x7f32cce17f78
 X
+# Defect: a recording with callchains (perf record -g) printed with the
+# ip field (perf script -F +pid,+addr) was refused at its first frame's
+# line, "no pid field"; now a sample's frames are skipped.
+printf '%s\n\t%s\n\t%s\n%s\n\t%s\n' \
+	'              pt  5719/5719  72644.397405:          1 page-faults:     557ce0baf030 __TMC_END__+0x0 (/tmp/pt)' \
+	'ffffffff8177df1a elf_load+0x28a ([kernel.kallsyms])' \
+	'    7f6ede6aa110 _dl_start+0x0 (/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2)' \
+	'              pt  5719/5719  72644.397621:          1 page-faults:     7f6ede6aa110 [unknown] (//anon)' \
+	'401136 main+0x16 (/tmp/pt)' >"$tmp/perfg.txt"
+expect "perf: a sample's callchain lines (perf record -g) skipped" "$tmp/perfg.txt" --from perf --pid 5719 <<'X'
+0x557ce0baf030
+0x7f6ede6aa110
+X
 printf '    toucher  1234/1234   1.0: page-faults:  zz\n' >"$tmp/perfbad.txt"
 if $P trace convert --from perf --to text "$tmp/perfbad.txt" - >/dev/null 2>"$tmp/err"; then
 	bad "perf: garbage accepted"

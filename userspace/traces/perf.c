@@ -151,6 +151,22 @@ static int perf_addr(struct addr_stream *s, const char *p,
 }
 
 /*
+ * A callchain line of the sample before (perf record -g, its ip printed):
+ * a tab, then the frame's "IP SYM+OFF (DSO)"; a sample's line starts with
+ * its comm or pid, padded with spaces.
+ */
+static bool perf_is_callchain(const char *line)
+{
+	const char *f = line;
+	size_t len;
+
+	if (line[0] != '\t')
+		return false;
+	f = perf_field(&f, &len);
+	return f && len <= 16 && all_of(f, len, DIGITS "abcdefABCDEF");
+}
+
+/*
  * At the end: samples skipped by a lone number, which perf script's
  * default fields (-F +addr) print for the tid, not the pid, may be
  * another thread's of the same process: said once.
@@ -169,7 +185,8 @@ static void perf_lone_warn(struct addr_stream *s)
  * perf script: fields in perf's order -- comm (any words, digits too),
  * "PID" or "PID/TID", "[CPU]", "TIME:", the period, "EVENT:", then the addr field
  * (hex, no 0x); what follows (ip, sym, ...) is ignored, and so are
- * perf's side-band records (PERF_RECORD_MMAP2, ... lines).  Samples of
+ * perf's side-band records (PERF_RECORD_MMAP2, ... lines) and a sample's
+ * callchain lines.  Samples of
  * another process than s->pid (when set), and samples without an address
  * (0), are skipped and counted.
  */
@@ -183,7 +200,7 @@ static int perf_next(struct addr_stream *s, unsigned long long *va)
 		if (*p == '#' || !strcspn(p, "\r\n"))
 			continue;
 		/* a side-band record (--show-mmap-events, ...), no sample */
-		if (strstr(p, " PERF_RECORD_"))
+		if (strstr(p, " PERF_RECORD_") || perf_is_callchain(s->buf))
 			continue;
 		pid = perf_pid_timed(p, &after);
 		if (!pid)
