@@ -114,9 +114,12 @@ static int storage_tables(const char *dir, struct record *rec,
 	return ret | report_table(dir, &t, rec);
 }
 
-/* Table 8: per workload, every model's accesses and L2 hit rate. */
+/*
+ * Table 8: per workload, every model's accesses and L2 hit rate; the
+ * IOTLB's hit rate, none with no IOTLB (@tlb entries: 0).
+ */
 static void table8(struct table *t, const struct report_row *rows,
-		   unsigned int n)
+		   unsigned int n, unsigned int tlb)
 {
 	static char names[2 * PWC_KIND_COUNT][32];
 	unsigned int i, k, c;
@@ -141,7 +144,7 @@ static void table8(struct table *t, const struct report_row *rows,
 		table_str(t, c++, rows[i].w->name);
 		table_u64(t, c++, rows[i].w->paper_class);
 		table_u64(t, c++, rows[i].addresses);
-		table_f64(t, c++, rows[i].addresses ?
+		table_f64(t, c++, rows[i].addresses && tlb ?
 			  pct(rows[i].tlb_hits, rows[i].addresses) : NAN);
 		table_u64(t, c++, rows[i].walks);
 		for (k = 0; k < PWC_KIND_COUNT; k++) {
@@ -481,7 +484,7 @@ static int write_results(const struct report_opts *o,
 	record_init(&rec);
 	config_record(&rec, o, rows[0].levels);
 	ret = storage_tables(o->dir, &rec, rows[0].levels);
-	table8(&t, rows, n);
+	table8(&t, rows, n, o->run.tlb);
 	ret |= report_table(o->dir, &t, NULL);
 	workloads_record(&rec, rows, n);
 	figure3(&t, rows, n);

@@ -916,6 +916,23 @@ if "$P" run -u -w 2mm >"$tmp/out" 2>"$tmp/err" &&
 	ok "run -u -w 2mm (no request): says why, not with -q"
 else bad "run -u -w 2mm: $(head -2 "$tmp/err")"; fi
 
+# Defect: report -t 0 (no IOTLB) gave table8.csv an IOTLB hit rate of
+# 0.0000 for every workload, a rate of an IOTLB that is not there; now
+# none (an empty cell), as for no address; -t 64 keeps its rate.
+if $P report --userspace --quiet --size small --iotlb-at coalesced -t 0 \
+	-o "$tmp/rept0" gemm >/dev/null 2>"$tmp/err" &&
+	$P report --userspace --quiet --size small --iotlb-at coalesced \
+	-o "$tmp/rept64" gemm >/dev/null 2>>"$tmp/err" &&
+	python3 - "$tmp/rept0" "$tmp/rept64" >>"$tmp/err" 2>&1 <<'X'
+import csv, os, sys
+r0, r64 = (list(csv.DictReader(open(os.path.join(d, "table8.csv"))))[0]
+           for d in sys.argv[1:])
+assert r0["tlb_hit_rate"] == "" and int(r0["walks"]) == int(r0["addresses"]) > 0, r0
+assert float(r64["tlb_hit_rate"]) > 99, r64
+X
+then ok "report -t 0: no IOTLB, no IOTLB hit rate in table8.csv"
+else bad "report -t 0: $(tail -2 "$tmp/err")"; fi
+
 # Defect: the bash completion read -p and -l as --pid and --levels in every
 # command (replay -p FILE<TAB> gave nothing; gen -l offered 4 5), trace's
 # -t as --tlb (no binary, text), offered gen's --format lackey and perf
