@@ -57,7 +57,8 @@ static void run_usage(FILE *f)
 		"      --l1-tlb N         per-SM L1 TLBs of N entries, the IOTLB a shared L2 TLB\n"
 		"                         behind them (--timing; default none)\n"
 		"  -j, --json             JSON instead of the table\n"
-		"  -q, --quiet            no progress line on stderr\n",
+		"  -q, --quiet            no progress line on stderr, nor the note of a\n"
+		"                         workload with no request at the IOTLB's tap\n",
 		RUN_BUDGET_BITS, shared_budget_min(), shared_budget_max());
 }
 

@@ -915,6 +915,14 @@ if "$P" run -u -w 2mm >"$tmp/out" 2>"$tmp/err" &&
 	"$P" run -u -q -w 2mm >/dev/null 2>"$tmp/err" && [ ! -s "$tmp/err" ]; then
 	ok "run -u -w 2mm (no request): says why, not with -q"
 else bad "run -u -w 2mm: $(head -2 "$tmp/err")"; fi
+# Defect: run --help and pwcsim(1) gave -q as "no progress line on
+# stderr" alone: the note above, which -q silences too, was unsaid.
+if "$P" run --help | grep -A1 -- '-q, --quiet' | grep -q "nor the note of a" &&
+	grep -A1 -- '^-q, --quiet  *no progress line on stderr, nor the note of a$' \
+	"$(dirname "$0")/../../Documentation/man/pwcsim.1.rst" |
+	grep -q "workload with no request at the IOTLB's tap"; then
+	ok "run -q: --help and pwcsim(1) say it silences the note too"
+else bad "run -q: --help or pwcsim(1) leave the note unsaid"; fi
 
 # Defect: report -t 0 (no IOTLB) gave table8.csv an IOTLB hit rate of
 # 0.0000 for every workload, a rate of an IOTLB that is not there; now
