@@ -515,6 +515,13 @@ expect "perf: a sample's callchain lines (perf record -g) skipped" "$tmp/perfg.t
 0x557ce0baf030
 0x7f6ede6aa110
 X
+# Defect: a --pid that names no process of the recording (a typo, perf's
+# own pid) gave an empty trace, exit 0, unsaid (trace convert prints no
+# counts); now a warning says no sample was the process's.
+if [ -z "$($P trace convert --from perf --pid 4321 --to text "$tmp/perf.txt" - 2>"$tmp/err")" ] &&
+	grep -q "warning: .*perf.txt: no sample of process 4321 (6 of other processes skipped: is --pid right?)" "$tmp/err"; then
+	ok "perf: --pid of no sample said"
+else bad "perf: --pid of no sample"; sed 's/^/    /' "$tmp/err" | head -3; fi
 printf '    toucher  1234/1234   1.0: page-faults:  zz\n' >"$tmp/perfbad.txt"
 if $P trace convert --from perf --to text "$tmp/perfbad.txt" - >/dev/null 2>"$tmp/err"; then
 	bad "perf: garbage accepted"

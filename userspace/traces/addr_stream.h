@@ -58,8 +58,9 @@ struct addr_stream {
 	bool traced;			/* lackey: an access or SB line read */
 	struct xz_cookie *xz;		/* the decoder of an .xz input */
 	int pid;			/* perf: keep this process's samples */
-	/* perf: samples skipped by a lone field, pid or tid (unsaid yet) */
+	/* perf: samples skipped by a lone field, pid or tid; the end said */
 	unsigned long long lone_skipped;
+	bool perf_ended;
 	/*
 	 * Accel-Sim traces: run through the GPU execution model with these
 	 * (the stream its tap sees), or NULL: the coalesced accesses in file

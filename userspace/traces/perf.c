@@ -167,18 +167,24 @@ static bool perf_is_callchain(const char *line)
 }
 
 /*
- * At the end: samples skipped by a lone number, which perf script's
- * default fields (-F +addr) print for the tid, not the pid, may be
- * another thread's of the same process: said once.
+ * At the end, said once: no sample of s->pid at all (a --pid that names
+ * another process), or samples skipped by a lone number, which perf
+ * script's default fields (-F +addr) print for the tid, not the pid, and
+ * which may be another thread's of the same process.
  */
-static void perf_lone_warn(struct addr_stream *s)
+static void perf_end_warn(struct addr_stream *s)
 {
+	if (s->perf_ended)
+		return;
+	s->perf_ended = true;
+	if (s->pid && !s->count && s->tc.skipped)
+		fprintf(stderr, "pwcsim: warning: %s: no sample of process %d (%llu of other processes skipped: is --pid right?)\n",
+			s->name, s->pid, s->tc.skipped);
 	if (!s->lone_skipped)
 		return;
 	fprintf(stderr, "pwcsim: warning: %s: %llu sample%s skipped as not process %d's had a pid or tid alone (perf script's default fields print the tid: threads of %d other than its first are skipped too; -F +pid prints PID/TID)\n",
 		s->name, s->lone_skipped, s->lone_skipped == 1 ? "" : "s",
 		s->pid, s->pid);
-	s->lone_skipped = 0;
 }
 
 /*
@@ -224,7 +230,7 @@ static int perf_next(struct addr_stream *s, unsigned long long *va)
 		return 1;
 	}
 	if (!r)
-		perf_lone_warn(s);
+		perf_end_warn(s);
 	return r;
 }
 
