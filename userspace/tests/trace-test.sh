@@ -173,6 +173,18 @@ kernel 5 0 '0010 00000003 1 R2 LDG.E 1 R4 4 0 0x7f4000000000 0' >"$tmp/short.tra
 fails "format 0: an address per active lane" "short.traceg:23: missing immediate" "$tmp/short.traceg"
 kernel 5 0 '0010 00000003 1 R2 LDG.E 1 R4 4 3 0x7f4000000000 0' >"$tmp/fmt3.traceg"
 fails "address format 3 is refused" "fmt3.traceg:23: bad address format" "$tmp/fmt3.traceg"
+# Defect: an address over 64 bits (or not hex), a delta or a stride out of
+# range was refused as "missing address" ("missing delta", "missing
+# stride"), though it was there; now said to be bad, and what it must be.
+kernel 5 0 '0010 00000001 1 R2 LDG.E 1 R4 4 0 0x1ffffffffffffffff 0' >"$tmp/a65.traceg"
+fails "format 0: an address over 64 bits is bad, not missing" \
+	"a65.traceg:23: bad address (hex, at most 64 bits)" "$tmp/a65.traceg"
+kernel 5 0 '0010 00000003 1 R2 LDG.E 1 R4 4 2 0x7f00 99999999999999999999 0' >"$tmp/d65.traceg"
+fails "format 2: a delta over 64 bits is bad, not missing" \
+	"d65.traceg:23: bad delta (a signed decimal of 64 bits)" "$tmp/d65.traceg"
+kernel 5 0 '0010 00000003 1 R2 LDG.E 1 R4 4 1 0x7f00 1x 0' >"$tmp/sx.traceg"
+fails "format 1: a stride not a number is bad, not missing" \
+	"sx.traceg:23: bad stride" "$tmp/sx.traceg"
 { header 5; printf 'warp = 0\n'; } >"$tmp/open.traceg"
 fails "a file ending inside a block" "ends inside a thread block" "$tmp/open.traceg"
 printf -- '-accelsim tracer version = 5\n0 0 0 0 0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f4000000000 0\n' >"$tmp/raw.traceg"

@@ -62,6 +62,19 @@ static bool tok_skip(struct tok *t, unsigned long long n)
 	return true;
 }
 
+/*
+ * Why the number tok_num() just refused is wrong: @missing when the line
+ * ended, else @bad (not a number, or over 64 bits).
+ */
+static const char *tok_why(const struct tok *t, const char *missing,
+			   const char *bad)
+{
+	return t->len ? bad : missing;
+}
+
+#define TG_BAD_ADDR "bad address (hex, at most 64 bits)"
+#define TG_BAD_STRIDE "bad stride (a signed decimal of 64 bits)"
+
 static int tg_addresses(struct tok *t, struct tg_inst *in, const char **why)
 {
 	unsigned long long fmt, x = 0, d = 0;
@@ -74,24 +87,28 @@ static int tg_addresses(struct tok *t, struct tg_inst *in, const char **why)
 			continue;
 		if (fmt == 0 || !in->n) {
 			if (!tok_num(t, 16, false, &x))
-				return *why = fmt ? "missing base address" :
-				       "missing address", -1;
+				return *why = tok_why(t, fmt ? "missing base address" :
+						      "missing address", TG_BAD_ADDR), -1;
 			if (fmt == 1 && !tok_num(t, 10, true, &d))
-				return *why = "missing stride", -1;
+				return *why = tok_why(t, "missing stride",
+						      TG_BAD_STRIDE), -1;
 		} else if (fmt == 1) {
 			x += d;
 		} else {
 			if (!tok_num(t, 10, true, &d))
-				return *why = "missing delta", -1;
+				return *why = tok_why(t, "missing delta",
+						      "bad delta (a signed decimal of 64 bits)"), -1;
 			x += d;
 		}
 		in->addr[in->n++] = x;
 	}
 	if (!in->n) {			/* no active lane: base (+ stride) */
 		if (fmt && !tok_num(t, 16, false, &x))
-			return *why = "missing base address", -1;
+			return *why = tok_why(t, "missing base address",
+					      TG_BAD_ADDR), -1;
 		if (fmt == 1 && !tok_num(t, 10, true, &d))
-			return *why = "missing stride", -1;
+			return *why = tok_why(t, "missing stride",
+					      TG_BAD_STRIDE), -1;
 	}
 	return 0;
 }
