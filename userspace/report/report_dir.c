@@ -139,8 +139,13 @@ static int report_dir_scan(const char *dir, bool remove)
 int report_dir_is_report(const char *dir)
 {
 	char path[PATH_MAX];
-	int r = report_dir_scan(dir, false);
+	int r;
 
+	if (!*dir) {	/* not "/results.json" */
+		fprintf(stderr, "pwcsim: '': not a usable directory name\n");
+		return -1;
+	}
+	r = report_dir_scan(dir, false);
 	if (r < 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/results.json", dir);

@@ -370,6 +370,10 @@ int report_shard_merge(struct report_opts *o, struct report_row *rows,
 
 	cfg0[0] = '\0';
 	for (i = 0; i < ndirs; i++) {
+		if (!*dirs[i]) {	/* not "/shard.txt" */
+			fprintf(stderr, "pwcsim: --merge '': not a usable directory name\n");
+			return -1;
+		}
 		snprintf(path, sizeof(path), "%s/%s", dirs[i], SHARD_FILE);
 		if (shard_load(path, o, rows, have, cfg0, seen, &nshards))
 			return -1;

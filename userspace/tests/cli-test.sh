@@ -941,6 +941,14 @@ X
 then ok "report -t 0: no IOTLB, no IOTLB hit rate in table8.csv"
 else bad "report -t 0: $(tail -2 "$tmp/err")"; fi
 
+# Defect: report --merge '' read the shard '/shard.txt' (the root's) and
+# --plot '' said ': No such file or directory'; now both are refused as
+# -o '' is, naming the empty name.
+fails "report --merge ''" "^pwcsim: --merge '': not a usable directory name" \
+	"$P" report --merge -o "$tmp/merged" ""
+fails "report --plot ''" "^pwcsim: '': not a usable directory name" \
+	"$P" report --plot ""
+
 # Defect: the bash completion read -p and -l as --pid and --levels in every
 # command (replay -p FILE<TAB> gave nothing; gen -l offered 4 5), trace's
 # -t as --tlb (no binary, text), offered gen's --format lackey and perf
