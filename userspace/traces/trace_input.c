@@ -34,6 +34,13 @@ int addr_input_open(struct addr_stream *s, const char *path)
 		if (!s->f)
 			return -1;
 	}
+	/* gzip's magic 1f 8b: no format starts with 0x1f either */
+	if (c == 0x1f) {
+		fprintf(stderr, "pwcsim: %s: gzip-compressed (only xz is decoded: zcat it, or compress it with xz)\n",
+			s->name);
+		addr_input_close(s);
+		return -1;
+	}
 	return 0;
 }
 
