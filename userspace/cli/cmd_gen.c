@@ -118,6 +118,10 @@ static int gen_check(struct gen_opts *o, int argc, char **argv)
 			"--format traceg writes them, not run (give it to the run of the trace)");
 		return 2;
 	}
+	if (o->out.dir && !*o->out.dir) {
+		fprintf(stderr, "pwcsim gen: -o '': not a usable directory name\n");
+		return 2;
+	}
 	if (!o->out.traceg != !o->out.dir) {
 		fprintf(stderr, "pwcsim gen: %s\n", o->out.dir ?
 			"-o DIR goes with --format traceg" :

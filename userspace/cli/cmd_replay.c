@@ -318,7 +318,7 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 	}
 	if (o->list)
 		return replay_list(argc);
-	if (replay_check(argc, o))
+	if (replay_check(argc, o) || parse_path(argv[optind], "FILE"))
 		return 2;
 	o->path = argv[optind];
 	o->so.levels = o->so.levels ? o->so.levels : 4;

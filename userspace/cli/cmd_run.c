@@ -193,6 +193,8 @@ static int run_check(struct run_opts *o, int argc, char **argv)
 	o->pid = o->so.pid;
 	if (optind < argc)
 		o->path = argv[optind++];
+	if (o->path && parse_path(o->path, "FILE"))
+		return 2;
 	if (optind != argc || (!!o->wname + !!o->path + !!o->pid == 0) ||
 	    (o->wname && (o->path || o->pid)) || (o->pid && o->so.userspace)) {
 		fprintf(stderr, "pwcsim run: give one source: --workload NAME, a trace FILE, or --pid PID (not with --userspace)\n");

@@ -139,6 +139,8 @@ static int storage_parse(int argc, char **argv, struct storage_opts *o)
 			capacities |= c == 'c';
 		} else if (c == 's') {
 			o->stream = optarg;
+			if (parse_path(optarg, "--stream"))
+				return 2;
 		} else if (c == 'h') {
 			storage_usage(stdout);
 			return 1;

@@ -77,6 +77,15 @@ int parse_levels(const char *s, unsigned int *levels)
 	return 0;
 }
 
+int parse_path(const char *s, const char *what)
+{
+	if (*s)
+		return 0;
+	fprintf(stderr, "pwcsim: %s '': an empty name (a file, or - for stdin)\n",
+		what);
+	return -1;
+}
+
 /*
  * A hexadecimal number at @s, "0x" optional, into *@v, *@end past it; -1
  * if none or over 64 bits (trace_hex(): no blanks, sign or second 0x).

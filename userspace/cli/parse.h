@@ -21,6 +21,11 @@ int parse_name(const char *arg, const char *opt, const char *const *names,
 int parse_pid(const char *s, unsigned long long *pid);
 /* "4" or "5"; prints a message otherwise. */
 int parse_levels(const char *s, unsigned int *levels);
+/*
+ * A trace's name @s (@what: the operand or option naming it): 0, or -1
+ * with a message if it is empty (which no file has).
+ */
+int parse_path(const char *s, const char *what);
 /* "START-END" in hex, START < END; prints a message otherwise. */
 int parse_range(const char *s, struct pwc_synth_range *r);
 /*

@@ -949,6 +949,17 @@ fails "report --merge ''" "^pwcsim: --merge '': not a usable directory name" \
 fails "report --plot ''" "^pwcsim: '': not a usable directory name" \
 	"$P" report --plot ""
 
+# Defect: an empty name (gen --format traceg -o '', a trace FILE '' of
+# replay and run, storage --stream '') was refused as ': No such file or
+# directory' (exit 1), the empty name unsaid; now a usage error naming it.
+refuses "gen -f traceg -o ''" "^pwcsim gen: -o '': not a usable directory name" \
+	"$P" gen gemm --format traceg -o ""
+refuses "replay FILE ''" "^pwcsim: FILE '': an empty name (a file, or - for stdin)" \
+	"$P" replay -m tpc ""
+refuses "run -u FILE ''" "^pwcsim: FILE '': an empty name" "$P" run -u ""
+refuses "storage --stream ''" "^pwcsim: --stream '': an empty name" \
+	"$P" storage --stream ""
+
 # Defect: the bash completion read -p and -l as --pid and --levels in every
 # command (replay -p FILE<TAB> gave nothing; gen -l offered 4 5), trace's
 # -t as --tlb (no binary, text), offered gen's --format lackey and perf
