@@ -218,6 +218,18 @@ kern warp-junk '14s/.*/warp = 0x/'
 refused warp-junk "warp-junk.traceg:14: bad warp"
 kern warp-past '18s/.*/warp = 2/'
 refused warp-past "warp-past.traceg:18: warp 2 past the 2 warps of -block dim \(line 4\)"
+# Defect: the window bases, the tracer version and lineinfo were read with
+# sscanf, which let go of what follows a number and skipped a malformed
+# base unsaid (the window unset: its generic accesses taken as global,
+# "5x" taken for version 5); now each is read whole or refused.
+kern shbase-junk '7s/.*/-shmem base_addr = zz/'
+refused shbase-junk "shbase-junk.traceg:7: bad -shmem base_addr"
+kern local-junk '8s/.*/-local mem base_addr = 0x00007f0001000000 x/'
+refused local-junk "local-junk.traceg:8: bad -local mem base_addr"
+kern version-junk '9s/.*/-accelsim tracer version = 5x/'
+refused version-junk "version-junk.traceg:9: unsupported tracer version"
+kern lineinfo-junk '10s/.*/-enable lineinfo = yes/'
+refused lineinfo-junk "lineinfo-junk.traceg:10: bad -enable lineinfo"
 
 echo "traceg-input-test: $passed passed, $failed failed"
 [ $failed = 0 ]

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "traces/trace_num.h"
 #include "traces/trace_reader.h"
 #include "traces/traceg_inst.h"
 #include "traces/traceg_sched.h"
@@ -464,11 +465,27 @@ static int tg_res(struct addr_stream *s, struct traceg_state *t,
 	return tg_fit(s, t);
 }
 
+/*
+ * A window's base at @p, "0x%016lx" as the tracer writes it (the 0x
+ * optional), the line's end after: 0, or -1 (a malformed base, which
+ * sscanf's "%llx" let go: the window unset, its accesses taken as
+ * global).
+ */
+static int tg_base(struct addr_stream *s, const char *p,
+		   unsigned long long *base, const char *what)
+{
+	p += strspn(p, " \t");
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		p += 2;
+	p = trace_hex(p, base);
+	return p && tg_end(p) ? 0 : addr_bad(s, what);
+}
+
 /* "-name = value" lines: dimensions, resources, windows, version, lineinfo. */
 static int tg_header(struct addr_stream *s, struct traceg_state *t,
 		     const char *b)
 {
-	unsigned int v;
+	unsigned long long v;
 
 	/* another header is skipped, but it is one: "-NAME = VALUE" */
 	if (!strchr(b, '='))
@@ -481,17 +498,21 @@ static int tg_header(struct addr_stream *s, struct traceg_state *t,
 		return tg_res(s, t, b + 8, true);
 	if (!strncmp(b, "-shmem =", 8))
 		return tg_res(s, t, b + 8, false);
-	if (sscanf(b, "-shmem base_addr = %llx", &t->shmem) == 1 ||
-	    sscanf(b, "-local mem base_addr = %llx", &t->local) == 1)
-		return 0;
+	if (!strncmp(b, "-shmem base_addr =", 18))
+		return tg_base(s, b + 18, &t->shmem,
+			       "bad -shmem base_addr: not a hexadecimal address");
+	if (!strncmp(b, "-local mem base_addr =", 22))
+		return tg_base(s, b + 22, &t->local,
+			       "bad -local mem base_addr: not a hexadecimal address");
 	if (!strncmp(b, "-accelsim tracer version =", 26)) {
-		if (sscanf(b + 26, "%u", &v) != 1 || !v ||
-		    v > TG_MAX_VERSION)
+		if (tg_count(b + 26, TG_MAX_VERSION, &v) || !v)
 			return addr_bad(s, "unsupported tracer version (1-6)");
-		t->syn.version = v < 3 ? 0 : v;
+		t->syn.version = v < 3 ? 0 : (unsigned int)v;
 		t->syn.prefix = v < 3;
 		t->versioned = true;
-	} else if (sscanf(b, "-enable lineinfo = %u", &v) == 1) {
+	} else if (!strncmp(b, "-enable lineinfo =", 18)) {
+		if (tg_count(b + 18, UINT_MAX, &v))
+			return addr_bad(s, "bad -enable lineinfo: not a number (0: off)");
 		t->syn.lineinfo = v;
 	}
 	return 0;
