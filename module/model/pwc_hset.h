@@ -33,24 +33,10 @@ static inline u64 pwc_hset_hash(u64 key)
  */
 static inline u64 pwc_hset_slot(const struct pwc_hset *h, u64 key)
 {
-	u64 m = h->cap - 1, k = key + 1, i = pwc_hset_hash(key) & m, a, b, c, d;
-	u32 stop;
+	u64 i;
 
-	/*
-	 * The run's first four slots compared with no branch: where a probe
-	 * stops is random, and a loop mispredicts its end about once a probe
-	 * (Documentation/models.rst); at a load of one half, one of the four
-	 * nearly always ends it.
-	 */
-	a = h->key[i];
-	b = h->key[(i + 1) & m];
-	c = h->key[(i + 2) & m];
-	d = h->key[(i + 3) & m];
-	stop = (a == k || !a) | (b == k || !b) << 1 | (c == k || !c) << 2 |
-	       (d == k || !d) << 3;
-	if (stop)
-		return (i + __ffs64(stop)) & m;
-	for (i = (i + 4) & m; h->key[i] && h->key[i] != k; i = (i + 1) & m)
+	for (i = pwc_hset_hash(key) & (h->cap - 1);
+	     h->key[i] && h->key[i] != key + 1; i = (i + 1) & (h->cap - 1))
 		;
 	return i;
 }
