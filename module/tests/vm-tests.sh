@@ -24,8 +24,15 @@ t "/dev/pwcsim is a 0600 char device" \
 	sh -c '[ -c /dev/pwcsim ] && [ "$(stat -c %a /dev/pwcsim)" = 600 ]'
 
 # The kselftest-harness programs: each of their cases counts.
-for prog in uapi-test acct-test session-test; do
-	out=$(./$prog 2>&1)
+# acct-test needs memory cgroups: the Debian kernel's, not the debug
+# kernel's (Documentation/testing.rst); said, not counted, where absent
+progs="uapi-test acct-test session-test"
+if ! grep -q '^memory' /proc/cgroups 2>/dev/null; then
+	echo "# acct-test not run: this kernel has no memory cgroups"
+	progs="uapi-test session-test"
+fi
+for prog in $progs; do
+	out=$(./"$prog" 2>&1)
 	echo "$out" | grep -v '^#  RUN\|^#  *OK ' | sed 's/^/    /'
 	p=$(echo "$out" | sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\1/p')
 	f=$(echo "$out" | sed -n 's/^# Totals: pass:\([0-9]*\) fail:\([0-9]*\).*/\2/p')
