@@ -53,6 +53,29 @@ if [ $rc != 0 ] && grep -q "no-such-pwcsim" "$tmp/err"; then
 else
 	bad "a base that does not run: exit $rc"
 fi
+# Defect: a failing run's stderr was shown "all of it" up to its first
+# 1,023 bytes only; now whole.  (A stand-in for pwcsim that says 2,700
+# bytes, then its last line, and fails.)
+cat >"$tmp/noisy" <<'X'
+#!/bin/sh
+i=0
+while [ $i -lt 40 ]; do
+	echo "noisy: line $i of what a failing replay says ...................." >&2
+	i=$((i + 1))
+done
+echo "noisy: the last line" >&2
+exit 1
+X
+chmod +x "$tmp/noisy"
+"$B" --repeat 1 --stress 0 --scatter 0 --min 1 --pwcsim "$tmp/noisy" \
+	2mm="$tmp/2mm.bin" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc != 0 ] && [ "$(grep -c "^noisy: line" "$tmp/err")" = 40 ] &&
+	grep -q "^noisy: the last line$" "$tmp/err"; then
+	ok "a failing run's stderr past 1,024 bytes: all of it, exit $rc"
+else
+	bad "a failing run's stderr: exit $rc, $(wc -c <"$tmp/err") bytes, $(grep -c "^noisy" "$tmp/err") lines"
+fi
 
 # Defect: every timed replay's warning reached the terminal, one a run
 # (ideal past its cap: twelve copies above the table on the bench's

@@ -339,21 +339,27 @@ static void replay_argv(const char **argv, const char *name,
 
 /*
  * What the replay of process_once() said on stderr (@err, rewound): all
- * of it if it failed, else only if it is not what the last one said (a
- * warning of ideal's cap, once for the runs of a row, not once a run).
+ * of it if it failed, else all of it only if it does not start as what
+ * the last one said (a warning of ideal's cap, once for the runs of a
+ * row, not once a run; the first 1,023 bytes compared).
  */
 static void process_stderr(FILE *err, bool failed)
 {
 	static char last[1024];
 	char buf[1024];
+	bool show;
 	size_t n;
 
 	rewind(err);
 	n = fread(buf, 1, sizeof(buf) - 1, err);
 	buf[n] = '\0';
-	if (n && (failed || strcmp(buf, last)))
-		fputs(buf, stderr);
+	show = n && (failed || strcmp(buf, last));
 	memcpy(last, buf, n + 1);
+	if (!show)
+		return;
+	do {
+		fwrite(buf, 1, n, stderr);
+	} while ((n = fread(buf, 1, sizeof(buf), err)) > 0);
 }
 
 /*
