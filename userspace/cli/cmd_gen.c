@@ -273,8 +273,9 @@ static int gen_traceg(const struct workload *w, struct gen_opts *o)
 	ret = traceg_writer_close(&tw, true);
 	out_temp_release(tw.tmp);
 	if (!ret && !o->so.quiet)
-		fprintf(stderr, "pwcsim gen: %s: %u kernels, %llu addresses\n",
-			o->out.dir, tw.kernels, tw.lanes);
+		fprintf(stderr, "pwcsim gen: %s: %u kernel%s, %llu address%s\n",
+			o->out.dir, tw.kernels, tw.kernels == 1 ? "" : "s",
+			tw.lanes, tw.lanes == 1 ? "" : "es");
 	return ret ? 1 : 0;
 }
 

@@ -627,6 +627,13 @@ if [ "$(head -1 "$tmp/gt/kernelslist.g")" = "MemcpyHtoD,0xc0000000,221184" ] &&
 	grep -q "^-grid dim = (32,1,1)$" "$tmp/gt/kernel-1.traceg"; then
 	ok "gen --format traceg: the copies in kernelslist.g, version 5 headers, the launch's grid"
 else bad "gen traceg headers"; fi
+# Defect: gen --format traceg's closing line counted "1 kernels" (the
+# plural with one); now "1 kernel", and a count other than one plural.
+rm -rf "$tmp/gt1"
+if $P gen 2DCONV --format traceg -o "$tmp/gt1" 2>"$tmp/err" &&
+	grep -qx "pwcsim gen: $tmp/gt1: 1 kernel, [0-9]* addresses" "$tmp/err"; then
+	ok "gen --format traceg: 1 kernel, N addresses"
+else bad "gen traceg count: $(cat "$tmp/err")"; fi
 # the source counts describe the file: the same scheduled as in file
 # order (scheduled once counted each warp's parameter LDC as global)
 for o in file scheduled; do
