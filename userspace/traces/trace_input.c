@@ -95,6 +95,33 @@ int addr_bad(struct addr_stream *s, const char *what)
 }
 
 /*
+ * A first line that starts as a zstd frame (28 B5 2F FD) or a bzip2
+ * stream ("BZh", the block size 1 to 9, then a block's or the stream
+ * end's magic): refused as such, as gzip's magic is at the open, not read
+ * as text with a NUL byte; true when it is (the message printed).
+ */
+static bool addr_compressed(const struct addr_stream *s)
+{
+	const char *b = s->buf, *what, *cat;
+
+	if (s->len >= 4 && !memcmp(b, "\x28\xb5\x2f\xfd", 4)) {
+		what = "zstd";
+		cat = "zstdcat";
+	} else if (s->len >= 10 && !memcmp(b, "BZh", 3) &&
+		   b[3] >= '1' && b[3] <= '9' &&
+		   (!memcmp(b + 4, "1AY&SY", 6) ||
+		    !memcmp(b + 4, "\x17\x72\x45\x38\x50\x90", 6))) {
+		what = "bzip2";
+		cat = "bzcat";
+	} else {
+		return false;
+	}
+	fprintf(stderr, "pwcsim: %s: %s-compressed (only xz is decoded: %s it, or compress it with xz)\n",
+		s->name, what, cat);
+	return true;
+}
+
+/*
  * The next line into s->buf (s->len bytes, then a NUL), read a byte at a
  * time so that a NUL byte inside a line is seen, not taken as its end.
  */
@@ -127,6 +154,8 @@ int addr_read_line(struct addr_stream *s)
 	if (!n)
 		return 0;
 	s->line++;
+	if (s->line == 1 && addr_compressed(s))
+		return -1;
 	if (c != '\n' && n == sizeof(s->buf) - 1 &&
 	    addr_input_peek(s) != EOF) {
 		/* its start, as addr_bad() quotes a line */
