@@ -193,6 +193,30 @@ static int replay_huge(struct pwc_synth *pt, int c, const char *arg)
 	return 0;
 }
 
+/*
+ * A --huge-2m range that overlaps a --huge-1g one: an address there would
+ * map two leaf sizes (the help and pwcsim(1) give it each); 0, or -1 with
+ * a message naming both.
+ */
+static int replay_huge_overlap(const struct pwc_synth *pt)
+{
+	const struct pwc_synth_range *a, *b;
+	unsigned int i, j;
+
+	for (i = 0; i < pt->n2m; i++) {
+		a = &pt->huge2m[i];
+		for (j = 0; j < pt->n1g; j++) {
+			b = &pt->huge1g[j];
+			if (a->start >= b->end || b->start >= a->end)
+				continue;
+			fprintf(stderr, "pwcsim replay: --huge-2m %llx-%llx overlaps --huge-1g %llx-%llx: an address maps one leaf size (give the ranges apart)\n",
+				a->start, a->end, b->start, b->end);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* --sizes MODEL:N: 0, or -1 with a message. */
 static int replay_sizes(const char *arg, struct replay_opts *o)
 {
@@ -261,7 +285,7 @@ static int replay_check(int argc, const struct replay_opts *o)
 		fprintf(stderr, "pwcsim replay: --dump follows the table: it needs the table (not -p, whose lines are CSV or JSON Lines)\n");
 		return -1;
 	}
-	return 0;
+	return replay_huge_overlap(&o->pt);
 }
 
 static int replay_parse(int argc, char **argv, struct replay_opts *o)
