@@ -7,6 +7,7 @@
  * measured at the end of a given address stream).  Every figure comes
  * from the model library's accounting, none is typed in.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -76,6 +77,37 @@ out:
 	for (j = 0; j < 2 * n; j++)
 		pwc_destroy(m[j]);
 	return ret;
+}
+
+/*
+ * One note under Table 6 (the human table's; JSON has null): the bits of
+ * @bits (@n) at which @kind gives @err (-ERANGE: over its cap; -ENOSPC:
+ * not one entry fits), its cells "-"; *@first: no note printed yet.
+ */
+static void table6_note(enum pwc_kind kind, int err,
+			const unsigned long long *bits, unsigned int n,
+			unsigned int levels, bool *first)
+{
+	struct pwc_config cfg;
+	unsigned int i, shown = 0;
+
+	for (i = 0; i < n; i++) {
+		if (pwc_size_for_budget(kind, bits[i], levels, &cfg) != err)
+			continue;
+		if (shown++)
+			printf(", %llu", bits[i]);
+		else if (err == -ERANGE)
+			printf("%s(Table 6, -: over %s's size cap, %d entries, at %llu",
+			       *first ? "\n" : "", pwc_kind_name(kind),
+			       PWC_MAX_ENTRIES, bits[i]);
+		else
+			printf("%s(Table 6, -: not one %s entry fits in %llu",
+			       *first ? "\n" : "", pwc_kind_name(kind), bits[i]);
+	}
+	if (shown) {
+		printf(" bits)\n");
+		*first = false;
+	}
 }
 
 static void storage_usage(FILE *f)
@@ -167,6 +199,8 @@ int cmd_storage(int argc, char **argv)
 	struct storage_opts o = {};
 	struct table t5, t6, t7;
 	struct record rec;
+	bool first = true;
+	unsigned int k;
 	int ret = storage_parse(argc, argv, &o);
 
 	if (ret)
@@ -189,6 +223,12 @@ int cmd_storage(int argc, char **argv)
 	else
 		table_free(&t7);
 	(o.so.json ? record_print_json : record_print_text)(&rec, stdout);
+	if (!o.so.json) {	/* why a cell of Table 6 is "-" */
+		for (k = 0; k < 4; k++)
+			table6_note(k / 2 ? PWC_KIND_CPWC : PWC_KIND_TPC,
+				    k % 2 ? -ENOSPC : -ERANGE, o.bits, o.nbits,
+				    o.levels, &first);
+	}
 	if (!o.stream && !o.so.json)
 		printf("\n(Table 7 needs an address stream: --stream FILE)\n");
 	record_free(&rec);

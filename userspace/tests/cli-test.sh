@@ -245,6 +245,20 @@ if grep -q "^5280  *24  *62" "$tmp/out"; then
 else
 	bad "storage text"
 fi
+# Defect: storage --bits past a model's size cap (TPC's at 20,000,000
+# bits, CPWC's already at 10,000,000) showed "-" with no reason; the
+# human table now says why under the tables, the JSON keeps null.
+if "$P" storage --bits 1000,10000000,20000000 >"$tmp/out" 2>"$tmp/err" &&
+	grep -qx "(Table 6, -: over tpc's size cap, 65536 entries, at 20000000 bits)" "$tmp/out" &&
+	grep -qx "(Table 6, -: over cpwc's size cap, 65536 entries, at 10000000, 20000000 bits)" "$tmp/out" &&
+	[ "$(grep -c "^(Table 6, -" "$tmp/out")" = 2 ] &&
+	"$P" storage --bits 10 | grep -qx "(Table 6, -: not one tpc entry fits in 10 bits)" &&
+	"$P" storage --json --bits 20000000 | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+assert d["table6"] == [{"bits": 20000000, "tpc_entries": None, "cpwc_entries": None, "cpwc_over_tpc": None}], d' &&
+	! "$P" storage --json --bits 20000000 | grep -q "Table 6, -"; then
+	ok "storage --bits past the cap: the reason under the table, JSON null"
+else bad "storage --bits past the cap: $(grep "Table 6, -" "$tmp/out")"; fi
 
 # trace info
 check "trace info" "$P" trace info --json "$tmp/gen.txt"
