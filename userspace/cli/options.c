@@ -108,7 +108,8 @@ static int shared_tlb(struct shared_opts *o, char *arg)
 	}
 	o->tlb = n;
 	o->tlb_given = true;
-	o->tlb2m = comma;
+	/* 0 entries are no IOTLB: 0,2m is none too, not one of 2 MiB pages */
+	o->tlb2m = comma && n;
 	return 0;
 }
 

@@ -615,6 +615,15 @@ d = json.load(sys.stdin)
 assert (d["tlb_entries"], d["tlb_pages"]) == (0, "4k"), d' 2>/dev/null; then
 	ok "run: the IOTLB's size in the header and the JSON"
 else bad "run: the IOTLB's size missing from the header or the JSON"; fi
+# Defect: run -t 0,2m said "IOTLB none" in its header but "tlb_pages":
+# "2m" in its JSON; 0 entries are no IOTLB, and the JSON now says so as
+# for -t 0 (0 entries, "4k").
+if "$P" run -u -q -w 2DCONV -t 0,2m -m tpc | head -1 | grep -q "; IOTLB none; " &&
+	"$P" run -u -q -j -w 2DCONV -t 0,2m -m tpc | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+assert (d["tlb_entries"], d["tlb_pages"]) == (0, "4k"), d' 2>/dev/null; then
+	ok "run -t 0,2m: no IOTLB in the header and the JSON alike"
+else bad "run -t 0,2m: the header and the JSON disagree"; fi
 fails "gen --json without --allocations" "json goes with --allocations" \
 	"$P" gen --json gemm
 check "help" "$P" --help
