@@ -381,6 +381,10 @@ int cmd_run(int argc, char **argv)
 	if (!o.so.nspecs)	/* every model of the registry */
 		for (; o.so.nspecs < PWC_KIND_COUNT; o.so.nspecs++)
 			o.so.specs[o.so.nspecs] = pwc_kind_name(o.so.nspecs);
+	/* --userspace without --levels: 4; the module's: known at the run */
+	if (shared_check_models(&o.so, o.so.levels ? o.so.levels :
+				o.so.userspace ? 4 : 0))
+		return 2;
 	workload_size(o.so.size, w, &o.so.wo);
 	shared_run_config(&o.so, &cfg);
 	cfg.thp = o.thp;

@@ -355,6 +355,35 @@ int shared_option_or_usage(struct shared_opts *o, int c, char *arg,
 	return 2;
 }
 
+int shared_check_models(const struct shared_opts *o, unsigned int levels)
+{
+	unsigned int i, lv, hi = levels ? levels : 5;
+	struct pwc_config cfg;
+	char err[160];
+	int ret = 0;
+
+	for (i = 0; i < o->nspecs; i++) {
+		if (strlen(o->specs[i]) >= PWC_SPEC_LEN) {
+			fprintf(stderr, "pwcsim: model spec longer than %d characters\n",
+				PWC_SPEC_LEN - 1);
+			return 2;
+		}
+		/* at the module's levels, not known yet: at 4 or at 5 */
+		for (lv = levels ? levels : 4; lv <= hi; lv++) {
+			ret = pwc_config_from_spec(o->specs[i], o->budget, lv,
+						   &cfg, err, sizeof(err));
+			if (!ret)
+				break;
+		}
+		if (ret) {
+			fprintf(stderr, "pwcsim: model '%s': %s\n", o->specs[i],
+				err);
+			return 2;
+		}
+	}
+	return 0;
+}
+
 void shared_run_config(const struct shared_opts *o, struct run_config *cfg)
 {
 	*cfg = (struct run_config){

@@ -355,6 +355,26 @@ fails "non-power-of-two" "not a power of two" "$P" replay -m cpwc:l4=3 "$tmp/pap
 fails "trailing garbage" "unexpected" "$P" replay -m tpc:entries=4x "$tmp/paper.txt"
 fails "budget too small for this model" "nothing fits" "$P" replay -b 150 -m tpc "$tmp/paper.txt"
 fails "budget too small for any model" "give a number from" "$P" replay -b 100 -m tpc "$tmp/paper.txt"
+# Defect: a bad -m SPEC exited 1 (refused only as the run made the
+# models), where every other bad option value is a usage error (exit 2);
+# now refused as one, by each command that takes -m (replay and run, its
+# timed run too).
+refuses "replay -m: a bad value is a usage error" "model 'tpc:entries=zz': tpc: entries needs a decimal value" \
+	"$P" replay -m tpc:entries=zz "$tmp/paper.txt"
+refuses "replay -m: an unknown model is a usage error" "model 'nosuch': unknown model 'nosuch'" \
+	"$P" replay -m nosuch "$tmp/paper.txt"
+refuses "replay -m: a spec the budget cannot size is a usage error" "nothing fits" \
+	"$P" replay -b 150 -m tpc "$tmp/paper.txt"
+refuses "replay -m: a level the table lacks is a usage error" "l5 is for walks of 5 levels" \
+	"$P" replay -m cpwc:l5=2 "$tmp/paper.txt"
+refuses "run -u -m: an unknown model is a usage error" "model 'nosuch': unknown model" \
+	"$P" run -u -q -w gemm -m tpc -m nosuch
+refuses "run -u -m: a bad value is a usage error" "model 'tpc:entries=zz'" \
+	"$P" run -u -q "$tmp/paper.txt" -m tpc:entries=zz
+refuses "run --timing -m: an unknown model is a usage error" "model 'nosuch': unknown model" \
+	"$P" run -u -q --timing -w gemm -m nosuch
+refuses "run (module) -m: an unknown model is a usage error, before the module" \
+	"model 'nosuch': unknown model" "$P" run -q -w gemm -m nosuch
 # Defect: stc:ways=7 complained of an l3=10 the user never gave, and
 # tpc:ways=4 at 5 levels failed rather than sizing to a multiple of 4.
 fails "a shape on the default size says so" "the default size: give the sizes" \
