@@ -533,6 +533,63 @@ static void test_l2_mshr(void)
 	       "L2 MSHR: a second SM's miss to a line in flight waits for its fill (one DRAM read)");
 }
 
+/* CTA 0 loads line X; CTA 1 loads X, then Y, which uses it (a chain) */
+static bool follow_addr(const void *ctx, const struct gpu_thread *t,
+			unsigned int step, gva_t *va)
+{
+	if (t->tx || step > t->bx)
+		return false;
+	*va = step ? 0x900000 : 0x500000;
+	return true;
+}
+
+/* SM 0's translations take 1000 cycles, known at once; the others none */
+static unsigned long long sm0_translate(void *arg, gva_t va,
+					unsigned long long now, unsigned int sm,
+					unsigned long long cookie,
+					unsigned long long inst)
+{
+	return sm ? now : now + 1000;
+}
+
+/*
+ * At the l2-miss tap the L2's miss to X (SM 0's) is translated, and the
+ * second SM's miss merged with it in the L2's MSHR is not; its data is
+ * the same fill's, after that translation: so its use, Y, issues no
+ * earlier than X's translation plus the DRAM latency, and Y's data comes
+ * a DRAM latency later (it once came as if SM 0's translation cost
+ * nothing: 2 x GPU_LAT_DRAM).  Likewise with the translations pending
+ * (until 2000, completing at 2500): the merged miss waits for X's too,
+ * a third instruction waiting (Y's own completes at once, in the past).
+ */
+static void test_l2_mshr_xlate(void)
+{
+	struct gpu_launch l = { 2, 1, 32, 1, 2, follow_addr, NULL, 0, 0,
+				NULL };
+	struct gpu_xlate xl = { sm0_translate, free_advance, free_next, NULL };
+	struct fake_xl f = { .pending = true };
+	struct gpu_xlate xp = { fake_translate, fake_advance, fake_next, &f };
+	struct gpu_sink s = { .emit = record, .xl = &xl,
+			      .p = { GPU_AT_L2_MISS, 0, 0, 1 } };
+
+	cur_sink = &s;
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	expect(s.c.mshr_merges == 1 && s.c.dram_reads == 2 &&
+	       s.c.cycles >= 1000 + 2 * GPU_LAT_DRAM &&
+	       s.c.cycles <= 1000 + 2 * GPU_LAT_DRAM + 6,
+	       "L2 MSHR, translated: a second SM's miss merged with a translated one gets its data after that translation");
+	s = (struct gpu_sink){ .emit = record, .xl = &xp,
+			       .p = { GPU_AT_L2_MISS, 0, 0, 1 } };
+	cur_sink = &s;
+	gpu_run(&l, &s);
+	gpu_done(&s);
+	expect(s.c.cycles >= 2500 + GPU_LAT_DRAM &&
+	       s.c.cycles <= 2500 + GPU_LAT_DRAM + 6 && !f.nwait &&
+	       s.c.xl_waits == 3,
+	       "L2 MSHR, translation pending: the merged miss waits for it too");
+}
+
 /* ---- warm-up ---- */
 /*
  * The l2-input tap: an L1 load miss asks the L2 for its whole line, four
@@ -998,6 +1055,7 @@ int main(void)
 	test_l2_mshr();
 	test_xlate();
 	test_xlate_ideal();
+	test_l2_mshr_xlate();
 	test_texture();
 	test_constant();
 	test_local();

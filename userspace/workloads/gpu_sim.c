@@ -197,6 +197,8 @@ struct gpu_cache {
 	unsigned long long *ready;	/* the cycle its data arrives */
 	unsigned char *valid;		/* sectors with data */
 	bool *dirty;			/* written since its fill (the L2) */
+	/* its fill's record while that waits for a translation (index + 1) */
+	unsigned int *xl;
 };
 
 /*
@@ -208,8 +210,27 @@ struct gpu_cache {
  */
 struct xl_group {
 	unsigned int sm, warp, pending, next;
+	unsigned int fills;		/* its fill records (index + 1), or 0 */
 	unsigned long long regs, lat, done;
 	bool open, direct;
+};
+
+/*
+ * What waits for the translations of group @grp (index + 1) still
+ * pending (gpu_xlate.translate's GPU_XLATE_PENDING), done by
+ * xl_fills_apply(): a line it filled, way @way of @c, its data @rel
+ * cycles after the translations complete if the way still holds @tag
+ * then; or (@c NULL) a later instruction, group @tag, that found such a
+ * line in flight (MSHR-merged): its data at the completion + @rel, at
+ * least @floor, less its latency as counted.  @next: the group's next
+ * record or the free list's (index + 1).
+ */
+struct xl_fill {
+	struct gpu_cache *c;
+	unsigned int way, next, grp;
+	gva_t tag;
+	long long rel;
+	unsigned long long floor;
 };
 
 /* A register (or warp) waiting for a translation not yet known */
@@ -235,6 +256,15 @@ struct gpu_state {
 	unsigned int grp_cap, grp_used, grp_free, cur;
 	unsigned int sm;		/* the SM of the request, GPU_SMS: none */
 	bool waits;
+	/*
+	 * the request's own translation (a load's, not a write-back's): the
+	 * cycles it completes after the request is made, or pending; the
+	 * lines the request fills get their data that much later
+	 */
+	unsigned long long xl_delay;
+	bool xl_pend;
+	struct xl_fill *fill;
+	unsigned int fill_cap, fill_used, fill_free;
 	unsigned long long now, inst;
 	struct gpu_sm *sms;
 };
@@ -248,7 +278,9 @@ static int cache_init(struct gpu_cache *c, unsigned int sets,
 	c->ready = calloc((size_t)sets * ways, sizeof(*c->ready));
 	c->valid = calloc((size_t)sets * ways, sizeof(*c->valid));
 	c->dirty = calloc((size_t)sets * ways, sizeof(*c->dirty));
-	return c->tag && c->used && c->ready && c->valid && c->dirty ? 0 : -1;
+	c->xl = calloc((size_t)sets * ways, sizeof(*c->xl));
+	return c->tag && c->used && c->ready && c->valid && c->dirty &&
+	       c->xl ? 0 : -1;
 }
 
 static void cache_free(struct gpu_cache *c)
@@ -258,6 +290,7 @@ static void cache_free(struct gpu_cache *c)
 	free(c->ready);
 	free(c->valid);
 	free(c->dirty);
+	free(c->xl);
 }
 
 /* Look @line up in @set: its way (made most recent), or -1. */
@@ -310,6 +343,7 @@ static unsigned int cache_fill(struct gpu_cache *c, unsigned int set,
 	c->ready[v] = ready;
 	c->valid[v] = (unsigned char)valid;
 	c->dirty[v] = false;
+	c->xl[v] = 0;
 	return v;
 }
 
@@ -361,6 +395,7 @@ void gpu_done(struct gpu_sink *out)
 	}
 	cache_free(&st->l2);
 	free(st->grp);
+	free(st->fill);
 	free(st);
 	out->st = NULL;
 }
@@ -379,9 +414,128 @@ static void xl_request(struct gpu_sink *out, struct gpu_state *st, gva_t va)
 		g->pending++;
 	d = out->xl->translate(out->xl->arg, va, st->now, st->sm,
 			       g ? st->cur : 0, st->inst);
-	if (g && d != GPU_XLATE_PENDING) {
-		g->pending--;
-		g->done = d > g->done ? d : g->done;
+	if (!g)
+		return;
+	if (d == GPU_XLATE_PENDING) {
+		st->xl_pend = true;
+		return;
+	}
+	g->pending--;
+	g->done = d > g->done ? d : g->done;
+	if (d > st->now && d - st->now > st->xl_delay)
+		st->xl_delay = d - st->now;
+}
+
+/*
+ * When the data of a line that the request issuing fills at @ready (as
+ * the caches time it) arrives: after the request's own translation, since
+ * the miss goes on once translated (Documentation/timing.rst), and so for
+ * every later request that finds the line in flight too (MSHR-merged).
+ */
+static unsigned long long xl_ready(const struct gpu_state *st,
+				   unsigned long long ready)
+{
+	return ready + st->xl_delay;
+}
+
+/* A free record for group @grp (index + 1), first of its list */
+static struct xl_fill *fill_new(struct gpu_state *st, unsigned int grp)
+{
+	struct xl_group *g = &st->grp[grp - 1];
+	unsigned int i;
+
+	if (st->fill_free) {
+		i = st->fill_free - 1;
+		st->fill_free = st->fill[i].next;
+	} else {
+		if (st->fill_used == st->fill_cap) {
+			st->fill_cap = st->fill_cap ? 2 * st->fill_cap : 256;
+			st->fill = realloc(st->fill,
+					   st->fill_cap * sizeof(*st->fill));
+			if (!st->fill)
+				abort();
+		}
+		i = st->fill_used++;
+	}
+	st->fill[i] = (struct xl_fill){ .next = g->fills, .grp = grp };
+	g->fills = i + 1;
+	return &st->fill[i];
+}
+
+/*
+ * Way @way of @c was filled by the request issuing: if its translation is
+ * still pending (or it found a line in flight that waits for one), the
+ * line is recorded in its instruction's group, for xl_fills_apply() to
+ * time once the translation completes, and marked for xl_follow().
+ */
+static void xl_fill_mark(struct gpu_state *st, struct gpu_cache *c,
+			 unsigned int way)
+{
+	struct xl_fill *f;
+
+	if (!st->xl_pend || !st->cur)
+		return;
+	f = fill_new(st, st->cur);
+	f->c = c;
+	f->way = way;
+	f->tag = c->tag[way];
+	f->rel = (long long)(c->ready[way] - st->xl_delay - st->now);
+	c->xl[way] = (unsigned int)(f - st->fill) + 1;
+}
+
+/*
+ * The request issuing at @now found way @way of @c in flight, its data
+ * @lat cycles away (at least @hit) as the line's fill is timed: if that
+ * fill waits for a translation still pending (another instruction's),
+ * the instruction issuing waits for it too, and so do the lines it fills.
+ */
+static void xl_follow(struct gpu_state *st, const struct gpu_cache *c,
+		      int way, unsigned long long now, unsigned long long hit,
+		      unsigned long long lat)
+{
+	unsigned int i = c->xl[way];
+	const struct xl_fill *f = i ? &st->fill[i - 1] : NULL;
+	struct xl_fill *n;
+	long long rel;
+
+	if (!f || !st->cur || f->c != c || f->way != (unsigned int)way ||
+	    f->tag != c->tag[way] || f->grp == st->cur)
+		return;
+	rel = f->rel;
+	n = fill_new(st, f->grp);
+	n->tag = st->cur;
+	n->rel = rel - (long long)lat;
+	n->floor = now + hit > lat ? now + hit - lat : 0;
+	st->grp[st->cur - 1].pending++;
+	st->xl_pend = true;
+}
+
+/*
+ * Group @g's translations done (at g->done): the lines it filled get
+ * their data, the instructions that found them in flight are told.
+ */
+static void xl_fills_apply(struct gpu_sink *out, struct gpu_state *st,
+			   struct xl_group *g)
+{
+	unsigned long long t;
+	struct xl_fill *f;
+	unsigned int i;
+
+	while ((i = g->fills)) {
+		f = &st->fill[i - 1];
+		g->fills = f->next;
+		t = (unsigned long long)((long long)g->done + f->rel);
+		if (!f->c) {
+			gpu_xlate_done(out, f->tag, t > f->floor ? t : f->floor);
+			f = &st->fill[i - 1];
+		} else if (f->c->tag[f->way] == f->tag) {
+			if (f->c->ready[f->way] < t)
+				f->c->ready[f->way] = t;
+			if (f->c->xl[f->way] == i)
+				f->c->xl[f->way] = 0;
+		}
+		f->next = st->fill_free;
+		st->fill_free = i;
 	}
 }
 
@@ -455,15 +609,20 @@ static unsigned int sectors_of(unsigned int words)
 }
 
 /* The time a request waits for a line there, or still in flight. */
-static unsigned long long line_wait(const struct gpu_cache *c, int way,
+static unsigned long long line_wait(struct gpu_sink *out,
+				    const struct gpu_cache *c, int way,
 				    unsigned long long now,
-				    unsigned long long hit,
-				    struct gpu_counts *n)
+				    unsigned long long hit)
 {
-	if (c->ready[way] <= now + hit)
-		return hit;
-	n->mshr_merges++;
-	return c->ready[way] - now;
+	unsigned long long lat = hit;
+
+	if (c->ready[way] > now + hit) {
+		out->c.mshr_merges++;
+		lat = c->ready[way] - now;
+	}
+	if (out->xl)
+		xl_follow(out->st, c, way, now, hit, lat);
+	return lat;
 }
 
 /*
@@ -509,17 +668,19 @@ static unsigned long long l2_load(struct gpu_sink *out, struct gpu_state *st,
 	emit_sectors(out, st, line, mask);
 	if (way >= 0 && (st->l2.valid[way] & mask) == mask) {
 		out->c.l2_hits++;
-		return line_wait(&st->l2, way, now, l2, &out->c);
+		return line_wait(out, &st->l2, way, now, l2);
 	}
 	out->c.l2_misses++;
 	out->c.dram_reads++;
 	emit_at(out, st, GPU_AT_L2_MISS, line * GPU_SEGMENT);
 	if (way < 0) {
-		l2_fill(out, st, set, line, now + dram, mask);
+		way = (int)l2_fill(out, st, set, line, xl_ready(st, now + dram),
+				   mask);
 	} else {
-		st->l2.ready[way] = now + dram;
+		st->l2.ready[way] = xl_ready(st, now + dram);
 		st->l2.valid[way] |= (unsigned char)mask;
 	}
+	xl_fill_mark(st, &st->l2, (unsigned int)way);
 	return dram;
 }
 
@@ -571,7 +732,7 @@ static void l1_fill(struct gpu_sink *out, struct gpu_state *st,
 		    struct gpu_cache *c, unsigned int set, gva_t line,
 		    unsigned long long ready, unsigned long long now)
 {
-	unsigned int v = cache_victim(c, set);
+	unsigned int v = cache_victim(c, set), way;
 	bool waits = st->waits;
 
 	if (c->tag[v] && c->dirty[v]) {
@@ -581,7 +742,9 @@ static void l1_fill(struct gpu_sink *out, struct gpu_state *st,
 		l2_store(out, st, c->tag[v] - 1, ~0U, now);
 		st->waits = waits;
 	}
-	cache_fill(c, set, line, st->stamp, ready, ALL_SECTORS);
+	way = cache_fill(c, set, line, st->stamp, xl_ready(st, ready),
+			 ALL_SECTORS);
+	xl_fill_mark(st, c, way);
 }
 
 /* A constant request for 64-byte line @cl: the constant cache, the L2. */
@@ -598,13 +761,14 @@ static unsigned long long const_request(struct gpu_sink *out,
 	out->c.const_requests++;
 	emit_at(out, st, GPU_AT_COALESCED, cl * GPU_CONST_LINE);
 	if (way >= 0)
-		return line_wait(c, way, now,
-				 (unsigned long long)(GPU_LAT_L1 * slow),
-				 &out->c);
+		return line_wait(out, c, way, now,
+				 (unsigned long long)(GPU_LAT_L1 * slow));
 	out->c.const_misses++;
 	emit_at(out, st, GPU_AT_L1_MISS, cl * GPU_CONST_LINE);
 	lat = l2_load(out, st, cl / 2, cl & 1 ? 0xC : 0x3, now, slow);
-	cache_fill(c, set, cl, st->stamp, now + lat, ALL_SECTORS);
+	way = (int)cache_fill(c, set, cl, st->stamp, xl_ready(st, now + lat),
+			      ALL_SECTORS);
+	xl_fill_mark(st, c, (unsigned int)way);
 	return lat;
 }
 
@@ -633,6 +797,8 @@ static unsigned long long request(struct gpu_sink *out, struct gpu_state *st,
 	out->c.requests++;
 	st->sm = sm;
 	st->waits = k != REQ_STORE && k != REQ_LSTORE;
+	st->xl_delay = 0;
+	st->xl_pend = false;
 	if (k == REQ_CONST)
 		return const_request(out, st, sm, line, now, slow);
 	if (k == REQ_LLOAD || k == REQ_LSTORE)
@@ -665,9 +831,8 @@ static unsigned long long request(struct gpu_sink *out, struct gpu_state *st,
 	out->c.loads++;
 	if (way >= 0) {
 		out->c.l1_hits++;
-		return line_wait(l1, way, now,
-				 (unsigned long long)(GPU_LAT_L1 * slow),
-				 &out->c);
+		return line_wait(out, l1, way, now,
+				 (unsigned long long)(GPU_LAT_L1 * slow));
 	}
 	out->c.l1_misses++;
 	emit_at(out, st, GPU_AT_L1_MISS, line * GPU_SEGMENT);
@@ -813,6 +978,7 @@ static unsigned int xl_close(struct gpu_sink *out, struct gpu_state *st,
 		*lat += g->done - now;
 		out->c.xl_waits++;
 	}
+	xl_fills_apply(out, st, g);
 	xl_release(st, i);
 	return 0;
 }
@@ -859,6 +1025,7 @@ void gpu_xlate_done(struct gpu_sink *out, unsigned long long cookie,
 				   warp_need(w, st->now);
 		st->sms[g->sm].wake[0] = st->sms[g->sm].wake[1] = 0;
 	}
+	xl_fills_apply(out, st, g);
 	xl_release(st, (unsigned int)(cookie - 1));
 }
 
@@ -1117,16 +1284,23 @@ static unsigned long long warp_fetch(const struct gpu_launch *l,
 	line = va / GPU_SEGMENT;
 	st->stamp++;
 	st->sm = sm;
+	st->xl_delay = 0;
+	st->xl_pend = false;
 	out->c.ifetches++;
 	emit_at(out, st, GPU_AT_COALESCED, va & ~15ULL);
 	way = cache_find(c, line % GPU_IL1_SETS, line, st->stamp);
-	if (way >= 0)
-		return c->ready[way] > now ? c->ready[way] - now : 0;
+	if (way >= 0) {
+		lat = c->ready[way] > now ? c->ready[way] - now : 0;
+		if (out->xl)
+			xl_follow(st, c, way, now, 0, lat);
+		return lat;
+	}
 	out->c.ifetch_misses++;
 	emit_at(out, st, GPU_AT_L1_MISS, line * GPU_SEGMENT);
 	lat = l2_load(out, st, line, ALL_SECTORS, now, w->slow);
-	cache_fill(c, line % GPU_IL1_SETS, line, st->stamp, now + lat,
-		   ALL_SECTORS);
+	way = (int)cache_fill(c, line % GPU_IL1_SETS, line, st->stamp,
+			      xl_ready(st, now + lat), ALL_SECTORS);
+	xl_fill_mark(st, c, (unsigned int)way);
 	return lat;
 }
 

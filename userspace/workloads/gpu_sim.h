@@ -398,7 +398,11 @@ struct gpu_counts {
 	unsigned long long ctas, cycles, emitted_from_cta;
 	/* the cycle and the instructions issued when the window began */
 	unsigned long long emit_cycle, emit_insts;
-	/* warp instructions that waited for a translation (gpu_sink.xl) */
+	/*
+	 * warp instructions that waited for a translation (gpu_sink.xl):
+	 * their own, or a pending one that a line they found in flight waits
+	 * for
+	 */
 	unsigned long long xl_waits;
 	/* warp instructions issued (memory steps and ld.param) */
 	unsigned long long insts;
@@ -421,10 +425,13 @@ struct gpu_state;
  * whose loads need a translation holds their destination registers until
  * its slowest translation completes plus its data's latency from the
  * caches (the TLB is looked up before the request goes on, and the data
- * access is timed as the caches stand at issue).  A store's translation
- * holds nothing.  @translate returns the cycle the translation of @va,
- * asked at @now by warp instruction @inst on SM @sm (GPU_SMS for a
- * write-back of the L2, which no SM makes), completes, or
+ * access is timed as the caches stand at issue).  A line the request
+ * fills gets its data that much later too, for every request that finds
+ * it in flight (MSHR-merged; one whose translation is pending makes them
+ * wait for it).  A store's translation holds nothing.  @translate
+ * returns the cycle the translation of @va, asked at @now by warp
+ * instruction @inst on SM @sm (GPU_SMS for a write-back of the L2, which
+ * no SM makes), completes, or
  * GPU_XLATE_PENDING: the translator then calls gpu_xlate_done() with
  * @cookie (0: nobody waits) once it knows.  @advance(@now) lets the
  * translator run to cycle @now; @next_event: the next cycle at which it
