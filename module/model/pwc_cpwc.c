@@ -70,6 +70,7 @@ struct pwc_cpwc {
 	u64 *mask;			/* e[3] x words */
 	u64 *path3;			/* an L3 entry's pwc_key(va, 3) */
 	u32 blocks, ways;
+	u64 ways_inv;			/* 2^32 / ways, rounded up */
 	/*
 	 * A block in @free is unowned (cpwc_owned()), and nothing else of
 	 * it is trusted: dropping an L3 entry frees its blocks with no
@@ -128,6 +129,16 @@ static void cpwc_sets(const struct pwc_cpwc *c, u64 va, u32 *set)
 static u64 *cpwc_mask(struct pwc_cpwc *c, u32 s3)
 {
 	return &c->mask[(size_t)s3 * c->words];
+}
+
+/*
+ * The block of L2 entry @i: @i / ways by a multiplication, exact for
+ * every @i and ways below 2^16 + 1 (blocks x ways <= PWC_MAX_ENTRIES):
+ * a division on every fill cost more than the rest of the placement.
+ */
+static u32 cpwc_block_of(const struct pwc_cpwc *c, u32 i)
+{
+	return (u32)((i * c->ways_inv) >> 32);
 }
 
 /* Is block @b owned (struct pwc_cpwc: else nothing of it is trusted)? */
@@ -189,7 +200,7 @@ static void cpwc_drop(struct pwc_cpwc *c, unsigned int k, u32 s, u64 *count)
 		}
 		return;
 	}
-	ratio = c->e[k - 1] / c->e[k];
+	ratio = 1U << c->ratio_bits[k - 1];	/* e[k - 1] / e[k] */
 	for (child = s * ratio; child < (s + 1) * ratio; child++)
 		cpwc_drop(c, k - 1, child, count);
 }
@@ -252,6 +263,7 @@ static int cpwc_init(struct pwc_model *m)
 	m->priv = c;
 	c->blocks = m->cfg.blocks;
 	c->ways = m->cfg.ways;
+	c->ways_inv = c->ways ? (BIT_ULL(32) + c->ways - 1) / c->ways : 0;
 	c->words = (c->blocks + 63) / 64;
 	for (k = 3; k <= PWC_MAX_LEVELS; k++)
 		c->e[k] = m->cfg.e[k];
@@ -375,8 +387,9 @@ static void cpwc_probe_stages(struct pwc_model *m, const struct pwc_walk *w,
 	if (found < 0)
 		return;
 	i = found;
-	c->hint[cpwc_hint_slot(pwc_key(w->va, 2))] = cpwc_hint(i, i / c->ways);
-	cpwc_hit(m, r, i, i / c->ways);
+	c->hint[cpwc_hint_slot(pwc_key(w->va, 2))] =
+		cpwc_hint(i, cpwc_block_of(c, i));
+	cpwc_hit(m, r, i, cpwc_block_of(c, i));
 }
 
 static void cpwc_probe(struct pwc_model *m, const struct pwc_walk *w,
@@ -458,7 +471,7 @@ place:
 	c->key2[slot] = own | CPWC_VALID2 | idx2;
 	c->pba2[slot] = pba;
 	c->stamp2[slot] = pwc_tick(m);
-	b = slot / c->ways;
+	b = cpwc_block_of(c, slot);
 	c->bstamp[b] = c->stamp2[slot];
 	c->hint[cpwc_hint_slot(key2)] = cpwc_hint(slot, b);
 }
