@@ -146,7 +146,8 @@ static void bp_deps(const void *p, const struct gpu_thread *t,
  * backprop/backprop_cuda.cu: 65,536 inputs (the run script's `backprop
  * 65536`; small 8,192), 16 hidden units.  The delta and the previous
  * weights are allocated after kernel 1 (:164-165), output_hidden (:98)
- * is never touched.
+ * is never touched; the input and the weights go back to the host after
+ * kernel 2 (:180-181).
  */
 void wl_backprop(const struct workload_opts *o, struct gpu_heap *h,
 		 struct gpu_sink *out)
@@ -185,6 +186,8 @@ void wl_backprop(const struct workload_opts *o, struct gpu_heap *h,
 	l.smem = 0;
 	if (!gpu_run(&l, out))
 		return;
+	gpu_memcpy(out, c.input, F * (in + 1));	/* :180-181, to the host */
+	gpu_memcpy(out, c.weights, wsz);
 	gpu_free(h, c.input, "input_cuda", "backprop/backprop_cuda.cu:183");
 	gpu_free(h, ohid, "output_hidden_cuda", "backprop/backprop_cuda.cu:184");
 	gpu_free(h, c.weights, "input_hidden_cuda",
@@ -238,7 +241,7 @@ static void hs_deps(const void *p, const struct gpu_thread *t,
  * hotspot/hotspot.cu:321-325: the two temperature buffers, then power;
  * 512 x 512 (small 128).  compute_tran_temp's loop (:243) runs once at
  * sim_time 2 and pyramid height 2: one launch, src MatrixTemp[0], dst
- * MatrixTemp[1].
+ * MatrixTemp[1], which goes back to the host (:331).
  */
 void wl_hotspot(const struct workload_opts *o, struct gpu_heap *h,
 		struct gpu_sink *out)
@@ -256,6 +259,7 @@ void wl_hotspot(const struct workload_opts *o, struct gpu_heap *h,
 	gpu_memcpy(out, c.power, sz);		/* :326 */
 	if (!gpu_run(&l, out))
 		return;
+	gpu_memcpy(out, c.dst, sz);		/* :331, MatrixTemp[ret] */
 	gpu_free(h, c.power, "MatrixPower", "hotspot/hotspot.cu:335");
 	gpu_free(h, c.src, "MatrixTemp[0]", "hotspot/hotspot.cu:336");
 	gpu_free(h, c.dst, "MatrixTemp[1]", "hotspot/hotspot.cu:337");
@@ -300,7 +304,8 @@ static bool pf_addr(const void *p, const struct gpu_thread *t,
  * rows - 1 rows (row 0 is the first source); 100,000 x 100 at pyramid
  * height 20 (`pathfinder 100000 100 20`; small 16,384 x 40).  calc_path
  * (:166-171) launches for t = 0, 20, .. < rows - 1, each over
- * min(20, rows - 1 - t) rows, swapping source and result.  Each load is
+ * min(20, rows - 1 - t) rows, swapping source and result; the last
+ * result goes back to the host (:214).  Each load is
  * used before the next (the row's minimum, in shared memory, before the
  * barrier that precedes the next row's load): a chain, the scoreboard's
  * default.
@@ -332,6 +337,7 @@ void wl_pathfinder(const struct workload_opts *o, struct gpu_heap *h,
 		if (!gpu_run(&l, out))
 			return;
 	}
+	gpu_memcpy(out, c.dst, F * cols);	/* :214, the last dst */
 	gpu_free(h, c.wall, "gpuWall", "pathfinder/pathfinder.cu:227");
 	gpu_free(h, res[0], "gpuResult[0]", "pathfinder/pathfinder.cu:228");
 	gpu_free(h, res[1], "gpuResult[1]", "pathfinder/pathfinder.cu:229");
