@@ -105,8 +105,8 @@ static bool dwt_addr(const void *p, const struct gpu_thread *t,
 }
 
 /*
- * Its registers: initColumn's three loads independent (fdwt53.cu:122-
- * 136); a window step's eight loads of a column (:151-155, a loop of
+ * Its registers: initColumn's three loads independent (fdwt53.cu:124-
+ * 137); a window step's eight loads of a column (:159-162, a loop of
  * constant count, unrolled) independent of each other but after the
  * column's earlier pixels are in shared memory and transformed (the
  * step's first load waits for all); the writer after the barriers.

@@ -29,7 +29,7 @@
 #include "workloads/workloads.h"
 
 #define F 4ULL
-#define SC_POINT 32ULL		/* sizeof(Point) on x86-64, cu:39-44 */
+#define SC_POINT 32ULL		/* sizeof(Point) on x86-64, hdr:39-44 */
 #define SC_BLOCK 512		/* THREADS_PER_BLOCK, cu:27 */
 #define SC_SP 1			/* cpp:22 */
 #define SC_ITER 3		/* cpp:23 */
@@ -55,7 +55,7 @@ struct sc_run {
 	size_t work_cap;		/* its floats */
 	bool *is_center, *sw;
 	int *center_table;
-	long iter;			/* pgain calls so far (cu:44) */
+	long iter;			/* pgain calls so far (cu:42) */
 	struct sc_stats *stats;
 	/* the device */
 	struct gpu_heap *h;
@@ -315,7 +315,7 @@ static bool sc_addr(const void *ctx, const struct gpu_thread *t,
  * Its registers: per dimension the two coordinates independent, the next
  * dimension's after their multiply-add (d_dist's loop as written); the
  * weight after the last one, the cost independent of it; the branch
- * (cu:79) after both; the reloaded cost and lower[K] both feeding
+ * (cu:78) after both; the reloaded cost and lower[K] both feeding
  * lower[K]'s store; assign, then the centre's index, then lower[that],
  * each the next one's address.
  */
@@ -346,7 +346,7 @@ static void sc_deps(const void *ctx, const struct gpu_thread *t,
 }
 
 /*
- * cu:290-363, the host's part of pgain once the results are back: the
+ * cu:294-349, the host's part of pgain once the results are back: the
  * centres opening @x would close, and whether opening it saves cost; if
  * so the points move and the centres change (@numcenters).
  */
@@ -580,7 +580,7 @@ void sc_run_input(long kmin, long kmax, int dim, long n, struct gpu_heap *h,
 	for (i = 0; i < n * dim; i++)			/* hdr:78-88 */
 		block[i] = sc_unit(&r);
 	memset(r.dslot, -1, sizeof(*r.dslot) * n);
-	for (i = 0; i < n; i++)				/* cpp:776-779, :800-803 */
+	for (i = 0; i < n; i++)				/* cpp:773-775, :800-803 */
 		r.p[i] = (struct sc_point){ block + i * dim, 1.0f, 0, 0 };
 	sc_pkmedian(&r);
 	if (r.iter && !r.stopped) {	/* cpp:923, freeDevMem (cu:115-118) */
