@@ -165,6 +165,24 @@ expect "global: REDG (sm_90), not REDUX" "$tmp/redg.traceg" <<'X'
 0x7f7000004000
 0x7f7000005000
 X
+# Defect: LDGMC (sm_90's reducing load, multimem.ld_reduce, from global
+# memory) was taken for no memory access: its addresses were dropped in
+# either order; now a global load.  The surface instructions (SULD, SUST,
+# SURED, SUATOM) stay no access, as Accel-Sim's tables make them (ALU_OP:
+# Documentation/traces.rst), addresses or not.
+kernel 5 0 '0010 00000003 1 R2 LDGMC.E.ADD.F32.STRONG.SYS 1 R4 4 1 0x7f7000006000 4096 0' \
+	'0020 00000001 1 R3 SULD.D.BA.2D.32.TRAP 1 R6 4 0 0x7f7000008000 0' \
+	'0030 00000001 0 SUST.D.BA.2D.32.TRAP 2 R6 R3 4 0 0x7f7000009000 0' \
+	'0040 00000001 0 SURED.D.BA.2D.ADD 2 R6 R3 4 0 0x7f700000a000 0' \
+	'0050 00000001 1 R5 SUATOM.D.BA.2D.ADD 2 R6 R3 4 0 0x7f700000b000 0' >"$tmp/ldgmc.traceg"
+printf '0x%s\n' 7f7000006000 7f7000007000 >"$tmp/ldgmc.want"
+expect "global: LDGMC (sm_90); not SULD/SUST/SURED/SUATOM" "$tmp/ldgmc.traceg" <"$tmp/ldgmc.want"
+if $P trace convert --iotlb-at coalesced --to text "$tmp/ldgmc.traceg" - 2>"$tmp/err" |
+	sort | diff -u "$tmp/ldgmc.want" - >"$tmp/diff" && [ ! -s "$tmp/err" ]; then
+	ok "global: LDGMC scheduled, its two lanes; no surface access"
+else
+	bad "global: LDGMC scheduled"; sed 's/^/    /' "$tmp/err" "$tmp/diff" | head -8
+fi
 
 # --- Garbage ---
 kernel 5 0 'this is not an instruction' >"$tmp/junk.traceg"

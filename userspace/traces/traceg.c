@@ -83,8 +83,10 @@ static void *tg_grow(void *p, size_t *cap, size_t need, size_t size)
 
 /*
  * 1: a global access (LDG, STG, RED, REDG -- sm_90's global reduction --,
- * ATOM/ATOMG, not ATOMS); 2: global unless in the shared or local window
- * (generic LD/ST, LDGSTS); 0: not.
+ * LDGMC -- sm_90's reducing load, a load --, ATOM/ATOMG, not ATOMS); 2:
+ * global unless in the shared or local window (generic LD/ST, LDGSTS); 0:
+ * not (surface SULD/SUST/SURED/SUATOM too: ALU_OP in Accel-Sim's tables,
+ * no access; Documentation/traces.rst).
  */
 static int tg_kind(const char *op)
 {
@@ -93,6 +95,7 @@ static int tg_kind(const char *op)
 	if ((n == 3 && (!strncmp(op, "LDG", 3) || !strncmp(op, "STG", 3) ||
 			!strncmp(op, "RED", 3))) ||
 	    (n == 4 && !strncmp(op, "REDG", 4)) ||
+	    (n == 5 && !strncmp(op, "LDGMC", 5)) ||
 	    (n >= 4 && !strncmp(op, "ATOM", 4) && op[4] != 'S'))
 		return 1;
 	if ((n == 2 && (!strncmp(op, "LD", 2) || !strncmp(op, "ST", 2))) ||
