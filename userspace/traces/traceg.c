@@ -69,6 +69,7 @@ struct traceg_state {
 	struct gpu_sink own;		/* a lone kernel file's model */
 	const unsigned long long *sout;
 	bool ran;
+	bool counted;			/* tg_count_blocks() ran */
 };
 
 static void *tg_grow(void *p, size_t *cap, size_t need, size_t size)
@@ -734,6 +735,37 @@ static int tg_end_block(struct addr_stream *s, struct traceg_state *t)
 	return 0;
 }
 
+/*
+ * The file's end: the blocks of its -grid dim that it lists.  Accel-Sim's
+ * post-traces-processing writes each block that ran a traced instruction,
+ * in block-id order (x fastest), and the tracer traces every instruction
+ * unless INSTR_BEGIN/INSTR_END narrowed it: fewer blocks is a trace cut
+ * short after an #END_TB, or such a narrowed trace, which cannot be told
+ * apart here -- said (a warning, once a stream), not refused.  Blocks past
+ * the grid (it widened) are not counted.
+ */
+static void tg_count_blocks(struct addr_stream *s, struct traceg_state *t)
+{
+	unsigned long long want, have = 0, key;
+	size_t i;
+
+	if (t->counted || !t->grid[0])
+		return;
+	t->counted = true;
+	want = (unsigned long long)t->grid[0] * t->grid[1] * t->grid[2];
+	for (i = 0; i < t->capseen; i++) {
+		key = t->seen[i].key - 1;	/* tg_key()'s x | y << 31 | z << 47 */
+		if (t->seen[i].key && (key & 0x7fffffffULL) < t->grid[0] &&
+		    (key >> 31 & 0xffffULL) < t->grid[1] &&
+		    key >> 47 < t->grid[2])
+			have++;
+	}
+	if (have < want)
+		fprintf(stderr, "pwcsim: warning: %s: %llu of the %llu thread blocks of -grid dim (%u,%u,%u) listed: cut short after an #END_TB? (Accel-Sim's tracer writes them all unless INSTR_BEGIN/INSTR_END narrowed it)\n",
+			s->name, have, want, t->grid[0], t->grid[1],
+			t->grid[2]);
+}
+
 /* One line; 0 or -1 (printed). */
 static int tg_line(struct addr_stream *s, struct traceg_state *t)
 {
@@ -794,6 +826,7 @@ static int traceg_next_sched(struct addr_stream *s, struct traceg_state *t,
 		if (!r) {
 			if (t->in_tb)
 				return addr_bad(s, "the file ends inside a thread block");
+			tg_count_blocks(s, t);
 			t->ran = true;
 			if (tg_kernel_run(t->k, &t->sout, &t->nout)) {
 				fprintf(stderr, "pwcsim: %s: the kernel could not be run\n",
@@ -824,6 +857,8 @@ static int traceg_next(struct addr_stream *s, unsigned long long *va)
 		if (r <= 0) {
 			if (r == 0 && t->in_tb)
 				return addr_bad(s, "the file ends inside a thread block");
+			if (r == 0)
+				tg_count_blocks(s, t);
 			return r;
 		}
 		if (tg_line(s, t))
