@@ -148,8 +148,8 @@ static void mm_free(struct gpu_heap *h, const gva_t *va,
 }
 
 /*
- * gemm.cu:149-151 (A, B, C), copied in (:153-155), :162; 512 (small
- * 128); freed at :170-172
+ * gemm.cu:149-151 (A, B, C), copied in (:153-155), :162, C copied out
+ * (:168); 512 (small 128); freed at :170-172
  */
 void wl_gemm(const struct workload_opts *o, struct gpu_heap *h,
 	     struct gpu_sink *out)
@@ -164,15 +164,17 @@ void wl_gemm(const struct workload_opts *o, struct gpu_heap *h,
 	gva_t v[3];
 
 	mm_buffers(h, out, n, src, 3, v);
-	if (mm(out, v[0], v[1], v[2], n, n, n, true))
-		mm_free(h, v, fsrc, 3);
+	if (!mm(out, v[0], v[1], v[2], n, n, n, true))
+		return;
+	gpu_memcpy(out, v[2], F * n * n);
+	mm_free(h, v, fsrc, 3);
 }
 
 /*
  * 2mm.cu:180-184 (A..E), copied in (:186-190), :196 and :198: C += A B
  * (C the intermediate), then E += C D; 2048 (small 128).  Each kernel
- * accumulates onto its output as copied in: no zeroing, no beta.  Freed
- * at :205-209.
+ * accumulates onto its output as copied in: no zeroing, no beta.  E
+ * copied out (:203); freed at :205-209.
  */
 void wl_2mm(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
@@ -189,14 +191,17 @@ void wl_2mm(const struct workload_opts *o, struct gpu_heap *h,
 	gva_t v[5];
 
 	mm_buffers(h, out, n, src, 5, v);
-	if (mm(out, v[0], v[1], v[2], n, n, n, false) &&
-	    mm(out, v[2], v[3], v[4], n, n, n, false))
-		mm_free(h, v, fsrc, 5);
+	if (!mm(out, v[0], v[1], v[2], n, n, n, false) ||
+	    !mm(out, v[2], v[3], v[4], n, n, n, false))
+		return;
+	gpu_memcpy(out, v[4], F * n * n);
+	mm_free(h, v, fsrc, 5);
 }
 
 /*
  * 3mm.cu:215-221 (A..G), copied in (:223-229), :237, :239, :241:
- * E += A B; F += C D; G += E F; 512 (small 128); freed at :248-254
+ * E += A B; F += C D; G += E F; G copied out (:244); 512 (small 128);
+ * freed at :248-254
  */
 void wl_3mm(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
@@ -215,10 +220,12 @@ void wl_3mm(const struct workload_opts *o, struct gpu_heap *h,
 	gva_t v[7];
 
 	mm_buffers(h, out, n, src, 7, v);
-	if (mm(out, v[0], v[1], v[4], n, n, n, false) &&
-	    mm(out, v[2], v[3], v[5], n, n, n, false) &&
-	    mm(out, v[4], v[5], v[6], n, n, n, false))
-		mm_free(h, v, fsrc, 7);
+	if (!mm(out, v[0], v[1], v[4], n, n, n, false) ||
+	    !mm(out, v[2], v[3], v[5], n, n, n, false) ||
+	    !mm(out, v[4], v[5], v[6], n, n, n, false))
+		return;
+	gpu_memcpy(out, v[6], F * n * n);
+	mm_free(h, v, fsrc, 7);
 }
 
 /*
