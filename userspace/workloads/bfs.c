@@ -235,6 +235,7 @@ void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
 	bfs_free_graph(&g);
 	if (!ok)
 		return;
+	gpu_memcpy(out, c.cost, 4ULL * n);		/* :208, to the host */
 	/* :232-236 (d_over is never freed) */
 	gpu_free(h, c.nodes, "d_graph_nodes", "BFS/bfs.cu:232");
 	gpu_free(h, c.edges, "d_graph_edges", "BFS/bfs.cu:233");

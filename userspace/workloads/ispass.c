@@ -125,6 +125,7 @@ void wl_aes(const struct workload_opts *o, struct gpu_heap *h,
 	c.out = gpu_alloc(h, bytes, "d_Result", "AES/aesHost.cu:148");
 	if (!gpu_run(&l, out))
 		return;
+	gpu_memcpy(out, c.out, bytes);		/* :178, to the host */
 	gpu_free(h, c.in, "d_Input", "AES/aesHost.cu:185");
 	gpu_free(h, c.key, "d_Key", "AES/aesHost.cu:186");
 	gpu_free(h, c.out, "d_Result", "AES/aesHost.cu:187");
@@ -182,6 +183,7 @@ void wl_sto(const struct workload_opts *o, struct gpu_heap *h,
 	gpu_memcpy(out, c.in, F * threads + 48);	/* :1152-1153 */
 	if (!gpu_run(&l, out))
 		return;
+	gpu_memcpy(out, c.out, F * threads);	/* :1193-1196, to the host */
 	gpu_free(h, c.in, "d_input", "STO/storeGPU.cu:1205");
 	gpu_free(h, c.out, "d_output", "STO/storeGPU.cu:1206");
 }
