@@ -161,9 +161,10 @@ static bool sto_addr(const void *p, const struct gpu_thread *t,
 /*
  * STO/storeGPU.cu:1120, :1123: the input (4 bytes a thread and the last
  * chunk's 48 more) and the output (4 bytes a thread); 16,256 bytes of
- * shared memory per block (:1126).  Default: 384 blocks (49,152 threads,
- * 196,656 bytes); small 96 blocks; table1: an 818 MiB input (fitted to the
- * paper's 409 distinct L2 indices, not a benchmark input).
+ * shared memory per block (STO/sha1_kernel.cu:1126).  Default: 384
+ * blocks (49,152 threads, 196,656 bytes); small 96 blocks; table1: an
+ * 818 MiB input (fitted to the paper's 409 distinct L2 indices, not a
+ * benchmark input).
  */
 void wl_sto(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
