@@ -14,7 +14,7 @@
 #include "workloads/workloads.h"
 
 #define BFS_BLOCK 256		/* MAX_THREADS_PER_BLOCK, bfs.cu:24 */
-#define BFS_EDGE_STEPS 6	/* the loop body's memory instructions */
+#define BFS_EDGE_STEPS 8	/* the loop body's memory instructions */
 
 /* The kernel's data as it runs, and the buffers' addresses. */
 struct bfs_ctx {
@@ -85,10 +85,13 @@ void bfs_make_graph(struct bfs_graph *g, unsigned int n,
 
 /*
  * Kernel (kernel.cu:21-41), thread tid = 256 bx + tx: mask[tid] (:25);
- * if set: mask[tid] and visited[tid] stored (:27-28), the node's start and
- * degree (:29); per edge i the edge, visited[id] (:31-32), and if not
+ * if set: mask[tid] and visited[tid] stored (:27-28), the node's degree
+ * then its start (:29, the PTX's order: no_of_edges decides whether the
+ * loop runs); per edge i the edge, visited[id] (:31-32), and if not
  * visited cost[tid] loaded, cost[id], mask[id] and the over flag stored
- * (:34-37).
+ * (:34-37), then the node's degree and start loaded again for the loop's
+ * test (:29: the stores may alias the Node's ints, so the PTX reloads them
+ * after every taken branch).
  */
 static bool bfs_addr(const void *p, const struct gpu_thread *t,
 		     unsigned int step, gva_t *va)
@@ -117,7 +120,7 @@ static bool bfs_addr(const void *p, const struct gpu_thread *t,
 		return true;
 	}
 	if (step < 5) {			/* the Node's two ints */
-		*va = c->nodes + 8ULL * tid + 4 * (step - 3);
+		*va = c->nodes + 8ULL * tid + 4 * (4 - step);
 		return true;
 	}
 	e = (step - 5) / BFS_EDGE_STEPS;
@@ -150,19 +153,23 @@ static bool bfs_addr(const void *p, const struct gpu_thread *t,
 		c->mask_v[id] = 1;
 		*va = GPU_ST(c->mask + id);
 		break;
-	default:
+	case 5:
 		*c->over_v = true;
 		*va = GPU_ST(c->over);
+		break;
+	default:			/* degree (6), then start (7) */
+		*va = c->nodes + 8ULL * tid + 4 * (7 - k);
 	}
 	return true;
 }
 
 /*
  * Its registers: the stores under `if (mask[tid])` after its load; the
- * node's start and degree independent; per edge, the edge's load after
- * both (its address, the loop's bound) and after the previous edge's
- * visited (its branch), visited[id] after the edge, cost[tid] after
- * visited[id] (the branch), cost[id] stored from it.
+ * node's degree and start independent; per edge, the edge's load after
+ * both (its address, the loop's bound, reloaded) and after the previous
+ * edge's visited (its branch), visited[id] after the edge, cost[tid] after
+ * visited[id] (the branch), cost[id] stored from it; the reloads into the
+ * degree's and the start's registers.
  */
 static void bfs_deps(const void *p, const struct gpu_thread *t,
 		     unsigned int step, struct gpu_dep *d)
@@ -172,6 +179,10 @@ static void bfs_deps(const void *p, const struct gpu_thread *t,
 		{ GPU_REG(5), GPU_REG(6) },
 		{ GPU_REG(6), GPU_REG(7) },
 		{ GPU_REG(7), 0 },
+		{ 0, 0 },
+		{ 0, 0 },
+		{ 0, GPU_REG(3) },
+		{ 0, GPU_REG(4) },
 	};
 
 	if (step == 0)
