@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * iommu-test.c - the timed IOMMU (iommu.h) on hand-worked cases: a walk's
- * latency from its reads, merging, walkers and queueing, the buffer's
+ * latency from its reads (a line in flight read when it arrives),
+ * merging, walkers and queueing, the buffer's
  * occupancy, the PWC filled when a walk ends, and the order in which each
  * scheduling policy serves the same misses; no queueing with a walker
  * for every miss, the reads per walk of `none` and `ideal`, Little's law
@@ -98,6 +99,34 @@ static void test_walk_and_tlb(void)
 	teardown(&io, m);
 }
 
+/*
+ * Defect: the line cache was updated when a walk started, for all its
+ * reads: a walk started 3 cycles after another's, reading the same four
+ * lines, found them all cached and ended after 3 + 1 + 4 x 10 = 44
+ * cycles, while the first was still fetching them (its end 1201).  A
+ * read of a line in flight now completes when the line's data arrives.
+ */
+static void test_line_in_flight(void)
+{
+	struct iommu io;
+	struct told t;
+	struct pwc_model *m = setup(&io, 8, 256, IOMMU_FCFS, "none", 0, &t);
+	unsigned long long a, b, c;
+
+	a = iommu_translate(&io, GIB, 0, 0, 1, 1);
+	b = iommu_translate(&io, GIB + 4096, 3, 0, 2, 2);
+	expect(a == 1201, "the first walk reads four lines from DRAM: 1201");
+	expect(b >= a,
+	       "a walk reading the same lines while they are in flight ends no earlier than their arrival");
+	expect(b == 1201 && io.st.ptc_hits == 4 && io.st.ptc_waits == 4,
+	       "each read waits for its line: 301, 601, 901, 1201");
+	/* a read issued later than the line's arrival is a plain hit */
+	c = iommu_translate(&io, GIB + 2 * 4096, 1300, 0, 3, 3);
+	expect(c == 1300 + 1 + 4 * 10 && io.st.ptc_waits == 4,
+	       "after the lines arrived: four hits, 1 + 4 x 10");
+	teardown(&io, m);
+}
+
 static void test_queueing(void)
 {
 	struct iommu io;
@@ -171,9 +200,13 @@ static void test_simt(void)
 }
 
 /*
- * Two walkers: A (region R, 1201 cycles) and D (64 GiB: its L3 line
- * misses, 911 cycles) start at 0; at 1, B in R and C at 2 GiB wait.
- * D's walker frees at 911, while A still reads R's path.
+ * Two walkers.  W (64 GiB + 2 MiB, 1201 cycles) warms the caches and
+ * fills the PWC's L4 entry.  At 1300 A (region R at 1 GiB: three DRAM
+ * reads, 901 cycles) and D (64 GiB: its L2 line W's, one DRAM read, 311
+ * cycles) start; at 1301, B in R and C at 2 GiB wait.  D's walker frees
+ * at 1611, while A still reads R's path.  (Before the line cache kept
+ * each line's arrival, A and D started at 0 on empty caches and D, whose
+ * L4 line A was fetching, found it cached; now D would wait for it.)
  */
 static void path_order(enum iommu_sched s, struct told *t,
 		       unsigned long long *reads)
@@ -181,10 +214,11 @@ static void path_order(enum iommu_sched s, struct told *t,
 	struct iommu io;
 	struct pwc_model *m = setup(&io, 2, 256, s, "tpc", 0, t);
 
-	iommu_translate(&io, GIB, 0, 0, 1, 1);
-	iommu_translate(&io, 64 * GIB, 0, 0, 2, 2);
-	iommu_translate(&io, GIB + 4096, 1, 0, 3, 3);
-	iommu_translate(&io, 2 * GIB, 1, 0, 4, 4);
+	iommu_translate(&io, 64 * GIB + (2 << 20), 0, 0, 5, 5);
+	iommu_translate(&io, GIB, 1300, 0, 1, 1);
+	iommu_translate(&io, 64 * GIB, 1300, 0, 2, 2);
+	iommu_translate(&io, GIB + 4096, 1301, 0, 3, 3);
+	iommu_translate(&io, 2 * GIB, 1301, 0, 4, 4);
 	iommu_drain(&io);
 	*reads = io.st.reads;
 	teardown(&io, m);
@@ -197,13 +231,17 @@ static void test_path(void)
 
 	path_order(IOMMU_FCFS, &f, &fr);
 	path_order(IOMMU_PATH, &p, &pr);
-	/* D's fill at 911 gives every later walk its L4 entry */
-	expect(f.n == 2 && f.cookie[0] == 3 && f.cycle[0] == 911 + 31,
-	       "fcfs: B at 911, three reads (A has not filled its path)");
+	/*
+	 * fcfs: B at 1611 reads R's L3 line (arrived), then waits for the
+	 * L2 and L1 lines A is fetching: it ends with A, at 2201
+	 */
+	expect(f.n == 2 && f.cookie[0] == 3 && f.cycle[0] == 1300 + 901,
+	       "fcfs: B at 1611, three reads (A has not filled its path)");
+	/* path: C at 1611 (L3 line A's, L2, L1 from DRAM), B at A's end */
 	expect(p.n == 2 && p.cookie[0] == 4 && p.cookie[1] == 3 &&
-	       p.cycle[1] == 1201 + 11,
+	       p.cycle[0] == 1611 + 611 && p.cycle[1] == 2201 + 11,
 	       "path: C first; B after A's fill, one read (1 + 10)");
-	expect(fr == 4 + 4 + 3 + 3 && pr == 4 + 4 + 3 + 1,
+	expect(fr == 4 + 3 + 2 + 3 + 3 && pr == 4 + 3 + 2 + 3 + 1,
 	       "path: two reads fewer");
 }
 
@@ -418,6 +456,7 @@ static void test_names(void)
 int main(void)
 {
 	test_walk_and_tlb();
+	test_line_in_flight();
 	test_queueing();
 	test_buffer();
 	test_simt();

@@ -6,8 +6,8 @@
  * being walked merged with it, a walk-scheduling policy choosing which
  * waiting miss a free walker serves (iommu_sched.c), the PWC looked up
  * when a walk starts and filled when it ends, and each page-table read
- * served by a small cache of page-table lines (8 PTEs per 64-byte line)
- * or by DRAM.  Time is in core cycles and only goes forward: the caller
+ * served by a small cache of page-table lines (8 PTEs per 64-byte line;
+ * a line still in flight, when its data arrives) or by DRAM.  Time is in core cycles and only goes forward: the caller
  * (the GPU model) asks for translations in cycle order.
  *
  * A translation's completion is known when its walk starts, which under
@@ -81,7 +81,11 @@ extern const char *const iommu_sched_names[IOMMU_SCHED_COUNT];
 struct iommu_stats {
 	unsigned long long requests, l1_hits, tlb_hits, walks, merged;
 	unsigned long long not_walked;	/* no walk to be had (no mapping) */
-	unsigned long long reads, ptc_hits;
+	/*
+	 * ptc_waits: of the hits, those that found their line still in
+	 * flight and waited for its data
+	 */
+	unsigned long long reads, ptc_hits, ptc_waits;
 	/* per walk, summed: waiting, the PWC lookup, the reads */
 	unsigned long long queueing, lookup, read_cycles;
 	unsigned long long busy;	/* walker-cycles walking */
@@ -126,7 +130,8 @@ struct iommu {
 	struct pwc_tlb tlb;
 	struct pwc_tlb *l1;		/* cfg.sms of them, or NULL */
 	unsigned long long *walker_free;	/* the cycle each walker frees */
-	unsigned long long *ptc_tag, *ptc_used, stamp;
+	/* the line cache: each way's line + 1, last use, data's arrival */
+	unsigned long long *ptc_tag, *ptc_used, *ptc_ready, stamp;
 	/* misses in flight: a slab, a hash of their pages, the waiting ones */
 	struct iommu_miss *miss;
 	unsigned int nmiss, cap, free_head, *hash;	/* IOMMU_HASH chains */
