@@ -4,6 +4,7 @@
  * schedulers, load latencies, the L1D and L2 caches, and the stream the
  * IOTLB sees at its placement.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -285,12 +286,12 @@ static int cache_init(struct gpu_cache *c, unsigned int sets,
 
 static void cache_free(struct gpu_cache *c)
 {
-	free(c->tag);
-	free(c->used);
-	free(c->ready);
-	free(c->valid);
-	free(c->dirty);
-	free(c->xl);
+	void *part[] = { c->tag, c->used, c->ready, c->valid, c->dirty,
+			 c->xl };
+	size_t i;
+
+	for (i = 0; i < sizeof(part) / sizeof(part[0]); i++)
+		free(part[i]);
 }
 
 /* Look @line up in @set: its way (made most recent), or -1. */
@@ -438,25 +439,42 @@ static unsigned long long xl_ready(const struct gpu_state *st,
 	return ready + st->xl_delay;
 }
 
+/*
+ * A record of a slab of records of @size bytes (@slab: @cap of them, the
+ * first @used ever taken), each free one linked through its unsigned int
+ * at @link from *@free (index + 1, 0: none): a freed one, else the next
+ * unused, the slab doubled (from 256) when full; its index in *@at.
+ * Returns the slab, moved if it grew.
+ */
+static void *slab_take(void *slab, size_t size, size_t link,
+		       unsigned int *cap, unsigned int *used,
+		       unsigned int *free, unsigned int *at)
+{
+	if (*free) {
+		*at = *free - 1;
+		memcpy(free, (char *)slab + *at * size + link, sizeof(*free));
+		return slab;
+	}
+	if (*used == *cap) {
+		*cap = *cap ? 2 * *cap : 256;
+		slab = realloc(slab, (size_t)*cap * size);
+		if (!slab)
+			abort();
+	}
+	*at = (*used)++;
+	return slab;
+}
+
 /* A free record for group @grp (index + 1), first of its list */
 static struct xl_fill *fill_new(struct gpu_state *st, unsigned int grp)
 {
-	struct xl_group *g = &st->grp[grp - 1];
+	struct xl_group *g;
 	unsigned int i;
 
-	if (st->fill_free) {
-		i = st->fill_free - 1;
-		st->fill_free = st->fill[i].next;
-	} else {
-		if (st->fill_used == st->fill_cap) {
-			st->fill_cap = st->fill_cap ? 2 * st->fill_cap : 256;
-			st->fill = realloc(st->fill,
-					   st->fill_cap * sizeof(*st->fill));
-			if (!st->fill)
-				abort();
-		}
-		i = st->fill_used++;
-	}
+	st->fill = slab_take(st->fill, sizeof(*st->fill),
+			     offsetof(struct xl_fill, next), &st->fill_cap,
+			     &st->fill_used, &st->fill_free, &i);
+	g = &st->grp[grp - 1];
 	st->fill[i] = (struct xl_fill){ .next = g->fills, .grp = grp };
 	g->fills = i + 1;
 	return &st->fill[i];
@@ -924,18 +942,9 @@ static void xl_open(struct gpu_sink *out, struct gpu_state *st,
 	if (!out->xl)
 		return;
 	st->inst++;
-	if (st->grp_free) {
-		i = st->grp_free - 1;
-		st->grp_free = st->grp[i].next;
-	} else {
-		if (st->grp_used == st->grp_cap) {
-			st->grp_cap = st->grp_cap ? 2 * st->grp_cap : 256;
-			st->grp = realloc(st->grp, st->grp_cap * sizeof(*st->grp));
-			if (!st->grp)
-				abort();
-		}
-		i = st->grp_used++;
-	}
+	st->grp = slab_take(st->grp, sizeof(*st->grp),
+			    offsetof(struct xl_group, next), &st->grp_cap,
+			    &st->grp_used, &st->grp_free, &i);
 	st->grp[i] = (struct xl_group){
 		.sm = sm, .warp = (unsigned int)(w - st->sms[sm].warps),
 		.open = true };
