@@ -214,9 +214,9 @@ fi
 # addresses); now a usage error naming both ranges, in either order.
 refuses "--huge-2m inside --huge-1g refused" \
 	"--huge-2m 40000000-40200000 overlaps --huge-1g 40000000-80000000" \
-	$P replay -m none --huge-2m 40000000-40200000 --huge-1g 40000000-80000000 "$tmp/h.txt"
+	"$P" replay -m none --huge-2m 40000000-40200000 --huge-1g 40000000-80000000 "$tmp/h.txt"
 refuses "--huge-1g first, overlapping --huge-2m refused" "overlaps --huge-1g 0-80000000" \
-	$P replay -m none --huge-1g 0-80000000 --huge-2m 7fe00000-80200000 "$tmp/h.txt"
+	"$P" replay -m none --huge-1g 0-80000000 --huge-2m 7fe00000-80200000 "$tmp/h.txt"
 $P replay --json --levels 5 -m none "$tmp/h.txt" >"$tmp/h5.json"
 if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["models"][0]["accesses"]==5 and "l5_hits" in d["models"][0]' "$tmp/h5.json"; then
 	ok "--levels 5"
