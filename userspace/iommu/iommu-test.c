@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * iommu-test.c - the timed IOMMU (iommu.h) on hand-worked cases: a walk's
- * latency from its reads (a line in flight read when it arrives),
+ * latency from its reads (a line in flight read when it arrives, or
+ * from DRAM if that is sooner),
  * merging, walkers and queueing, the buffer's
  * occupancy, the PWC filled when a walk ends, and the order in which each
  * scheduling policy serves the same misses; no queueing with a walker
@@ -50,6 +51,21 @@ static struct pwc_model *model(const char *spec)
 	return pwc_create(&cfg);
 }
 
+/* An IOMMU of configuration @c and model @spec, telling @t */
+static struct pwc_model *setup_cfg(struct iommu *io,
+				   const struct iommu_config *c,
+				   const char *spec, struct told *t)
+{
+	struct pwc_model *m = model(spec);
+
+	if (!m || iommu_init(io, c, m))
+		return NULL;
+	memset(t, 0, sizeof(*t));
+	io->done = told_done;
+	io->arg = t;
+	return m;
+}
+
 /* An IOMMU of @walkers walkers, a buffer of @buffer, policy @s, @spec */
 static struct pwc_model *setup(struct iommu *io, unsigned int walkers,
 			       unsigned int buffer, enum iommu_sched s,
@@ -57,19 +73,13 @@ static struct pwc_model *setup(struct iommu *io, unsigned int walkers,
 			       struct told *t)
 {
 	struct iommu_config c;
-	struct pwc_model *m = model(spec);
 
 	iommu_config_default(&c, 4);
 	c.walkers = walkers;
 	c.buffer = buffer;
 	c.sched = s;
 	c.tlb = tlb;
-	if (!m || iommu_init(io, &c, m))
-		return NULL;
-	memset(t, 0, sizeof(*t));
-	io->done = told_done;
-	io->arg = t;
-	return m;
+	return setup_cfg(io, &c, spec, t);
 }
 
 static void teardown(struct iommu *io, struct pwc_model *m)
@@ -124,6 +134,43 @@ static void test_line_in_flight(void)
 	c = iommu_translate(&io, GIB + 2 * 4096, 1300, 0, 3, 3);
 	expect(c == 1300 + 1 + 4 * 10 && io.st.ptc_waits == 4,
 	       "after the lines arrived: four hits, 1 + 4 x 10");
+	teardown(&io, m);
+}
+
+/*
+ * A read whose line is due later than a DRAM read of its own would bring
+ * it goes to DRAM (Documentation/timing.rst).  A line cache of one line
+ * and a TPC: walk Q (cycle 0) fills the TPC with its region's path when
+ * it ends (1201); walk A (1000), in the same region, starts before that
+ * fill and so at the root, each of its reads a miss (the one line held
+ * is the one read before), its L1 line read at 1901, due 2201; walk B
+ * (1300), the region again, hits the TPC at L2 and reads that line at
+ * 1301: waiting for A's would end at 2201, DRAM at 1601.
+ */
+static void test_read_sooner_from_dram(void)
+{
+	struct iommu_config c;
+	struct iommu io;
+	struct told t;
+	struct pwc_model *m;
+	unsigned long long q, a, b;
+
+	iommu_config_default(&c, 4);
+	c.walkers = 2;
+	c.ptc_sets = 1;
+	c.ptc_ways = 1;
+	m = setup_cfg(&io, &c, "tpc", &t);
+	q = iommu_translate(&io, GIB, 0, 0, 1, 1);
+	a = iommu_translate(&io, GIB + 4096, 1000, 0, 2, 2);
+	b = iommu_translate(&io, GIB + 2 * 4096, 1300, 0, 3, 3);
+	iommu_drain(&io);
+	expect(q == 1201, "Q reads four lines from DRAM: 1201");
+	expect(b == 1300 + 1 + 300,
+	       "B's one read goes to DRAM: 1300 + 1 + 300, not A's 2201");
+	expect(a == 1000 + 1 + 4 * 300,
+	       "A, already timed, keeps its four DRAM reads");
+	expect(io.st.ptc_hits == 0 && io.st.reads == 4 + 4 + 1,
+	       "Q and A read from the root, B from its L2 hit: none a line-cache hit");
 	teardown(&io, m);
 }
 
@@ -457,6 +504,7 @@ int main(void)
 {
 	test_walk_and_tlb();
 	test_line_in_flight();
+	test_read_sooner_from_dram();
 	test_queueing();
 	test_buffer();
 	test_simt();
