@@ -73,16 +73,14 @@ int iommu_init(struct iommu *io, const struct iommu_config *cfg,
 	io->pt.levels = cfg->levels;
 	io->walker_free = calloc(cfg->walkers, sizeof(*io->walker_free));
 	io->walking = calloc(cfg->walkers, sizeof(*io->walking));
-	io->ptc_tag = calloc(lines ? lines : 1, sizeof(*io->ptc_tag));
-	io->ptc_used = calloc(lines ? lines : 1, sizeof(*io->ptc_used));
-	io->ptc_ready = calloc(lines ? lines : 1, sizeof(*io->ptc_ready));
+	io->ptc = calloc(lines ? lines : 1, sizeof(*io->ptc));
 	io->hash = calloc(IOMMU_HASH, sizeof(*io->hash));
 	io->st.hist = calloc(IOMMU_HIST, sizeof(*io->st.hist));
 	io->st.first = IOMMU_PENDING;
 	if (cfg->l1_tlb && iommu_l1_init(io))
 		return -1;
-	if (!io->walker_free || !io->walking || !io->ptc_tag ||
-	    !io->ptc_used || !io->ptc_ready || !io->hash || !io->st.hist ||
+	if (!io->walker_free || !io->walking || !io->ptc || !io->hash ||
+	    !io->st.hist ||
 	    pwc_tlb_init(&io->tlb, cfg->tlb, 0)) {
 		iommu_free(io);
 		fprintf(stderr, "pwcsim: out of memory\n");
@@ -102,9 +100,7 @@ void iommu_free(struct iommu *io)
 	pwc_hset_free(&io->tables);
 	free(io->walker_free);
 	free(io->walking);
-	free(io->ptc_tag);
-	free(io->ptc_used);
-	free(io->ptc_ready);
+	free(io->ptc);
 	free(io->hash);
 	free(io->st.hist);
 	free(io->miss);
@@ -253,47 +249,46 @@ static unsigned long long table_line(struct iommu *io, unsigned long long base,
 
 /*
  * A page-table read of the line at @line issued at cycle @at: its latency.
- * A line keeps the cycle its data arrives (ptc_ready): a read that finds
- * it still in flight completes when it arrives (an MSHR merge), or as a
- * read from DRAM of its own would if that is sooner (a walk started
- * later may issue its read before an earlier walk's read of the line).
+ * A line keeps the cycle its data arrives (its way's @ready): a read
+ * that finds it still in flight completes when it arrives (an MSHR
+ * merge), or as a read from DRAM of its own would if that is sooner (a
+ * walk started later may issue its read before an earlier walk's read of
+ * the line).
  */
 static unsigned int pt_read(struct iommu *io, unsigned long long line,
 			    unsigned long long at)
 {
-	unsigned int ways = io->cfg.ptc_ways, i, v, b;
-	unsigned long long ready;
+	unsigned int ways = io->cfg.ptc_ways, i;
+	struct iommu_ptc_way *set, *v;
 
 	io->st.reads++;
 	if (!io->cfg.ptc_sets || !ways)
 		return io->cfg.mem;
-	b = (unsigned int)(line % io->cfg.ptc_sets) * ways;
+	set = &io->ptc[(line % io->cfg.ptc_sets) * ways];
 	io->stamp++;
-	for (i = 0, v = b; i < ways; i++) {
-		if (io->ptc_tag[b + i] == line + 1)
+	for (i = 0, v = set; i < ways; i++) {
+		if (set[i].tag == line + 1)
 			break;
-		if (io->ptc_used[b + i] < io->ptc_used[v])
-			v = b + i;
+		if (set[i].used < v->used)
+			v = &set[i];
 	}
 	if (i < ways) {
-		v = b + i;
-		io->ptc_used[v] = io->stamp;
-		ready = io->ptc_ready[v];
-		if (ready <= at + io->cfg.ptc_hit) {
+		v = &set[i];
+		v->used = io->stamp;
+		if (v->ready <= at + io->cfg.ptc_hit) {
 			io->st.ptc_hits++;
 			return io->cfg.ptc_hit;
 		}
-		if (ready <= at + io->cfg.mem) {	/* in flight */
+		if (v->ready <= at + io->cfg.mem) {	/* in flight */
 			io->st.ptc_hits++;
 			io->st.ptc_waits++;
-			return (unsigned int)(ready - at);
+			return (unsigned int)(v->ready - at);
 		}
-		io->ptc_ready[v] = at + io->cfg.mem;
+		v->ready = at + io->cfg.mem;
 		return io->cfg.mem;
 	}
-	io->ptc_tag[v] = line + 1;
-	io->ptc_used[v] = io->stamp;
-	io->ptc_ready[v] = at + io->cfg.mem;
+	*v = (struct iommu_ptc_way){ .tag = line + 1, .used = io->stamp,
+				     .ready = at + io->cfg.mem };
 	return io->cfg.mem;
 }
 

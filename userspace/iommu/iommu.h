@@ -111,6 +111,13 @@ struct iommu_miss {
 	struct pwc_walk w;
 };
 
+/* A way of the page-table line cache */
+struct iommu_ptc_way {
+	unsigned long long tag;		/* its line + 1; 0: empty */
+	unsigned long long used;	/* its last use (LRU) */
+	unsigned long long ready;	/* the cycle its data arrives */
+};
+
 struct iommu {
 	struct iommu_config cfg;
 	struct pwc_model *pwc;
@@ -130,8 +137,9 @@ struct iommu {
 	struct pwc_tlb tlb;
 	struct pwc_tlb *l1;		/* cfg.sms of them, or NULL */
 	unsigned long long *walker_free;	/* the cycle each walker frees */
-	/* the line cache: each way's line + 1, last use, data's arrival */
-	unsigned long long *ptc_tag, *ptc_used, *ptc_ready, stamp;
+	/* the line cache: cfg.ptc_sets x cfg.ptc_ways ways, set by set */
+	struct iommu_ptc_way *ptc;
+	unsigned long long stamp;	/* the last use's */
 	/* misses in flight: a slab, a hash of their pages, the waiting ones */
 	struct iommu_miss *miss;
 	unsigned int nmiss, cap, free_head, *hash;	/* IOMMU_HASH chains */
