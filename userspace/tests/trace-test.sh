@@ -332,6 +332,20 @@ if ! $P replay -q -m tpc - <"$tmp/a.txt.zst" >/dev/null 2>"$tmp/err" &&
 	grep -q "^pwcsim: <stdin>: zstd-compressed" "$tmp/err"; then
 	ok "zstd on stdin: said"
 else bad "zstd on stdin: $(head -c 200 "$tmp/err")"; fi
+# Defect: with --format binary, zstd and bzip2 input was "not a pwcsim
+# binary trace (bad magic)"; now named as when the format is guessed
+# (gzip too), and an xz-compressed binary trace is still decoded.
+fails "zstd, --format binary: said" "a.txt.zst: zstd-compressed (only xz is decoded: zstdcat it" "$tmp/a.txt.zst" --format binary
+fails "bzip2, --format binary: said" "v5.traceg.bz2: bzip2-compressed (only xz is decoded: bzcat it" "$tmp/v5.traceg.bz2" --format binary
+fails "gzip, --format binary: said" "v5.traceg.gz: gzip-compressed (only xz is decoded: zcat it" "$tmp/v5.traceg.gz" --format binary
+fails "text, --format binary: bad magic" "v5.traceg: not a pwcsim binary trace (bad magic)" "$tmp/v5.traceg" --format binary
+if ! $P replay -q -m tpc -f binary - <"$tmp/a.txt.zst" >/dev/null 2>"$tmp/err" &&
+	grep -q "^pwcsim: <stdin>: zstd-compressed" "$tmp/err"; then
+	ok "zstd on stdin, replay -f binary: said"
+else bad "zstd on stdin, replay -f binary: $(head -c 200 "$tmp/err")"; fi
+printf '0x1000\n0x2000\n' | $P trace convert - "$tmp/a.bin"
+xz -c "$tmp/a.bin" >"$tmp/a.bin.xz"
+printf '0x1000\n0x2000\n' | expect "xz, --format binary: decoded" "$tmp/a.bin.xz" --format binary
 cp -r "$d" "$tmp/dir2"
 cp "$tmp/cut.traceg.xz" "$tmp/dir2/kernel-2.traceg.xz"
 fails "directory: a truncated kernel named" "dir2/kernel-2.traceg.xz:[0-9]*: truncated xz stream" "$tmp/dir2"

@@ -68,7 +68,7 @@ static long long binary_expect(struct addr_stream *s)
 static int binary_open(struct addr_stream *s, const char *path)
 {
 	struct binary_state *b = calloc(1, sizeof(*b));
-	char magic[8];
+	char magic[10];		/* the magic; a bzip2 stream's needs 10 */
 	size_t n;
 
 	if (!b) {
@@ -76,10 +76,13 @@ static int binary_open(struct addr_stream *s, const char *path)
 		return -1;
 	}
 	s->state = b;
-	n = fread(magic, 1, sizeof(magic), s->f);
-	if (n != sizeof(magic) || memcmp(magic, ADDR_BINARY_MAGIC, 8)) {
-		fprintf(stderr, "pwcsim: %s: not a pwcsim binary trace (bad magic)\n",
-			s->name);
+	n = fread(magic, 1, 8, s->f);
+	if (n != 8 || memcmp(magic, ADDR_BINARY_MAGIC, 8)) {
+		/* a compressor's magic said as such, as when guessed */
+		n += fread(magic + n, 1, sizeof(magic) - n, s->f);
+		if (!addr_input_compressed(s->name, magic, n))
+			fprintf(stderr, "pwcsim: %s: not a pwcsim binary trace (bad magic)\n",
+				s->name);
 		return -1;
 	}
 	b->expect = binary_expect(s);

@@ -95,19 +95,20 @@ int addr_bad(struct addr_stream *s, const char *what)
 }
 
 /*
- * A first line that starts as a zstd frame (28 B5 2F FD) or a bzip2
- * stream ("BZh", the block size 1 to 9, then a block's or the stream
- * end's magic): refused as such, as gzip's magic is at the open, not read
- * as text with a NUL byte; true when it is (the message printed).
+ * The first @len bytes of input @name starting as a zstd frame (28 B5 2F
+ * FD) or a bzip2 stream ("BZh", the block size 1 to 9, then a block's or
+ * the stream end's magic): refused as such, as gzip's magic is at the
+ * open, not read as text with a NUL byte nor as a binary trace with a bad
+ * magic; true when they do (the message printed).
  */
-static bool addr_compressed(const struct addr_stream *s)
+bool addr_input_compressed(const char *name, const char *b, size_t len)
 {
-	const char *b = s->buf, *what, *cat;
+	const char *what, *cat;
 
-	if (s->len >= 4 && !memcmp(b, "\x28\xb5\x2f\xfd", 4)) {
+	if (len >= 4 && !memcmp(b, "\x28\xb5\x2f\xfd", 4)) {
 		what = "zstd";
 		cat = "zstdcat";
-	} else if (s->len >= 10 && !memcmp(b, "BZh", 3) &&
+	} else if (len >= 10 && !memcmp(b, "BZh", 3) &&
 		   b[3] >= '1' && b[3] <= '9' &&
 		   (!memcmp(b + 4, "1AY&SY", 6) ||
 		    !memcmp(b + 4, "\x17\x72\x45\x38\x50\x90", 6))) {
@@ -117,7 +118,7 @@ static bool addr_compressed(const struct addr_stream *s)
 		return false;
 	}
 	fprintf(stderr, "pwcsim: %s: %s-compressed (only xz is decoded: %s it, or compress it with xz)\n",
-		s->name, what, cat);
+		name, what, cat);
 	return true;
 }
 
@@ -154,7 +155,7 @@ int addr_read_line(struct addr_stream *s)
 	if (!n)
 		return 0;
 	s->line++;
-	if (s->line == 1 && addr_compressed(s))
+	if (s->line == 1 && addr_input_compressed(s->name, s->buf, s->len))
 		return -1;
 	if (c != '\n' && n == sizeof(s->buf) - 1 &&
 	    addr_input_peek(s) != EOF) {

@@ -52,6 +52,11 @@ void addr_input_close(struct addr_stream *s);
  * error (message printed: a line too long, a NUL byte, a read error).
  */
 int addr_read_line(struct addr_stream *s);
+/*
+ * Do the first @len bytes of input @name start as zstd or bzip2, which
+ * are not decoded?  Then true, said (gzip is refused at the open).
+ */
+bool addr_input_compressed(const char *name, const char *b, size_t len);
 /* "FILE:LINE: @what: 'the whole line, escaped'" on stderr; returns -1. */
 int addr_bad(struct addr_stream *s, const char *what);
 
