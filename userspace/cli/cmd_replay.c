@@ -72,7 +72,8 @@ static void replay_usage(FILE *f)
 /*
  * With -p, a seekable file (or trace directory) is checked whole before
  * anything is printed (and the options it may not take,
- * addr_check_given()), and a path that is not there is refused.
+ * addr_check_given()), and a path that is not there is refused.  Its
+ * warnings (a kernel cut after an #END_TB) are the replay's, said once.
  */
 static int validate(const struct run_source *src, struct progress *pg)
 {
@@ -100,6 +101,7 @@ static int validate(const struct run_source *src, struct progress *pg)
 		return -1;
 	}
 	s.with_ifetch = src->ifetch;
+	s.quiet = true;
 	while ((r = addr_view_block(&s, &va, buf, 256)) > 0)
 		progress_add(pg, r);
 	addr_close(&s);

@@ -51,6 +51,8 @@ struct addr_stream {
 	unsigned long long count;	/* addresses returned */
 	bool failed;			/* addr_next_block() owes a -1 */
 	bool close;
+	/* no warning said: a read that checks an input read again after */
+	bool quiet;
 	char buf[4096];			/* text: one line, then a NUL */
 	size_t len;			/* text: the line's bytes in buf */
 	bool have_line;			/* text formats: buf holds a line */

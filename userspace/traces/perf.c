@@ -174,7 +174,7 @@ static bool perf_is_callchain(const char *line)
  */
 static void perf_end_warn(struct addr_stream *s)
 {
-	if (s->perf_ended)
+	if (s->perf_ended || s->quiet)
 		return;
 	s->perf_ended = true;
 	if (s->pid && !s->count && s->tc.skipped)

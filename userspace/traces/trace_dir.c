@@ -217,6 +217,7 @@ static int trace_dir_kernel(struct addr_stream *s, struct trace_dir *d)
 		if (trace_dir_open_kernel(d))
 			return -1;
 		d->kernel.count = s->count;
+		d->kernel.quiet = s->quiet;	/* its warnings, as the list's */
 		return 1;
 	}
 	return r;

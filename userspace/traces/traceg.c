@@ -741,8 +741,8 @@ static int tg_end_block(struct addr_stream *s, struct traceg_state *t)
  * in block-id order (x fastest), and the tracer traces every instruction
  * unless INSTR_BEGIN/INSTR_END narrowed it: fewer blocks is a trace cut
  * short after an #END_TB, or such a narrowed trace, which cannot be told
- * apart here -- said (a warning, once a stream), not refused.  Blocks past
- * the grid (it widened) are not counted.
+ * apart here -- said (a warning, once a stream, none when s->quiet), not
+ * refused.  Blocks past the grid (it widened) are not counted.
  */
 static void tg_count_blocks(struct addr_stream *s, struct traceg_state *t)
 {
@@ -760,7 +760,7 @@ static void tg_count_blocks(struct addr_stream *s, struct traceg_state *t)
 		    key >> 47 < t->grid[2])
 			have++;
 	}
-	if (have < want)
+	if (have < want && !s->quiet)
 		fprintf(stderr, "pwcsim: warning: %s: %llu of the %llu thread blocks of -grid dim (%u,%u,%u) listed: cut short after an #END_TB? (Accel-Sim's tracer writes them all unless INSTR_BEGIN/INSTR_END narrowed it)\n",
 			s->name, have, want, t->grid[0], t->grid[1],
 			t->grid[2]);
