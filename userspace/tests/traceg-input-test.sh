@@ -6,13 +6,14 @@
 # nor a silent skip: header numbers out of range (-nregs, -shmem, -grid
 # dim, -block dim), a kernel that cannot fit on an SM, "insts = N" lines
 # that disagree with the lines that follow, bad or repeated "thread block"
-# lines.  Each bad kernel is read by trace info, replay, replay -p (which
-# reads it twice) and run -u (scheduled) and by trace info in file order
-# -- but for the SM's limits, which only the scheduled run models; each
-# must exit 1 with the message and no sanitizer report.  Well-formed
-# kernels at the limits are read; a kernel listing fewer thread blocks
-# than its -grid dim (a file cut after an #END_TB) is read with a warning
-# (exit 0, said once) naming the file and counts.
+# lines, a block with a warp missing below its last.  Each bad kernel is
+# read by trace info, replay, replay -p (which reads it twice) and run -u
+# (scheduled) and by trace info in file order -- but for the SM's limits,
+# which only the scheduled run models; each must exit 1 with the message
+# and no sanitizer report.  Well-formed kernels at the limits are read; a
+# kernel listing fewer thread blocks than its -grid dim (a file cut after
+# an #END_TB) is read with a warning (exit 0, said once) naming the file
+# and counts.
 # $PWCSIM is the binary.  Ends with "traceg-input-test: N passed, N failed".
 set -u
 P=${PWCSIM:-./pwcsim}
@@ -170,16 +171,21 @@ refused block-late "block-late.traceg:6: the kernel does not fit on an SM: -nreg
 kern nregs-early '4d' '6s/.*/-nregs = 1025/' '6a\
 -block dim = (32,1,1)'
 refused nregs-early "nregs-early.traceg:5: the kernel does not fit on an SM: -nregs = 1025 x 32 threads a block \(one warp: no -block dim yet\)" scheduled
+# warps_to N: a sed script adding warps 2 to N after line 20 (each an
+# EXIT), warp N at line 20 + 2 (N - 2) once line 4 is deleted
+warps_to() {
+	local w script='20a'
+	for ((w = 2; w <= $1; w++)); do
+		script+=$'\\\n'"warp = $w"$'\\\n''0000 ffffffff 0 EXIT 0 0 0'
+	done
+	printf '%s\n' "$script"
+}
 # no block dim: the warps listed make the block (17 warps of 64
 # registers a thread: 34816 registers), refused at the 17th's line
-kern warps-regs '4d' '6s/.*/-nregs = 64/' '20a\
-warp = 16\
-0000 ffffffff 0 EXIT 0 0 0'
-refused warps-regs "warps-regs.traceg:20: the kernel does not fit on an SM: -nregs = 64 x 544 threads a block \(the warps listed: no -block dim\) = 34816 registers" scheduled
-kern warps-many '4d' '20a\
-warp = 48\
-0000 ffffffff 0 EXIT 0 0 0'
-refused warps-many "warps-many.traceg:20: the kernel does not fit on an SM: 49 warps a block \(the warps listed: no -block dim\), the SM holds 48" scheduled
+kern warps-regs '4d' '6s/.*/-nregs = 64/' "$(warps_to 16)"
+refused warps-regs "warps-regs.traceg:48: the kernel does not fit on an SM: -nregs = 64 x 544 threads a block \(the warps listed: no -block dim\) = 34816 registers" scheduled
+kern warps-many '4d' "$(warps_to 48)"
+refused warps-many "warps-many.traceg:112: the kernel does not fit on an SM: 49 warps a block \(the warps listed: no -block dim\), the SM holds 48" scheduled
 for k in shmem-big nregs-big nregs-all warps-regs warps-many; do
 	accepted "$k" 2 "$k in file order (no SM modelled)" file
 done
@@ -230,6 +236,34 @@ kern warp-junk '14s/.*/warp = 0x/'
 refused warp-junk "warp-junk.traceg:14: bad warp"
 kern warp-past '18s/.*/warp = 2/'
 refused warp-past "warp-past.traceg:18: warp 2 past the 2 warps of -block dim \(line 4\)"
+# Defect: a block with a warp missing below its last (warps 0, 1 and 3
+# of a 4-warp block) was read, the gap an empty warp.  Accel-Sim's
+# post-traces-processing writes every warp of a block (an empty one as
+# "insts = 0") and its simulator asserts on a warp with no trace
+# (trace_driven.cc:79): refused at the block's end, as a warp past the
+# block is; with or without -block dim.  An empty warp is read.
+kern warp-gap '4s/.*/-block dim = (128,1,1)/' '20a\
+warp = 3\
+insts = 1\
+0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f1000002000 0'
+refused warp-gap "warp-gap.traceg:24: thread block 0,0,0 lists warp 3 but no warp 2: Accel-Sim writes every warp of a block, an empty one as 'insts = 0': '#END_TB'"
+kern warp-gap-nodims '4d' '18s/.*/warp = 2/'
+refused warp-gap-nodims "warp-gap-nodims.traceg:20: thread block 0,0,0 lists warp 2 but no warp 1:"
+# a third block, without its thread block line (2,0,0), of warp 1 alone
+kern warp-gap-b3 "$(block2 1,0,0)" '21a\
+#BEGIN_TB\
+warp = 1\
+#END_TB'
+refused warp-gap-b3 "warp-gap-b3.traceg:30: thread block 2,0,0 lists warp 1 but no warp 0:"
+kern warp-empty '4s/.*/-block dim = (128,1,1)/' '20a\
+warp = 2\
+insts = 0\
+warp = 3\
+insts = 1\
+0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f1000002000 0'
+accepted warp-empty 3 "every warp listed, one empty (insts = 0)"
+kern warp-none '14,20d'
+accepted warp-none 0 "a block listing no warp: none missing" file
 # Defect: the window bases, the tracer version and lineinfo were read with
 # sscanf, which let go of what follows a number and skipped a malformed
 # base unsaid (the window unset: its generic accesses taken as global,

@@ -27,6 +27,8 @@
 #define TG_BLOCK_Z 64U
 /* the blocks a scheduled kernel indexes (tg_kernel_run()) */
 #define TG_MAX_BLOCKS (1U << 26)
+/* "warp = N": N below this */
+#define TG_MAX_WARPS 1024U
 
 struct tg_warp {
 	unsigned long long *seg;	/* coalesced segments, in order */
@@ -55,6 +57,8 @@ struct traceg_state {
 	/* the block being read: its #BEGIN_TB's line, a thread block line */
 	unsigned long long nblocks, tb_line;
 	bool have_id;
+	unsigned long long id[3];	/* its id, with have_id */
+	unsigned long long listed[TG_MAX_WARPS / 64];	/* its warps, a bit each */
 	/* the warp being read: its instruction lines, its insts line's */
 	unsigned long long insts_got, insts_want, insts_line;
 	/* the ids of the blocks read; scheduled, past the most of each */
@@ -347,6 +351,13 @@ static int tg_triple(const char *p, bool paren,
 	return tg_end(p) ? 0 : -1;
 }
 
+/* The warps a block of -block dim has, or 0 with no -block dim. */
+static unsigned long long tg_block_warps(const struct traceg_state *t)
+{
+	return ((unsigned long long)t->block[0] * t->block[1] * t->block[2] +
+		GPU_WARP - 1) / GPU_WARP;
+}
+
 /* "pwcsim: FILE:LINE: the kernel does not fit on an SM: @fmt..." */
 static int tg_no_fit(struct addr_stream *s, const char *fmt, ...)
 {
@@ -376,8 +387,7 @@ static int tg_fit(struct addr_stream *s, struct traceg_state *t)
 	if (!t->k)
 		return 0;
 	if (t->block[0]) {
-		warps = ((unsigned long long)t->block[0] * t->block[1] *
-			 t->block[2] + GPU_WARP - 1) / GPU_WARP;
+		warps = tg_block_warps(t);
 		whose = "";
 	} else if (t->maxw) {
 		warps = t->maxw;
@@ -582,12 +592,11 @@ static int tg_warp_line(struct addr_stream *s, struct traceg_state *t,
 
 	if (!t->in_tb)
 		return addr_bad(s, "a warp outside a thread block");
-	if (tg_count(p, 1023, &warp))
+	if (tg_count(p, TG_MAX_WARPS - 1, &warp))
 		return addr_bad(s, "bad warp");
 	if (tg_warp_end(s, t))
 		return -1;
-	wpb = ((unsigned long long)t->block[0] * t->block[1] * t->block[2] +
-	       GPU_WARP - 1) / GPU_WARP;
+	wpb = tg_block_warps(t);
 	if (t->block[0] && warp >= wpb) {
 		snprintf(why, sizeof(why),
 			 "warp %llu past the %llu warp%s of -block dim (line %llu)",
@@ -603,6 +612,7 @@ static int tg_warp_line(struct addr_stream *s, struct traceg_state *t,
 		t->nwarps = (unsigned int)warp + 1;
 	}
 	t->cur = (unsigned int)warp;
+	t->listed[warp / 64] |= 1ULL << (warp % 64);
 	s->tc.warps++;
 	if (t->k && tg_kernel_warp(t->k, t->cur))
 		return addr_bad(s, "warps out of order (0, 1, 2, ... in a block)");
@@ -696,6 +706,7 @@ static int tg_block_line(struct addr_stream *s, struct traceg_state *t,
 	if (tg_triple(b, false, max, v))
 		return addr_bad(s, "bad thread block: not x,y,z, x below 2147483647, y and z below 65535");
 	t->have_id = true;
+	memcpy(t->id, v, sizeof(t->id));
 	if (t->k)
 		tg_kernel_block_id(t->k, (unsigned int)v[0],
 				   (unsigned int)v[1], (unsigned int)v[2]);
@@ -708,12 +719,49 @@ static int tg_begin_block(struct addr_stream *s, struct traceg_state *t)
 		return addr_bad(s, "#BEGIN_TB inside a block");
 	t->in_tb = true;
 	t->have_id = false;
+	memset(t->listed, 0, sizeof(t->listed));
 	t->cur = ~0U;
 	t->tb_line = s->line;
 	t->nblocks++;
 	if (t->k && tg_kernel_block(t->k))
 		return addr_bad(s, "out of memory");
 	return 0;
+}
+
+/*
+ * The block @id ends: no warp missing below the last it listed.
+ * Accel-Sim (A: below is accel-sim-framework@2260456) writes every warp
+ * of a block, an empty one as "insts = 0"
+ * (A:util/tracer_nvbit/tracer_tool/traces-processing/
+ * post-traces-processing.cpp:173-181), and stops on a missing one: its
+ * parser empties each warp of the CTA and fills those listed
+ * (A:gpu-simulator/trace-parser/trace_parser.cc:364-366, 402-416), then
+ * init_traces() takes each warp's first PC
+ * (A:gpu-simulator/trace-driven/trace_driven.cc:583) and
+ * get_start_trace_pc() asserts the warp has one (trace_driven.cc:79;
+ * so it stops on an empty warp too, which pwcsim reads as a warp of no
+ * instruction).  Refused, as a warp past -block dim is: no tool writes
+ * such a block.  (Warps missing after the last listed are not: a
+ * hand-written block of fewer warps than -block dim is read as is.)
+ */
+static int tg_block_complete(struct addr_stream *s, struct traceg_state *t,
+			     const unsigned long long id[3])
+{
+	unsigned long long w, end = 0, gap = TG_MAX_WARPS;	/* end: last + 1 */
+	char why[200];
+
+	for (w = 0; w < TG_MAX_WARPS; w++) {
+		if (t->listed[w / 64] >> (w % 64) & 1)
+			end = w + 1;
+		else if (gap == TG_MAX_WARPS)
+			gap = w;
+	}
+	if (gap >= end)
+		return 0;
+	snprintf(why, sizeof(why),
+		 "thread block %llu,%llu,%llu lists warp %llu but no warp %llu: Accel-Sim writes every warp of a block, an empty one as 'insts = 0'",
+		 id[0], id[1], id[2], end - 1, gap);
+	return addr_bad(s, why);
 }
 
 /*
@@ -727,7 +775,8 @@ static int tg_end_block(struct addr_stream *s, struct traceg_state *t)
 	if (!t->in_tb)
 		return addr_bad(s, "#END_TB outside a block");
 	if (tg_warp_end(s, t) ||
-	    (!t->have_id && tg_block_seen(s, t, v, t->tb_line)))
+	    (!t->have_id && tg_block_seen(s, t, v, t->tb_line)) ||
+	    tg_block_complete(s, t, t->have_id ? t->id : v))
 		return -1;
 	t->in_tb = false;
 	if (!t->k)

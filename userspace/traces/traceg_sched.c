@@ -122,7 +122,10 @@ int tg_kernel_warp(struct tg_kernel *k, unsigned int w)
 
 	if (w > 1023)
 		return -1;
-	/* warps are listed 0, 1, 2, ...: a gap is an empty warp */
+	/*
+	 * warps are listed 0, 1, 2, ...: a gap, refused at the block's end
+	 * (traceg.c), is an empty warp until then
+	 */
 	while (b->nwarps <= w) {
 		k->warp = tk_grow(k, k->warp, &k->capwarp, k->nwarp + 1,
 				  sizeof(*k->warp));
