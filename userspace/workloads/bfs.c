@@ -3,10 +3,15 @@
  * bfs.c - ISPASS 2009's BFS (BFS/bfs.cu, BFS/kernel.cu) as its source runs
  * it: one kernel of 256-thread blocks relaunched while a thread set the
  * over flag, on a graph with the statistics of the package's
- * graph65536.txt (Documentation/workload-sources.rst).  The kernel's data
+ * graph65536.txt (Documentation/workload-sources.rst), or with --data on
+ * that file itself, read as bfs.cu reads it.  The kernel's data
  * (mask, visited) is computed as the warps issue, so a later block sees
  * what an earlier one stored, the race of the source included.
  */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +48,7 @@ void bfs_make_graph(struct bfs_graph *g, unsigned int n,
 	unsigned int i, a, b, m, e;
 
 	g->n = n;
+	g->source = 0;
 	g->deg = calloc(n, sizeof(*g->deg));
 	g->start = malloc(sizeof(*g->start) * n);
 	if (!adj || !g->deg || !g->start)
@@ -196,27 +202,24 @@ static void bfs_deps(const void *p, const struct gpu_thread *t,
 }
 
 /*
- * BFS/bfs.cu:138-169: nodes, edges, mask, visited, cost, the over flag;
- * 65,536 nodes (the package's graph65536.txt; small 8,192) from node 0;
- * the do/while loop (:186-202) relaunches the kernel while a thread set
- * over.
+ * BFS/bfs.cu:138-169 on @g: nodes, edges, mask, visited, cost, the over
+ * flag; from @g's source; the do/while loop (:186-202) relaunches the
+ * kernel while a thread set over.
  */
-void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
-	    struct gpu_sink *out)
+static void bfs_run(const struct bfs_graph *g, struct gpu_heap *h,
+		    struct gpu_sink *out)
 {
-	unsigned int n = o->small ? 8192 : 65536;
-	struct bfs_graph g;
-	struct bfs_ctx c = { .g = &g };
+	unsigned int n = g->n;
+	struct bfs_ctx c = { .g = g };
 	struct gpu_launch l = { (n + BFS_BLOCK - 1) / BFS_BLOCK, 1, BFS_BLOCK,
 				1, 0, bfs_addr, &c, 0, 0, bfs_deps };
 	bool over = true, ok = true;
 
-	bfs_make_graph(&g, n, o->seed | 1);
 	c.nodes = gpu_alloc(h, 8ULL * n, "d_graph_nodes", "BFS/bfs.cu:138");
 	gpu_memcpy(out, c.nodes, 8ULL * n);		/* :139 */
-	c.edges = gpu_alloc(h, 4ULL * g.nedges, "d_graph_edges",
+	c.edges = gpu_alloc(h, 4ULL * g->nedges, "d_graph_edges",
 			    "BFS/bfs.cu:143");
-	gpu_memcpy(out, c.edges, 4ULL * g.nedges);	/* :144 */
+	gpu_memcpy(out, c.edges, 4ULL * g->nedges);	/* :144 */
 	c.mask = gpu_alloc(h, n, "d_graph_mask", "BFS/bfs.cu:148");
 	gpu_memcpy(out, c.mask, n);			/* :149 */
 	c.visited = gpu_alloc(h, n, "d_graph_visited", "BFS/bfs.cu:153");
@@ -231,8 +234,8 @@ void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
 	if (!c.mask_v || !c.visited_v || !c.active || !c.taken)
 		abort();
 	c.over_v = &over;
-	c.mask_v[0] = 1;
-	l.steps = 5 + BFS_EDGE_STEPS * g.maxdeg;
+	c.mask_v[g->source] = 1;			/* :118 */
+	l.steps = 5 + BFS_EDGE_STEPS * g->maxdeg;
 	while (over && ok) {
 		over = false;
 		gpu_memcpy(out, c.over, 1);		/* :190 */
@@ -243,7 +246,6 @@ void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
 	free(c.visited_v);
 	free(c.active);
 	free(c.taken);
-	bfs_free_graph(&g);
 	if (!ok)
 		return;
 	gpu_memcpy(out, c.cost, 4ULL * n);		/* :208, to the host */
@@ -255,9 +257,208 @@ void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
 	gpu_free(h, c.cost, "d_cost", "BFS/bfs.cu:236");
 }
 
+/*
+ * The package's graph65536.txt (--data: the file; else 65,536 nodes of
+ * bfs_make_graph(), small 8,192) from its source node.
+ */
+void wl_bfs(const struct workload_opts *o, struct gpu_heap *h,
+	    struct gpu_sink *out)
+{
+	struct bfs_graph g;
+
+	if (o->input) {
+		bfs_run(o->input, h, out);
+		return;
+	}
+	bfs_make_graph(&g, o->small ? 8192 : 65536, o->seed | 1);
+	bfs_run(&g, h, out);
+	bfs_free_graph(&g);
+}
+
 void bfs_free_graph(struct bfs_graph *g)
 {
 	free(g->start);
 	free(g->deg);
 	free(g->edges);
+}
+
+/* A graph file as BFSGraph()'s fscanf("%d") calls read it. */
+struct bfs_in {
+	FILE *f;
+	const char *path;
+	unsigned long long line;	/* of the last number read */
+	unsigned long long next;	/* the line the file is at */
+	bool nl;			/* the last character read a newline */
+};
+
+/*
+ * The next whitespace-separated token of @in, an int from @lo to @hi,
+ * into @v: 0, or -1 after a message naming it (@what, and index @i
+ * unless it is negative).
+ */
+static int bfs_int(struct bfs_in *in, long long lo, long long hi,
+		   long long *v, const char *what, long long i)
+{
+	char tok[24], name[64], *end;
+	size_t n = 0;
+	int c;
+
+	while ((c = getc(in->f)) != EOF && isspace(c)) {
+		in->next += c == '\n';
+		in->nl = c == '\n';
+	}
+	/* the file's last line, not the empty one after its newline */
+	in->line = in->next - (c == EOF && in->nl);
+	in->nl = false;
+	snprintf(name, sizeof(name), i < 0 ? "%s" : "%s %lld", what, i);
+	if (c == EOF && ferror(in->f))
+		return workload_input_error(in->path, in->line, "%s",
+					    strerror(errno));
+	if (c == EOF)
+		return workload_input_error(in->path, in->line,
+					    "the file ends before %s", name);
+	for (; c != EOF && !isspace(c); c = getc(in->f), n++)
+		if (n < sizeof(tok) - 1)
+			tok[n] = isprint(c) ? (char)c : '?';
+	if (c != EOF)
+		ungetc(c, in->f);
+	tok[n < sizeof(tok) ? n : sizeof(tok) - 1] = '\0';
+	errno = 0;
+	*v = strtoll(tok, &end, 10);
+	if (n < sizeof(tok) && end != tok && !*end && !errno &&
+	    *v >= lo && *v <= hi)
+		return 0;
+	return workload_input_error(in->path, in->line,
+				    "%s: '%s%s' is not an integer from %lld to %lld",
+				    name, tok, n < sizeof(tok) ? "" : "...",
+				    lo, hi);
+}
+
+/*
+ * bfs.cu:85-115: the node count, each node's (start, degree) (@lines:
+ * the line of each node's start), the source node.
+ */
+static int bfs_read_nodes(struct bfs_in *in, struct bfs_graph *g,
+			  unsigned long long **lines)
+{
+	long long v, d;
+	unsigned int i;
+
+	if (bfs_int(in, 1, BFS_MAX_NODES, &v, "the node count", -1))
+		return -1;
+	g->n = (unsigned int)v;
+	g->start = malloc(sizeof(*g->start) * g->n);
+	g->deg = malloc(sizeof(*g->deg) * g->n);
+	*lines = malloc(sizeof(**lines) * g->n);
+	if (!g->start || !g->deg || !*lines)
+		abort();
+	for (i = 0; i < g->n; i++) {
+		if (bfs_int(in, 0, BFS_MAX_EDGES, &v, "the start of node", i))
+			return -1;
+		(*lines)[i] = in->line;
+		if (bfs_int(in, 0, BFS_MAX_EDGES, &d, "the degree of node", i))
+			return -1;
+		g->start[i] = (unsigned int)v;
+		g->deg[i] = (unsigned int)d;
+		if (g->deg[i] > g->maxdeg)
+			g->maxdeg = g->deg[i];
+	}
+	if (bfs_int(in, 0, g->n - 1, &v, "the source node", -1))
+		return -1;
+	g->source = (unsigned int)v;
+	return 0;
+}
+
+/*
+ * bfs.cu:120-129: the edge count (each node's edges within it), then
+ * each edge's node (below the node count) and cost; nothing after them.
+ */
+static int bfs_read_edges(struct bfs_in *in, struct bfs_graph *g,
+			  const unsigned long long *lines)
+{
+	unsigned long long count_line;
+	long long v;
+	unsigned int i;
+	int c;
+
+	if (bfs_int(in, 0, BFS_MAX_EDGES, &v, "the edge count", -1))
+		return -1;
+	g->nedges = (unsigned int)v;
+	count_line = in->line;
+	for (i = 0; i < g->n; i++)
+		if ((unsigned long long)g->start[i] + g->deg[i] > g->nedges)
+			return workload_input_error(in->path, lines[i],
+						    "node %u's %u edges from entry %u end past the edge list's %u entries (line %llu)",
+						    i, g->deg[i], g->start[i],
+						    g->nedges, count_line);
+	g->edges = malloc(sizeof(*g->edges) * (g->nedges + 1ULL));
+	if (!g->edges)
+		abort();
+	for (i = 0; i < g->nedges; i++) {
+		if (bfs_int(in, 0, g->n - 1, &v, "the node of edge", i))
+			return -1;
+		g->edges[i] = (unsigned int)v;
+		if (bfs_int(in, INT_MIN, INT_MAX, &v, "the cost of edge", i))
+			return -1;
+	}
+	while ((c = getc(in->f)) != EOF && isspace(c))
+		in->next += c == '\n';
+	if (c == EOF)
+		return 0;
+	return workload_input_error(in->path, in->next,
+				    "more after the %u edges of the count on line %llu",
+				    g->nedges, count_line);
+}
+
+int bfs_read_graph(struct bfs_graph *g, const char *path)
+{
+	struct bfs_in in = { .path = path, .next = 1 };
+	unsigned long long *lines = NULL;
+	int ret;
+
+	memset(g, 0, sizeof(*g));
+	in.f = fopen(path, "r");
+	if (!in.f) {
+		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	ret = bfs_read_nodes(&in, g, &lines);
+	if (!ret)
+		ret = bfs_read_edges(&in, g, lines);
+	fclose(in.f);
+	free(lines);
+	if (ret) {
+		bfs_free_graph(g);
+		memset(g, 0, sizeof(*g));
+	}
+	return ret;
+}
+
+void *wl_bfs_load(const char *dir)
+{
+	char *path = workload_data_path(dir, "graph65536.txt");
+	struct bfs_graph *g = malloc(sizeof(*g));
+
+	if (!g)
+		abort();
+	if (!path || bfs_read_graph(g, path)) {
+		free(g);
+		g = NULL;
+	}
+	free(path);
+	return g;
+}
+
+void wl_bfs_say(const void *input, FILE *f)
+{
+	const struct bfs_graph *g = input;
+
+	fprintf(f, "graph65536.txt: %u nodes, %u edges, source node %u",
+		g->n, g->nedges, g->source);
+}
+
+void wl_bfs_unload(void *input)
+{
+	bfs_free_graph(input);
+	free(input);
 }

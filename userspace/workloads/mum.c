@@ -8,10 +8,14 @@
  * substring as the kernel does: children and node texels, reference texels
  * along an edge, the query's bytes, the suffix link, the results.  The
  * reference and queries are synthetic, with the package's files' shape
- * (Documentation/workload-sources.rst).  A warp's threads are aligned as
+ * (Documentation/workload-sources.rst), or with --data those files, read
+ * as the host code reads them.  A warp's threads are aligned as
  * SIMT execution aligns them: per substring, per edge, per character.
  */
+#include <ctype.h>
+#include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -445,12 +449,19 @@ static char mum_draw(unsigned long long *seed)
 void wl_mum(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
 {
+	const struct mum_input *in = o->input;
 	int n = o->small ? 1399930 / 8 : o->table1 ? 7500000 : 1399930;
 	unsigned int nq = o->small ? 8192 : o->table1 ? 65536 : 50000;
 	int i, j, at;
 	unsigned long long seed = o->seed * 0x9e3779b97f4a7c15ULL | 1;
-	char *ref = malloc(n), *qry = malloc((size_t)nq * MUM_QBYTES), *q;
+	char *ref, *qry, *q;
 
+	if (in) {		/* --data: the package's files */
+		mum_run_input(in->ref, in->n, in->qry, in->nq, h, out, NULL);
+		return;
+	}
+	ref = malloc(n);
+	qry = malloc((size_t)nq * MUM_QBYTES);
 	if (!ref || !qry)
 		abort();
 	for (i = 0; i < n; i++)
@@ -470,4 +481,270 @@ void wl_mum(const struct workload_opts *o, struct gpu_heap *h,
 	mum_run_input(ref, n, qry, nq, h, out, NULL);
 	free(ref);
 	free(qry);
+}
+
+/* A character of a sequence: a letter, '-' or '*' (FASTA's alphabet). */
+static bool mum_seq_char(int c)
+{
+	return isalpha(c) || c == '-' || c == '*';
+}
+
+/* A message for character @c of @what, not one of a sequence: -1. */
+static int mum_bad_char(const char *path, unsigned long long line, int c,
+			const char *what)
+{
+	char shown[16];
+
+	snprintf(shown, sizeof(shown), isprint(c) ? "'%c'" : "byte 0x%02x",
+		 c);
+	return workload_input_error(path, line,
+				    "%s in %s: not a base (a sequence holds letters, '-' and '*')",
+				    shown, what);
+}
+
+/*
+ * getReferenceString()'s header (suffix-tree.cpp:1265-1274): one '>'
+ * line, read into 2,048 bytes (:1266-1267: at most 2,047 characters);
+ * @line past it.
+ */
+static int mum_ref_header(FILE *f, const char *path, unsigned long long *line)
+{
+	size_t len = 1;
+	int c = getc(f);
+
+	if (c != '>')
+		return workload_input_error(path, 1,
+					    "not FASTA: the first line is not a '>' header (getReferenceString skips it as one, suffix-tree.cpp:1265-1274)");
+	while ((c = getc(f)) != EOF && c != '\n')
+		len++;
+	*line += c == '\n';
+	if (len > 2047)
+		return workload_input_error(path, 1,
+					    "a header of %zu characters: getReferenceString reads at most 2,047 (suffix-tree.cpp:1266-1267)",
+					    len);
+	return 0;
+}
+
+/* Base @c into the reference (:1290-1300: ACGT upper case, else 'A'). */
+static int mum_ref_add(struct mum_input *in, size_t *cap, const char *path,
+		       unsigned long long line, int c)
+{
+	if (!mum_seq_char(c))
+		return mum_bad_char(path, line, c, "the reference");
+	if (in->n == MUM_MAX_BASES)
+		return workload_input_error(path, line,
+					    "more than %d bases: the host code would split the reference into tree pages (BASES_PER_TREE_PAGE, mummergpu.cu:1154-1157), which the model does not",
+					    MUM_MAX_BASES);
+	if ((size_t)in->n == *cap) {
+		*cap = *cap ? 2 * *cap : 1 << 16;
+		in->ref = realloc(in->ref, *cap);
+		if (!in->ref)
+			abort();
+	}
+	c = toupper(c);
+	in->ref[in->n++] = (char)(mum_b2i((char)c) >= 0 ? c : 'A');
+	return 0;
+}
+
+/*
+ * The reference (suffix-tree.cpp:1249-1311): the header, then words of
+ * bases; a word starting with '>' is a second sequence (:1280-1287).
+ */
+static int mum_read_ref(struct mum_input *in, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	unsigned long long line = 1;
+	bool word = false;
+	size_t cap = 0;
+	int c, ret;
+
+	if (!f) {
+		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	ret = mum_ref_header(f, path, &line);
+	while (!ret && (c = getc(f)) != EOF) {
+		if (isspace(c)) {
+			line += c == '\n';
+			word = false;
+		} else if (c == '>' && !word) {
+			ret = workload_input_error(path, line,
+						   "a second sequence: getReferenceString reads one (suffix-tree.cpp:1280-1287)");
+		} else {
+			ret = mum_ref_add(in, &cap, path, line, c);
+			word = true;
+		}
+	}
+	if (!ret && ferror(f))
+		ret = workload_input_error(path, line, "%s", strerror(errno));
+	if (!ret && !in->n)
+		ret = workload_input_error(path, 1, "no bases after the header");
+	fclose(f);
+	return ret;
+}
+
+/* getQueriesTexture()'s reading (suffix-tree.cpp:1392-1531), its state. */
+struct mum_qread {
+	struct mum_input *in;
+	const char *path;
+	unsigned long long line, head;	/* now; the query's header's */
+	unsigned long long len;		/* the query's bases so far */
+	unsigned int dropped, cap;
+	bool any, inheader;
+	char bases[MUM_QLEN];
+	char name[40];
+};
+
+/*
+ * The query read ended (at a header or the end, :1446-1463, 1533-1550):
+ * under 20 bases left out, 25 kept as 'q' + bases + NUL, others refused.
+ */
+static int mum_query_end(struct mum_qread *q)
+{
+	struct mum_input *in = q->in;
+	char *p;
+
+	if (!q->any || q->len < MUM_MIN_MATCH)
+		return q->any ? (q->dropped++, 0) : 0;
+	if (q->len != MUM_QLEN)
+		return workload_input_error(q->path, q->head,
+					    "query '%s' has %llu bases: the model runs reads of %d (the package's q25bp; the host code leaves out only reads under %d, suffix-tree.cpp:1448-1456)",
+					    q->name, q->len, MUM_QLEN,
+					    MUM_MIN_MATCH);
+	if (in->nq == MUM_MAX_QUERIES)
+		return workload_input_error(q->path, q->head,
+					    "more than %u queries: the model keeps every read's walk in memory",
+					    MUM_MAX_QUERIES);
+	if (in->nq == q->cap) {
+		q->cap = q->cap ? 2 * q->cap : 1024;
+		in->qry = realloc(in->qry, (size_t)q->cap * MUM_QBYTES);
+		if (!in->qry)
+			abort();
+	}
+	p = in->qry + (size_t)in->nq++ * MUM_QBYTES;
+	p[0] = 'q';
+	memcpy(p + 1, q->bases, MUM_QLEN);
+	p[MUM_QLEN + 1] = '\0';
+	return 0;
+}
+
+/*
+ * Character @c of the query file (:1404-1524): in a header, its name to
+ * the line's end; '>' a new query; white space skipped; A C G T (either
+ * case) bases, other letters the ambiguous 'x' (:1513-1516).
+ */
+static int mum_query_char(struct mum_qread *q, int c)
+{
+	size_t k;
+
+	if (q->inheader) {
+		k = strlen(q->name);
+		if (c == '\n') {
+			q->inheader = false;
+		} else if (k + 1 < sizeof(q->name) && isprint(c)) {
+			q->name[k] = (char)c;
+			q->name[k + 1] = '\0';
+		}
+	} else if (c == '>') {
+		if (mum_query_end(q))
+			return -1;
+		q->any = q->inheader = true;
+		q->head = q->line;
+		q->len = 0;
+		q->name[0] = '\0';
+	} else if (!isspace(c)) {
+		if (!q->any)
+			return workload_input_error(q->path, q->line,
+						    "a base before the first '>' header (getQueriesTexture takes a query's bases after its header, suffix-tree.cpp:1429-1502)");
+		if (!mum_seq_char(c))
+			return mum_bad_char(q->path, q->line, c, "a query");
+		c = toupper(c);
+		if (q->len < MUM_QLEN)
+			q->bases[q->len] = (char)(mum_b2i((char)c) >= 0 ?
+						  c : 'x');
+		q->len++;
+	}
+	q->line += c == '\n';
+	return 0;
+}
+
+/* The queries (:1339-1550) into @in: 0, or -1 after a message. */
+static int mum_read_queries(struct mum_input *in, const char *path)
+{
+	struct mum_qread q = { .in = in, .path = path, .line = 1 };
+	FILE *f = fopen(path, "r");
+	int c, last = 0, ret = 0;
+
+	if (!f) {
+		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while (!ret && (c = getc(f)) != EOF) {
+		ret = mum_query_char(&q, c);
+		last = c;
+	}
+	/* the file's last line, not the empty one after its newline */
+	q.line -= last == '\n' && q.line > 1;
+	if (!ret && ferror(f))
+		ret = workload_input_error(path, q.line, "%s", strerror(errno));
+	if (!ret)
+		ret = mum_query_end(&q);
+	if (!ret && !in->nq)
+		ret = workload_input_error(path, q.line,
+					   "no query of %d bases or more",
+					   MUM_MIN_MATCH);
+	in->dropped = q.dropped;
+	fclose(f);
+	return ret;
+}
+
+int mum_read_input(struct mum_input *in, const char *path,
+		   const char *qpath)
+{
+	memset(in, 0, sizeof(*in));
+	if (!mum_read_ref(in, path) && !mum_read_queries(in, qpath))
+		return 0;
+	mum_free_input(in);
+	return -1;
+}
+
+void mum_free_input(struct mum_input *in)
+{
+	free(in->ref);
+	free(in->qry);
+	memset(in, 0, sizeof(*in));
+}
+
+void *wl_mum_load(const char *dir)
+{
+	char *ref = workload_data_path(dir, "NC_003997.20k.fna");
+	char *qry = workload_data_path(dir, "NC_003997_q25bp.50k.fna");
+	struct mum_input *in = malloc(sizeof(*in));
+
+	if (!in)
+		abort();
+	if (!ref || !qry || mum_read_input(in, ref, qry)) {
+		free(in);
+		in = NULL;
+	}
+	free(ref);
+	free(qry);
+	return in;
+}
+
+void wl_mum_say(const void *input, FILE *f)
+{
+	const struct mum_input *in = input;
+
+	fprintf(f, "NC_003997.20k.fna: %d reference bases; NC_003997_q25bp.50k.fna: %u queries of %d bases",
+		in->n, in->nq, MUM_QLEN);
+	if (in->dropped)
+		fprintf(f, " (and %u under %d bases left out, as the host code leaves them: suffix-tree.cpp:1448-1456)",
+			in->dropped, MUM_MIN_MATCH);
+}
+
+void wl_mum_unload(void *input)
+{
+	mum_free_input(input);
+	free(input);
 }

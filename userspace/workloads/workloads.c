@@ -2,7 +2,10 @@
 /*
  * workloads.c - the table of the 17 workload generators.
  */
+#include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "workloads/workloads.h"
@@ -54,6 +57,105 @@ int workload_size(const char *arg, const struct workload *w,
 	o->sample = !strcmp(arg, "sampled") ? (w ? w->sample : 0) : 1;
 	return o->small || !strcmp(arg, "full") || !strcmp(arg, "sampled") ?
 	       0 : -1;
+}
+
+/* The workloads that read data files with --data (by their run). */
+static const struct {
+	const char *name;
+	void (*run)(const struct workload_opts *o, struct gpu_heap *h,
+		    struct gpu_sink *out);
+	void *(*load)(const char *dir);
+	void (*say)(const void *input, FILE *f);
+	void (*unload)(void *input);
+} workload_data[] = {
+	{ "BFS", wl_bfs, wl_bfs_load, wl_bfs_say, wl_bfs_unload },
+	{ "MUM", wl_mum, wl_mum_load, wl_mum_say, wl_mum_unload },
+};
+
+#define NDATA (sizeof(workload_data) / sizeof(workload_data[0]))
+
+/* @w's entry of workload_data[], or -1 */
+static int workload_data_of(const struct workload *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < NDATA; i++)
+		if (workload_data[i].run == w->run)
+			return (int)i;
+	return -1;
+}
+
+int workload_load(const struct workload *w, struct workload_opts *o,
+		  const char *cmd, bool quiet)
+{
+	int d = workload_data_of(w);
+	unsigned int i;
+
+	o->input = NULL;
+	if (!o->data)
+		return 0;
+	if (d < 0) {
+		fprintf(stderr, "%s: %s reads no data file: --data DIR is an option of",
+			cmd, w->name);
+		for (i = 0; i < NDATA; i++)
+			fprintf(stderr, "%s%s", !i ? " " : i + 1 < NDATA ?
+				", " : " and ", workload_data[i].name);
+		fprintf(stderr, " (their package's data directory)\n");
+		return 2;
+	}
+	if (o->table1) {
+		fprintf(stderr, "%s: --inputs table1 is an input fitted to the paper, --data DIR the package's files: give one\n",
+			cmd);
+		return 2;
+	}
+	o->input = workload_data[d].load(o->data);
+	if (!o->input)
+		return 1;
+	if (!quiet) {
+		fprintf(stderr, "%s: --data %s: ", cmd, o->data);
+		workload_data[d].say(o->input, stderr);
+		fputc('\n', stderr);
+	}
+	return 0;
+}
+
+void workload_unload(const struct workload *w, struct workload_opts *o)
+{
+	if (o->input)
+		workload_data[workload_data_of(w)].unload((void *)o->input);
+	o->input = NULL;
+}
+
+char *workload_data_path(const char *dir, const char *file)
+{
+	size_t d = strlen(dir), f = strlen(file);
+	char *p;
+
+	if (d + f + 2 > PATH_MAX) {
+		fprintf(stderr, "pwcsim: --data %s: the path of %s is too long\n",
+			dir, file);
+		return NULL;
+	}
+	p = malloc(d + f + 2);
+	if (!p)
+		abort();
+	memcpy(p, dir, d);
+	p[d] = '/';
+	memcpy(p + d + 1, file, f + 1);
+	return p;
+}
+
+int workload_input_error(const char *path, unsigned long long line,
+			 const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "pwcsim: %s:%llu: ", path, line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return -1;
 }
 
 const char *const workload_at_names[GPU_AT_COUNT] = {

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "workloads/gpu_sim.h"
 
@@ -33,6 +34,13 @@ struct workload_opts {
 	double jitter;			/* --jitter */
 	unsigned int warmup;		/* --warmup waves */
 	unsigned long long window;	/* --window: addresses (0: all) */
+	/*
+	 * --data DIR: the benchmark's data directory, whose files are the
+	 * input in place of the synthetic one (NULL: none); @input what
+	 * workload_load() read from it, for the workload's run
+	 */
+	const char *data;
+	const void *input;
 };
 
 /*
@@ -97,6 +105,26 @@ unsigned long long workload_planned(const struct workload *w,
 /* Parse --size small|full|sampled into @o for @w. */
 int workload_size(const char *arg, const struct workload *w,
 		  struct workload_opts *o);
+/*
+ * --data: @w's input files read from o->data into o->input, as @cmd
+ * ("pwcsim gen"), and unless @quiet what they hold said on stderr: 0
+ * (also without --data); 1 after a message naming the file and line of
+ * bad input; 2 (a usage error) after a message if @w reads no data file
+ * or --inputs table1 was given too.
+ */
+int workload_load(const struct workload *w, struct workload_opts *o,
+		  const char *cmd, bool quiet);
+/* Free what workload_load() read (nothing without --data). */
+void workload_unload(const struct workload *w, struct workload_opts *o);
+/*
+ * DIR/FILE, malloc'd (NULL after a message if it does not fit in a
+ * path); and a message "pwcsim: PATH:LINE: ..." on stderr, returning -1,
+ * for an input file's readers.
+ */
+char *workload_data_path(const char *dir, const char *file);
+int workload_input_error(const char *path, unsigned long long line,
+			 const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Run @w with @o (sets the block sampling for its launches). */
 void workload_run(const struct workload *w, const struct workload_opts *o,
 		  struct gpu_heap *h, struct gpu_sink *out);
@@ -138,5 +166,16 @@ void wl_ray(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out);
 void wl_mum(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out);
+/*
+ * bfs.c, mum.c: their --data files, read as the host code reads them (a
+ * struct bfs_graph, a struct mum_input), or NULL after a message naming
+ * the file and line; what they hold, said on @f; and freed.
+ */
+void *wl_bfs_load(const char *dir);
+void wl_bfs_say(const void *input, FILE *f);
+void wl_bfs_unload(void *input);
+void *wl_mum_load(const char *dir);
+void wl_mum_say(const void *input, FILE *f);
+void wl_mum_unload(void *input);
 
 #endif /* WORKLOADS_H */
