@@ -445,6 +445,7 @@ static char mum_draw(unsigned long long *seed)
  * eighth of the reference, 8,192 reads; --inputs table1 (fitted, not the
  * package's): the largest reference one tree page holds,
  * BASES_PER_TREE_PAGE = 7,500,000 bases, and 65,536 reads.  Seeded.
+ * With --data (o->input), the files themselves (mum_read_input()).
  */
 void wl_mum(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out)
@@ -653,11 +654,11 @@ static int mum_query_char(struct mum_qread *q, int c)
 		q->len = 0;
 		q->name[0] = '\0';
 	} else if (!isspace(c)) {
+		if (!mum_seq_char(c))
+			return mum_bad_char(q->path, q->line, c, "a query");
 		if (!q->any)
 			return workload_input_error(q->path, q->line,
 						    "a base before the first '>' header (getQueriesTexture takes a query's bases after its header, suffix-tree.cpp:1429-1502)");
-		if (!mum_seq_char(c))
-			return mum_bad_char(q->path, q->line, c, "a query");
 		c = toupper(c);
 		if (q->len < MUM_QLEN)
 			q->bases[q->len] = (char)(mum_b2i((char)c) >= 0 ?
