@@ -349,7 +349,7 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 	o->path = argv[optind];
 	o->so.levels = o->so.levels ? o->so.levels : 4;
 	o->pt.levels = o->so.levels;
-	return shared_check_models(&o->so, o->so.levels);
+	return shared_check_models(&o->so, o->so.levels, NULL);
 }
 
 /* What the per-access lines need: the models' names, the header's state. */

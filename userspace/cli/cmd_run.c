@@ -8,10 +8,12 @@
  * instead: each model behind a timed IOMMU in the GPU model's loop
  * (engine/run_timing.h).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "pwc.h"
@@ -25,6 +27,10 @@
 #include "output/table.h"
 #include "traces/addr_stream.h"
 #include "workloads/workloads.h"
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
 
 static void run_usage(FILE *f)
 {
@@ -213,6 +219,65 @@ static int run_check(struct run_opts *o, int argc, char **argv)
 	return run_check_ignored(o);
 }
 
+/*
+ * The running kernel's paging levels, which pwcsim.ko walks (it states
+ * pgtable_l5_enabled() ? 5 : 4), told without the module: with 5 levels
+ * a process may map a page at 2^47 (x86-64's TASK_SIZE_MAX is then 2^56
+ * less a page), with 4 that is past its address space (ENOMEM; a kernel
+ * that does not know MAP_FIXED_NOREPLACE maps it elsewhere).  0 when it
+ * cannot be told (another error, another architecture).
+ */
+static unsigned int run_kernel_levels(void)
+{
+#ifdef __x86_64__
+	void *at = (void *)(1UL << 47), *p;
+
+	p = mmap(at, 4096, PROT_NONE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (p == MAP_FAILED)	/* EEXIST: something is mapped there */
+		return errno == EEXIST ? 5 : errno == ENOMEM ? 4 : 0;
+	munmap(p, 4096);
+	return p == at ? 5 : 4;
+#else
+	return 0;
+#endif
+}
+
+/*
+ * The models, checked before anything runs (shared_check_models()): at
+ * --levels, at 4 with --userspace, else at the paging levels of the
+ * kernel pwcsim.ko walks (at 4 or 5 when they cannot be told), where a
+ * --levels it does not use is refused too; and at most a session's
+ * PWCSIM_MAX_MODELS on the module (--timing's models run here, with the
+ * module's walks: -m's RUN_MAX_MODELS).  0, or 2 with a message naming
+ * the limit.
+ */
+static int run_check_models(const struct run_opts *o)
+{
+	bool module = !o->so.userspace;
+	unsigned int kernel = module ? run_kernel_levels() : 0;
+	unsigned int levels = o->so.levels;
+	char note[80];
+
+	if (module && !o->timing && o->so.nspecs > PWCSIM_MAX_MODELS) {
+		fprintf(stderr, "pwcsim run: at most %d models on pwcsim.ko's backend, a session's (--userspace or --timing: %d)\n",
+			PWCSIM_MAX_MODELS, RUN_MAX_MODELS);
+		return 2;
+	}
+	if (kernel && levels && levels != kernel) {
+		fprintf(stderr, "pwcsim run: --levels %u: the kernel uses %u-level paging, which pwcsim.ko walks (other levels: --userspace)\n",
+			levels, kernel);
+		return 2;
+	}
+	if (!kernel)	/* --userspace without --levels: 4 */
+		return shared_check_models(&o->so, levels ? levels :
+					   module ? 0 : 4, NULL);
+	snprintf(note, sizeof(note),
+		 "at the kernel's %u-level paging, which pwcsim.ko walks",
+		 kernel);
+	return shared_check_models(&o->so, kernel, note);
+}
+
 /* 0, 1 when --help was printed, 2 on a bad option (message printed). */
 static int run_parse(int argc, char **argv, struct run_opts *o)
 {
@@ -381,9 +446,7 @@ int cmd_run(int argc, char **argv)
 	if (!o.so.nspecs)	/* every model of the registry */
 		for (; o.so.nspecs < PWC_KIND_COUNT; o.so.nspecs++)
 			o.so.specs[o.so.nspecs] = pwc_kind_name(o.so.nspecs);
-	/* --userspace without --levels: 4; the module's: known at the run */
-	if (shared_check_models(&o.so, o.so.levels ? o.so.levels :
-				o.so.userspace ? 4 : 0))
+	if (run_check_models(&o))
 		return 2;
 	workload_size(o.so.size, w, &o.so.wo);
 	shared_run_config(&o.so, &cfg);

@@ -355,7 +355,8 @@ int shared_option_or_usage(struct shared_opts *o, int c, char *arg,
 	return 2;
 }
 
-int shared_check_models(const struct shared_opts *o, unsigned int levels)
+int shared_check_models(const struct shared_opts *o, unsigned int levels,
+			const char *note)
 {
 	unsigned int i, lv, hi = levels ? levels : 5;
 	struct pwc_config cfg;
@@ -368,7 +369,7 @@ int shared_check_models(const struct shared_opts *o, unsigned int levels)
 				PWC_SPEC_LEN - 1);
 			return 2;
 		}
-		/* at the module's levels, not known yet: at 4 or at 5 */
+		/* at the module's levels, not known: at 4 or at 5 */
 		for (lv = levels ? levels : 4; lv <= hi; lv++) {
 			ret = pwc_config_from_spec(o->specs[i], o->budget, lv,
 						   &cfg, err, sizeof(err));
@@ -376,8 +377,9 @@ int shared_check_models(const struct shared_opts *o, unsigned int levels)
 				break;
 		}
 		if (ret) {
-			fprintf(stderr, "pwcsim: model '%s': %s\n", o->specs[i],
-				err);
+			fprintf(stderr, "pwcsim: model '%s': %s%s%s%s\n",
+				o->specs[i], err, note ? " (" : "",
+				note ? note : "", note ? ")" : "");
 			return 2;
 		}
 	}

@@ -155,11 +155,13 @@ const struct gpu_params *shared_trace_gpu(const struct shared_opts *o,
 struct addr_given shared_trace_given(const struct shared_opts *o);
 /*
  * The models given (-m) checked as the run will make them (their spec,
- * sized to the budget at @levels; 0: the module's, not known yet, so at 4
+ * sized to the budget at @levels; 0: the module's, not known, so at 4
  * or at 5), before anything runs: 0, or 2 (the exit status of a usage
- * error) after a message naming the spec.
+ * error) after a message naming the spec, and @note (whose levels), if
+ * not NULL, in parentheses after it.
  */
-int shared_check_models(const struct shared_opts *o, unsigned int levels);
+int shared_check_models(const struct shared_opts *o, unsigned int levels,
+			const char *note);
 /* The run configuration the shared options give (engine/run_engine.h). */
 void shared_run_config(const struct shared_opts *o, struct run_config *cfg);
 /*
