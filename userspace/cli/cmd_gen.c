@@ -50,6 +50,7 @@ static void gen_usage(FILE *f)
 		"       pwcsim gen --list\n"
 		"      --size small|sampled|full  the input (default small)\n"
 		"      --seed N           the execution model's seed (default 1)\n"
+		SHARED_DATA_USAGE
 		SHARED_GPU_USAGE
 		"  -f, --format text|binary|traceg  the output (default text; traceg:\n"
 		"                         an Accel-Sim trace directory, -o DIR, whole\n"
@@ -136,8 +137,8 @@ static int gen_check(struct gen_opts *o, int argc, char **argv)
 static int gen_parse(int argc, char **argv, struct gen_opts *o)
 {
 	static const struct option opts[] = {
-		SHARED_OPT_SIZE, SHARED_OPT_SEED, SHARED_OPTS_GPU,
-		SHARED_OPT_QUIET,
+		SHARED_OPT_SIZE, SHARED_OPT_SEED, SHARED_OPT_DATA,
+		SHARED_OPTS_GPU, SHARED_OPT_QUIET,
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "limit", required_argument, NULL, 'n' },
@@ -243,6 +244,8 @@ static int gen_allocations(const struct workload *w, struct gen_opts *o)
 	record_str(&rec, "allocator",
 		   workload_allocator_names[o->so.wo.allocator]);
 	record_u64(&rec, "seed", o->so.wo.seed);
+	if (o->so.wo.data)
+		record_str(&rec, "data", o->so.wo.data);
 	record_table(&rec, &t);	/* the record owns its rows now */
 	snprintf(end, sizeof(end), "0x%llx", heap.next);
 	record_str(&rec, "heap_end", end);
@@ -279,13 +282,39 @@ static int gen_traceg(const struct workload *w, struct gen_opts *o)
 	return ret ? 1 : 0;
 }
 
+/* gen NAME: its allocations, its trace directory or its stream */
+static int gen_workload(const struct workload *w, struct gen_opts *o)
+{
+	struct gpu_sink sink = { .emit = gen_emit, .arg = &o->out };
+	struct gpu_heap heap = {};
+	struct progress pg;
+
+	if (o->allocations)
+		return gen_allocations(w, o);
+	if (o->out.traceg)
+		return gen_traceg(w, o);
+	sink.limit = o->limit;
+	/* a whole run can be billions of addresses: say so before writing */
+	if (!o->so.quiet && !o->limit && !o->so.wo.window &&
+	    strcmp(o->so.size, "small") && isatty(STDERR_FILENO))
+		fprintf(stderr, "pwcsim gen: the whole %s run of %s (no --limit or --window): possibly billions of addresses\n",
+			o->so.size, w->name);
+	progress_init(&pg, "pwcsim gen", !o->so.quiet);
+	o->out.pg = &pg;
+	if (o->out.binary && addr_write_binary_header(stdout))
+		return 1;
+	workload_run(w, &o->so.wo, &heap, &sink);
+	progress_end(&pg);
+	if (!sink.count && !sink.stopped && !o->so.quiet)
+		workload_note_empty("pwcsim gen", &o->so.wo);
+	/* a write that failed stopped the sink; main() says why */
+	return sink.stopped && sink.count != sink.limit ? 1 : 0;
+}
+
 int cmd_gen(int argc, char **argv)
 {
 	struct gen_opts o = {};
-	struct gpu_sink sink = { .emit = gen_emit, .arg = &o.out };
 	const struct workload *w;
-	struct gpu_heap heap = {};
-	struct progress pg;
 	int ret = gen_parse(argc, argv, &o);
 
 	if (ret)
@@ -301,24 +330,10 @@ int cmd_gen(int argc, char **argv)
 		return 2;
 	}
 	workload_size(o.so.size, w, &o.so.wo);
-	if (o.allocations)
-		return gen_allocations(w, &o);
-	if (o.out.traceg)
-		return gen_traceg(w, &o);
-	sink.limit = o.limit;
-	/* a whole run can be billions of addresses: say so before writing */
-	if (!o.so.quiet && !o.limit && !o.so.wo.window &&
-	    strcmp(o.so.size, "small") && isatty(STDERR_FILENO))
-		fprintf(stderr, "pwcsim gen: the whole %s run of %s (no --limit or --window): possibly billions of addresses\n",
-			o.so.size, w->name);
-	progress_init(&pg, "pwcsim gen", !o.so.quiet);
-	o.out.pg = &pg;
-	if (o.out.binary && addr_write_binary_header(stdout))
-		return 1;
-	workload_run(w, &o.so.wo, &heap, &sink);
-	progress_end(&pg);
-	if (!sink.count && !sink.stopped && !o.so.quiet)
-		workload_note_empty("pwcsim gen", &o.so.wo);
-	/* a write that failed stopped the sink; main() says why */
-	return sink.stopped && sink.count != sink.limit ? 1 : 0;
+	/* --data: the input files, read before anything is written */
+	ret = workload_load(w, &o.so.wo, "pwcsim gen", o.so.quiet);
+	if (!ret)
+		ret = gen_workload(w, &o);
+	workload_unload(w, &o.so.wo);
+	return ret;
 }

@@ -43,6 +43,7 @@ static void run_usage(FILE *f)
 		"  -w, --workload NAME    a generated GPU workload (pwcsim gen --list)\n"
 		"      --size small|sampled|full  the workload's input (default small)\n"
 		"      --seed N           the workload's seed\n"
+		SHARED_DATA_USAGE
 		SHARED_GPU_USAGE
 		"  -p, --pid PID          walk a live process's tables (addresses from FILE or\n"
 		"                         stdin; with --format perf, the samples of PID)\n"
@@ -284,7 +285,7 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 	static const struct option opts[] = {
 		SHARED_OPT_MODEL, SHARED_OPT_BUDGET, SHARED_OPT_TLB,
 		SHARED_OPT_SIZE, SHARED_OPT_SEED, SHARED_OPT_MAX_FOOTPRINT,
-		SHARED_OPTS_GPU,
+		SHARED_OPT_DATA, SHARED_OPTS_GPU,
 		SHARED_OPT_USERSPACE, SHARED_OPT_LEVELS, SHARED_OPT_FORMAT,
 		SHARED_OPT_TRACE_ORDER,
 		SHARED_OPT_JSON, SHARED_OPT_WITH_IFETCH, SHARED_OPT_QUIET,
@@ -425,15 +426,44 @@ static int run_timed(struct run_opts *o, const struct workload *w,
 	return 0;
 }
 
-int cmd_run(int argc, char **argv)
+/* The run of @o's source (@w, or a trace): the exit status */
+static int run_source_of(struct run_opts *o, const struct workload *w)
 {
-	const struct workload *w = NULL;
 	struct run_config cfg;
 	struct run_source src;
 	struct gpu_params gp;
 	struct run_result r;
-	struct run_opts o = {};
 	struct progress pg;
+	int ret;
+
+	shared_run_config(&o->so, &cfg);
+	cfg.thp = o->thp;
+	cfg.coherent = o->coherent;
+	progress_init(&pg, "pwcsim run", !o->so.quiet);
+	if (o->timing)
+		return run_timed(o, w, &pg);
+	if (o->path)
+		pg.total = addr_binary_length(o->path);
+	cfg.progress = &pg;
+	src = (struct run_source){ .w = w, .wo = o->so.wo, .path = o->path,
+				   .fmt = o->so.fmt, .ifetch = o->so.ifetch,
+				   .pid = o->pid,
+				   .gpu = shared_trace_gpu(&o->so, &gp),
+				   .given = shared_trace_given(&o->so) };
+	ret = run_stream(&cfg, &src, &r);
+	progress_end(&pg);
+	if (ret)
+		return 1;
+	if (w && !r.addresses && !o->so.quiet)
+		workload_note_empty("pwcsim run", &o->so.wo);
+	run_print(o, w ? w->name : o->path ? o->path : "-", &r);
+	return 0;	/* stdout checked by main() */
+}
+
+int cmd_run(int argc, char **argv)
+{
+	const struct workload *w = NULL;
+	struct run_opts o = {};
 	int ret = run_parse(argc, argv, &o);
 
 	if (ret)
@@ -449,26 +479,10 @@ int cmd_run(int argc, char **argv)
 	if (run_check_models(&o))
 		return 2;
 	workload_size(o.so.size, w, &o.so.wo);
-	shared_run_config(&o.so, &cfg);
-	cfg.thp = o.thp;
-	cfg.coherent = o.coherent;
-	progress_init(&pg, "pwcsim run", !o.so.quiet);
-	if (o.timing)
-		return run_timed(&o, w, &pg);
-	if (o.path)
-		pg.total = addr_binary_length(o.path);
-	cfg.progress = &pg;
-	src = (struct run_source){ .w = w, .wo = o.so.wo, .path = o.path,
-				   .fmt = o.so.fmt, .ifetch = o.so.ifetch,
-				   .pid = o.pid,
-				   .gpu = shared_trace_gpu(&o.so, &gp),
-				   .given = shared_trace_given(&o.so) };
-	ret = run_stream(&cfg, &src, &r);
-	progress_end(&pg);
-	if (ret)
-		return 1;
-	if (w && !r.addresses && !o.so.quiet)
-		workload_note_empty("pwcsim run", &o.so.wo);
-	run_print(&o, w ? w->name : o.path ? o.path : "-", &r);
-	return 0;	/* stdout checked by main() */
+	/* --data: a workload's input files, read before the run */
+	ret = w ? workload_load(w, &o.so.wo, "pwcsim run", o.so.quiet) : 0;
+	if (!ret)
+		ret = run_source_of(&o, w);
+	workload_unload(w, &o.so.wo);	/* nothing without a workload */
+	return ret;
 }

@@ -202,7 +202,8 @@ static void shared_note(struct shared_opts *o, int c)
 		{ OPT_INPUTS, WORKLOAD, "--inputs" },
 		{ OPT_LAYOUT, WORKLOAD, "--layout" },
 		{ OPT_ALLOCATOR, WORKLOAD, "--allocator" },
-		{ OPT_WINDOW, WORKLOAD, "--window" }, { 'f', TRACE, "--format" },
+		{ OPT_WINDOW, WORKLOAD, "--window" },
+		{ OPT_DATA, WORKLOAD, "--data" }, { 'f', TRACE, "--format" },
 		{ OPT_TRACE_ORDER, TRACE, "--trace-order" },
 		{ OPT_WITH_IFETCH, TRACE, "--with-ifetch" },
 		{ OPT_JITTER, KERNELS, "--jitter" },
@@ -331,6 +332,9 @@ int shared_option(struct shared_opts *o, int c, char *arg)
 		return 1;
 	case 'q':
 		o->quiet = true;
+		return 1;
+	case OPT_DATA:		/* read by workload_load() */
+		o->wo.data = arg;
 		return 1;
 	}
 	switch (shared_value(o, c, arg)) {

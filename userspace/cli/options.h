@@ -2,7 +2,8 @@
 /*
  * options.h - the options several commands share, parsed once with one
  * set of messages and defaults: models (-m), the storage budget (-b),
- * paging levels (-l), the IOTLB (-t), workload inputs (--size, --seed),
+ * paging levels (-l), the IOTLB (-t), workload inputs (--size, --seed,
+ * --data),
  * trace inputs (-f, --with-ifetch, -p PID), --max-footprint, --userspace,
  * --json, --quiet (no progress line).
  * A command lists the ones it takes in its struct option table (with the
@@ -43,7 +44,7 @@
 /* getopt_long codes of the long-only shared options */
 enum { OPT_SIZE = 0x100, OPT_SEED, OPT_MAX_FOOTPRINT, OPT_WITH_IFETCH,
        OPT_INPUTS, OPT_LAYOUT, OPT_IOTLB_AT, OPT_JITTER, OPT_WARMUP,
-       OPT_WINDOW, OPT_TRACE_ORDER, OPT_ALLOCATOR };
+       OPT_WINDOW, OPT_TRACE_ORDER, OPT_ALLOCATOR, OPT_DATA };
 
 #define SHARED_OPT_MODEL { "model", required_argument, NULL, 'm' }
 #define SHARED_OPT_BUDGET { "budget-bits", required_argument, NULL, 'b' }
@@ -51,6 +52,10 @@ enum { OPT_SIZE = 0x100, OPT_SEED, OPT_MAX_FOOTPRINT, OPT_WITH_IFETCH,
 #define SHARED_OPT_TLB { "tlb", required_argument, NULL, 't' }
 #define SHARED_OPT_SIZE { "size", required_argument, NULL, OPT_SIZE }
 #define SHARED_OPT_SEED { "seed", required_argument, NULL, OPT_SEED }
+/* a benchmark's data directory (gen, run: one workload at a time) */
+#define SHARED_OPT_DATA { "data", required_argument, NULL, OPT_DATA }
+#define SHARED_DATA_USAGE \
+	"      --data DIR         BFS, MUM: the input files in the package's data DIR\n"
 #define SHARED_OPT_MAX_FOOTPRINT \
 	{ "max-footprint", required_argument, NULL, OPT_MAX_FOOTPRINT }
 /* the GPU execution model's options (workloads/gpu_sim.h) */
@@ -115,7 +120,7 @@ struct shared_opts {
 	bool footprint_given;		/* --max-footprint was given */
 	/*
 	 * The last option given of those only a generated workload takes
-	 * (--size, --inputs, --layout, --allocator, --window), of those only
+	 * (--size, --inputs, --layout, --allocator, --window, --data), of those only
 	 * a trace takes (--format, --trace-order, --with-ifetch), of those
 	 * only a run of kernels on the GPU model takes (--jitter, --warmup,
 	 * --iotlb-at), and "--seed" if given (a workload's input draws from
