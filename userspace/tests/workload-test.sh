@@ -294,6 +294,211 @@ else
 	bad "gen --list"
 fi
 
+# --data DIR: BFS's and MUM's input read from the package's files.  Small
+# files of our own, in the formats BFS/bfs.cu:85-129 and MUM's
+# suffix-tree.cpp:1249-1311 (the reference) and :1339-1550 (the queries)
+# read.  The graph: 8 nodes, a path 0-1-2-3-4-5 and an edge 6-7, each
+# edge listed both ways, the entries not in node order (node 0's at 4,
+# 1's at 7-8, 2's at 5-6, 3's at 9-10, 4's at 2-3, 5's at 11, 6's at 0,
+# 7's at 1) and entry 12 no node's; source node 2 (line 11).  From node 2
+# the levels are {2}, {1, 3}, {0, 4}, {5}: in one warp, whose threads
+# load mask[tid] before any stores a neighbour's, one launch a level, the
+# last (node 5, its neighbour visited) setting no flag: 4 launches; from
+# node 0, 6.  Edge entries read: nodes 0-5's, 2 to 11, never 0, 1 (nodes
+# 6 and 7 are not reached) or 12: d_graph_edges + 8 to + 44.
+mkdir "$tmp/bfs" "$tmp/mum"
+cat >"$tmp/bfs/graph65536.txt" <<'X'
+8
+4 1
+7 2
+5 2
+9 2
+2 2
+11 1
+0 1
+1 1
+
+2
+13
+7 3
+6 3
+3 1
+5 2
+1 4
+1 1
+3 5
+0 4
+2 1
+2 5
+4 2
+4 2
+0 9
+X
+# the edge entries the kernels read (offsets in d_graph_edges), from a
+# written trace's per-thread addresses, and the launches
+rm -rf "$tmp/tg"
+$P gen -q BFS --data "$tmp/bfs" --format traceg -o "$tmp/tg"
+got=$(grep -ho ' 0x[0-9a-f]*' "$tmp"/tg/kernel-*.traceg | python3 -c '
+import sys
+e = 0xc0000100   # d_graph_edges, after the 64 bytes of nodes
+print(*(v - e for v in sorted({int(w, 16) for w in sys.stdin})
+        if e <= v < e + 52))')
+launches=$(grep -c '^kernel-' "$tmp/tg/kernelslist.g")
+if [ "$got" = "8 12 16 20 24 28 32 36 40 44" ] && [ "$launches" = 4 ]; then
+	ok "BFS --data: the file's edges of the nodes reached (entries 2-11), 4 launches from its source node 2"
+else
+	bad "BFS --data: edge offsets $got, $launches launches (derived 8..44, 4)"
+fi
+sed -i '11s/^2$/0/' "$tmp/bfs/graph65536.txt"
+rm -rf "$tmp/tg"
+$P gen -q BFS --data "$tmp/bfs" --format traceg -o "$tmp/tg"
+launches=$(grep -c '^kernel-' "$tmp/tg/kernelslist.g")
+if [ "$launches" = 6 ]; then
+	ok "BFS --data: from source node 0, 6 launches"
+else
+	bad "BFS --data from node 0: $launches launches (derived 6)"
+fi
+a=$($P gen -q BFS --size full --iotlb-at coalesced | md5sum)
+b=$($P gen -q BFS --size full --iotlb-at coalesced --data "$tmp/bfs" | md5sum)
+$P gen BFS --data "$tmp/bfs" --allocations >"$tmp/out" 2>"$tmp/err"
+if [ "$a" != "$b" ] &&
+	grep -q '^0xc0000100 *52 *cudaMalloc.*d_graph_edges' "$tmp/out" &&
+	grep -q '^0xc0000000 *64 *cudaMalloc.*d_graph_nodes' "$tmp/out" &&
+	grep -q 'graph65536.txt: 8 nodes, 13 edges, source node 0$' "$tmp/err"; then
+	ok "BFS --data: not the synthetic stream; 8 nodes of 8 bytes, 13 edges of 4, as said on stderr"
+else
+	bad "BFS --data: the stream or the buffers ($(cat "$tmp/err"))"
+fi
+# MUM: 240 bases (a line in lower case, an N read as A), 7 reads: copies
+# of bases 30-54 (q0), 100-124 (q1, over two lines, in lower case) and
+# 170-194 (q2), two random ones, one of 10 bases (left out, as the host
+# code leaves reads under 20) and bases 130-153 with an N (an ambiguous
+# 'x') last.  The 6 kept: q0 r1 q1 q3 r2 q2, 27 bytes each.  A result is
+# written from substring start s (0-5) where the read's match from s is
+# 20 bases or more (mummergpu_kernel.cu:28): for a whole copy at every s,
+# for q3 (24 matching bases) at s 0-4, never for the random ones:
+# MatchCoords 0-5, 12-17, 18-22 and 30-35, each two stores (node at +0,
+# length at +4, mummergpu_kernel.cu:36-37) 8 bytes apart.
+cat >"$tmp/mum/NC_003997.20k.fna" <<'X'
+>ref a reference of 240 bases, one line in lower case, an N read as A
+AGACTNTCAAAGATATGCTGGGTAGAGGTCGAGGTTATTATTTGTTACCAATTCTCATTG
+tgtttcggaacttgcgttttaggtatgtcttagtgactctaaataccaaggcagtcctcg
+ATCCGTTCCTAATAAGGAATGGTGATTCCCTGTCATACCAATCTACCCCCTGTTATGCGC
+GTTTGTCGTTAGACCAATGTCAGCGCAGCGGCAGATCAAGCAGGAGGCGGAATGTAAACA
+X
+cat >"$tmp/mum/NC_003997_q25bp.50k.fna" <<'X'
+>q0 bases 30-54
+GAGGTTATTATTTGTTACCAATTCT
+>r1
+GAAGGTATGCTTAGGTGGATAGGGA
+>q1 bases 100-124, over two lines
+aaataccaaggca
+GTCCTCGATCCG
+>short
+ACGTACGTAC
+>q3 bases 130-153 and an N
+AATAAGGAATGGTGATTCCCTGTCN
+>r2
+GTGAGCAACAAACGGATCGTTTCTC
+>q2 bases 170-194
+TGTTATGCGCGTTTGTCGTTAGACC
+X
+rm -rf "$tmp/tg"
+$P gen MUM --data "$tmp/mum" --allocations --json >"$tmp/a.json" 2>"$tmp/err"
+$P gen -q MUM --data "$tmp/mum" --format traceg -o "$tmp/tg"
+if python3 - "$tmp/a.json" "$tmp"/tg/kernel-1.traceg <<'X'
+import json, sys
+a = {x["buffer"]: x for x in json.load(open(sys.argv[1]))["allocations"]
+     if x["call"].startswith("cudaMalloc")}
+assert a["d_tex_array"]["bytes"] == 6 * 27, a
+assert a["d_addrs_tex_array"]["bytes"] == a["d_lengths_array"]["bytes"] == 24
+assert a["d_match_coords"]["bytes"] == 6 * 48
+# 65,536 x (ceil((240 + 4,098 + 3) / 65,536) + 4) (mummergpu.cu:268-273)
+assert a["d_ref_tex_array"]["bytes"] == 65536 * 5
+c = int(a["d_match_coords"]["address"], 16)
+got = sorted({int(w, 16) - c for l in open(sys.argv[2]) if " STG" in l
+              for w in l.split() if w.startswith("0x")})
+want = sorted(8 * k + h for k in [*range(6), *range(12, 18), *range(18, 23),
+                                  *range(30, 36)] for h in (0, 4))
+assert got == want, (got, want)
+X
+then
+	ok "MUM --data: 6 reads of 27 bytes, results exactly where the reads match 20 bases or more"
+else
+	bad "MUM --data: buffers or results"
+fi
+a=$($P gen -q MUM --size small --iotlb-at coalesced | md5sum)
+b=$($P gen -q MUM --size small --iotlb-at coalesced --data "$tmp/mum" | md5sum)
+if [ "$a" != "$b" ] &&
+	grep -q 'NC_003997.20k.fna: 240 reference bases; NC_003997_q25bp.50k.fna: 6 queries of 25 bases (and 1 under 20' "$tmp/err"; then
+	ok "MUM --data: not the synthetic stream; 240 bases and 6 reads read, one left out, as said on stderr"
+else
+	bad "MUM --data: stream or summary ($(cat "$tmp/err"))"
+fi
+# Malformed files, each in a copy of the good directory: refused with the
+# file and line, exit status 1, nothing written.
+data_bad() {	# data_bad NAME WORKLOAD FILE PATTERN CONTENT
+	rm -rf "$tmp/bad" && cp -r "$tmp/${2,,}" "$tmp/bad"
+	printf '%b' "$5" >"$tmp/bad/$3"
+	$P gen -q "$2" --data "$tmp/bad" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ $rc = 1 ] && [ ! -s "$tmp/out" ] &&
+		grep -q -- "^pwcsim: $tmp/bad/$3:$4" "$tmp/err"; then
+		ok "$1: refused"
+	else
+		bad "$1 (rc $rc: $(head -c 300 "$tmp/err"))"
+	fi
+}
+G=graph65536.txt R=NC_003997.20k.fna Q=NC_003997_q25bp.50k.fna
+data_bad "BFS: a node count that is not a number" BFS $G "1: the node count: 'eight'" 'eight\n'
+data_bad "BFS: no node" BFS $G "1: the node count: '0' is not an integer from 1 to" '0\n0\n0\n'
+data_bad "BFS: a number with letters after it" BFS $G "2: the start of node 0: '0x'" '2\n0x 1\n'
+data_bad "BFS: a negative degree" BFS $G "3: the degree of node 1: '-1'" '2\n0 1\n1 -1\n0\n1\n1 1\n'
+data_bad "BFS: a node's edges past the edge list" BFS $G "3: node 1's 2 edges from entry 1 end past the edge list's 2 entries (line 5)" '2\n0 1\n1 2\n0\n2\n1 1\n0 1\n'
+data_bad "BFS: a source node out of range" BFS $G "4: the source node: '2' is not an integer from 0 to 1" '2\n0 1\n1 1\n2\n2\n1 1\n0 1\n'
+data_bad "BFS: an edge to a node past the count" BFS $G "7: the node of edge 1: '2' is not an integer from 0 to 1" '2\n0 1\n1 1\n0\n2\n1 1\n2 1\n'
+data_bad "BFS: a cost out of int's range" BFS $G "6: the cost of edge 0: '2147483648'" '2\n0 1\n1 1\n0\n2\n1 2147483648\n0 1\n'
+data_bad "BFS: a file that ends inside the edges" BFS $G "7: the file ends before the cost of edge 1" '2\n0 1\n1 1\n0\n2\n1 1\n0'
+data_bad "BFS: more after the last edge" BFS $G "9: more after the 2 edges of the count on line 5" '2\n0 1\n1 1\n0\n2\n1 1\n0 1\n\n0 1\n'
+data_bad "MUM: a reference with no header" MUM $R "1: not FASTA: the first line is not a '>' header" 'ACGT\nACGT\n'
+data_bad "MUM: a digit in the reference" MUM $R "3: '7' in the reference: not a base" '>r\nACGT\nAC7T\n'
+data_bad "MUM: a second reference sequence" MUM $R "3: a second sequence" '>r\nACGT\n>s\nACGT\n'
+data_bad "MUM: a reference of no base" MUM $R "1: no bases after the header" '>r\n\n'
+data_bad "MUM: a read of 24 bases" MUM $Q "3: query 'b' has 24 bases: the model runs reads of 25" '>a\nACGTACGTACGTACGTACGTACGTA\n>b\nACGTACGTACGTACGTACGTACGT\n'
+data_bad "MUM: bases before the first read's header" MUM $Q "1: a base before the first '>' header" 'ACGT\n>a\nACGTACGTACGTACGTACGTACGTA\n'
+data_bad "MUM: a control character in a read" MUM $Q "2: byte 0x01 in a query" '>a\nACGTACGTACGT\001CGTACGTACGTA\n'
+data_bad "MUM: no read of 20 bases" MUM $Q "2: no query of 20 bases or more" '>a\nACGT\n'
+rm -rf "$tmp/bad" && mkdir "$tmp/bad"
+$P gen -q BFS --data "$tmp/bad" >"$tmp/out" 2>"$tmp/err"; rc=$?
+if [ $rc = 1 ] && grep -q "^pwcsim: $tmp/bad/$G: No such file" "$tmp/err"; then
+	ok "BFS: a data directory without the graph file: refused"
+else
+	bad "BFS without its file (rc $rc): $(cat "$tmp/err")"
+fi
+# Usage errors (exit status 2): a workload that reads no file; --data
+# with --inputs table1; with a trace; report's many workloads.
+$P gen -q gemm --data "$tmp/bfs" >/dev/null 2>"$tmp/err"; rc=$?
+$P gen -q MUM --data "$tmp/mum" --inputs table1 >/dev/null 2>"$tmp/err2"; rc2=$?
+$P run -q -u --data "$tmp/bfs" /dev/null >/dev/null 2>"$tmp/err3"; rc3=$?
+$P report -q -u --data "$tmp/bfs" BFS >/dev/null 2>&1; rc4=$?
+if [ "$rc $rc2 $rc3 $rc4" = "2 2 2 2" ] &&
+	grep -q "gemm reads no data file: --data DIR is an option of BFS and MUM" "$tmp/err" &&
+	grep -q "inputs table1 is an input fitted to the paper" "$tmp/err2" &&
+	grep -q "data is an option of a generated workload" "$tmp/err3"; then
+	ok "--data: refused for gemm, with --inputs table1, with a trace and by report"
+else
+	bad "--data usage errors: $rc $rc2 $rc3 $rc4 $(cat "$tmp/err" "$tmp/err2" "$tmp/err3")"
+fi
+# run -w on the files: the stream the IOTLB sees is the one gen writes.
+n=$($P gen -q BFS --data "$tmp/bfs" --iotlb-at coalesced | wc -l)
+r=$($P run -q -u --json -m none -w BFS --data "$tmp/bfs" --iotlb-at coalesced |
+	python3 -c 'import json,sys; print(json.load(sys.stdin)["addresses"])')
+if [ "$n" = "$r" ] && [ "$n" -gt 0 ]; then
+	ok "run -w BFS --data: gen's $n addresses"
+else
+	bad "run -w BFS --data: $r addresses, gen $n"
+fi
+
 # lackey: a real trace if valgrind is here (its superblock lines too),
 # else a fixture made here.
 if command -v valgrind >/dev/null; then
