@@ -329,7 +329,9 @@ int cmd_gen(int argc, char **argv)
 			o.name);
 		return 2;
 	}
-	workload_size(o.so.size, w, &o.so.wo);
+	ret = shared_workload_size(&o.so, w, "pwcsim gen");
+	if (ret)
+		return ret;
 	/* --data: the input files, read before anything is written */
 	ret = workload_load(w, &o.so.wo, "pwcsim gen", o.so.quiet);
 	if (!ret)

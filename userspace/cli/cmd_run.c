@@ -478,7 +478,9 @@ int cmd_run(int argc, char **argv)
 			o.so.specs[o.so.nspecs] = pwc_kind_name(o.so.nspecs);
 	if (run_check_models(&o))
 		return 2;
-	workload_size(o.so.size, w, &o.so.wo);
+	ret = shared_workload_size(&o.so, w, "pwcsim run");
+	if (ret)
+		return ret;
 	/* --data: a workload's input files, read before the run */
 	ret = w ? workload_load(w, &o.so.wo, "pwcsim run", o.so.quiet) : 0;
 	if (!ret)

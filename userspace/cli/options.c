@@ -222,6 +222,18 @@ static void shared_note(struct shared_opts *o, int c)
 			*note[opts[i].only] = opts[i].name;
 }
 
+/* --size @arg: 0, or -1 after a message. */
+static int shared_size(struct shared_opts *o, const char *arg)
+{
+	if (workload_size(arg, NULL, &o->wo)) {
+		fprintf(stderr, "pwcsim: --size takes small, sampled or full\n");
+		return -1;
+	}
+	o->size = arg;
+	o->size_given = true;
+	return 0;
+}
+
 static int shared_value(struct shared_opts *o, int c, char *arg)
 {
 	switch (c) {
@@ -255,12 +267,7 @@ static int shared_value(struct shared_opts *o, int c, char *arg)
 	case 't':
 		return shared_tlb(o, arg);
 	case OPT_SIZE:
-		if (workload_size(arg, NULL, &o->wo)) {
-			fprintf(stderr, "pwcsim: --size takes small, sampled or full\n");
-			return -1;
-		}
-		o->size = arg;
-		return 0;
+		return shared_size(o, arg);
 	case OPT_SEED:
 		if (parse_count(arg, ~0ULL, &o->wo.seed)) {
 			fprintf(stderr, "pwcsim: --seed takes a number\n");
@@ -387,6 +394,22 @@ int shared_check_models(const struct shared_opts *o, unsigned int levels,
 			return 2;
 		}
 	}
+	return 0;
+}
+
+int shared_workload_size(struct shared_opts *o, const struct workload *w,
+			 const char *cmd)
+{
+	bool data = w && o->wo.data;	/* else refused with the trace */
+
+	if (data && o->size_given && !strcmp(o->size, "small")) {
+		fprintf(stderr, "%s: --size small is the workload's own smaller input; --data DIR reads the package's files: --size full (the default with --data) or sampled\n",
+			cmd);
+		return 2;
+	}
+	if (data && !o->size_given)
+		o->size = "full";
+	workload_size(o->size, w, &o->wo);
 	return 0;
 }
 

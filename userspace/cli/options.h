@@ -110,6 +110,7 @@ struct shared_opts {
 	bool tlb_given;			/* --tlb was given (0 included) */
 	bool tlb2m;
 	const char *size;		/* small, sampled, full */
+	bool size_given;		/* --size was given */
 	struct workload_opts wo;
 	unsigned long long max_footprint;
 	enum addr_format fmt;
@@ -167,6 +168,15 @@ struct addr_given shared_trace_given(const struct shared_opts *o);
  */
 int shared_check_models(const struct shared_opts *o, unsigned int levels,
 			const char *note);
+/*
+ * --size for workload @w into the workload options: with --data the
+ * package's files are the input, so the size is full unless --size
+ * sampled asks for its sample of blocks; --size small (the workload's own
+ * smaller input) with --data is refused.  0, or 2 (the exit status of a
+ * usage error) after a message naming @cmd.
+ */
+int shared_workload_size(struct shared_opts *o, const struct workload *w,
+			 const char *cmd);
 /* The run configuration the shared options give (engine/run_engine.h). */
 void shared_run_config(const struct shared_opts *o, struct run_config *cfg);
 /*

@@ -428,13 +428,36 @@ else
 	bad "MUM --data: buffers or results"
 fi
 a=$($P gen -q MUM --size small --iotlb-at coalesced | md5sum)
-b=$($P gen -q MUM --size small --iotlb-at coalesced --data "$tmp/mum" | md5sum)
+b=$($P gen -q MUM --iotlb-at coalesced --data "$tmp/mum" | md5sum)
 if [ "$a" != "$b" ] &&
 	grep -q 'NC_003997.20k.fna: 240 reference bases; NC_003997_q25bp.50k.fna: 6 queries of 25 bases (and 1 under 20' "$tmp/err"; then
 	ok "MUM --data: not the synthetic stream; 240 bases and 6 reads read, one left out, as said on stderr"
 else
 	bad "MUM --data: stream or summary ($(cat "$tmp/err"))"
 fi
+# Defect: with --data the files are the input whatever the size, yet
+# gen --allocations labelled the run "size: small" (the default), the
+# workload's own smaller input, which was not read.  The size is now full
+# with --data, sampled if asked; --size small with --data is refused.
+if $P gen -q BFS --data "$tmp/bfs" --allocations 2>"$tmp/err" |
+	grep -qx 'size: full' &&
+	$P gen -q BFS --data "$tmp/bfs" --size sampled --allocations --json \
+		2>>"$tmp/err" | grep -q '"size": "sampled"'; then
+	ok "--data: the size said is full (or sampled, if asked), not small"
+else
+	bad "--data: the size said ($(cat "$tmp/err"))"
+fi
+for c in "gen -q BFS" "run -u -q -m tpc -w MUM"; do
+	dir=$tmp/bfs
+	case $c in *MUM) dir=$tmp/mum ;; esac
+	# shellcheck disable=SC2086 # the command and its options, split
+	$P $c --data "$dir" --size small >/dev/null 2>"$tmp/err"; rc=$?
+	if [ $rc = 2 ] && grep -q 'size small is the workload.s own smaller input' "$tmp/err"; then
+		ok "$c --data --size small: refused, exit 2"
+	else
+		bad "$c --data --size small: exit $rc ($(cat "$tmp/err"))"
+	fi
+done
 # Malformed files, each in a copy of the good directory: refused with the
 # file and line, exit status 1, nothing written.
 data_bad() {	# data_bad NAME WORKLOAD FILE PATTERN CONTENT
