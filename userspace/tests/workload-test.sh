@@ -483,6 +483,17 @@ data_bad "BFS: an edge to a node past the count" BFS $G "7: the node of edge 1: 
 data_bad "BFS: a cost out of int's range" BFS $G "6: the cost of edge 0: '2147483648'" '2\n0 1\n1 1\n0\n2\n1 2147483648\n0 1\n'
 data_bad "BFS: a file that ends inside the edges" BFS $G "7: the file ends before the cost of edge 1" '2\n0 1\n1 1\n0\n2\n1 1\n0'
 data_bad "BFS: more after the last edge" BFS $G "9: more after the 2 edges of the count on line 5" '2\n0 1\n1 1\n0\n2\n1 1\n0 1\n\n0 1\n'
+# Defect: a graph of no white space (here endless: /dev/zero) was read
+# as one token to its end: the read hung.  A token is read no further
+# than its room.
+rm -rf "$tmp/bad" && cp -r "$tmp/bfs" "$tmp/bad"
+ln -sf /dev/zero "$tmp/bad/$G"
+timeout 60 "$P" gen -q BFS --data "$tmp/bad" >"$tmp/out" 2>"$tmp/err"; rc=$?
+if [ $rc = 1 ] && grep -q "$G:1: the node count: '?*\.\.\.' is not an integer" "$tmp/err"; then
+	ok "BFS: a graph file of endless NUL bytes refused at its first token"
+else
+	bad "BFS: a graph file of endless NUL bytes (rc $rc: $(head -c 300 "$tmp/err"))"
+fi
 data_bad "MUM: a reference with no header" MUM $R "1: not FASTA: the first line is not a '>' header" 'ACGT\nACGT\n'
 data_bad "MUM: a digit in the reference" MUM $R "3: '7' in the reference: not a base" '>r\nACGT\nAC7T\n'
 data_bad "MUM: a second reference sequence" MUM $R "3: a second sequence" '>r\nACGT\n>s\nACGT\n'

@@ -317,7 +317,8 @@ static int bfs_int(struct bfs_in *in, long long lo, long long hi,
 	if (c == EOF)
 		return workload_input_error(in->path, in->line,
 					    "the file ends before %s", name);
-	for (; c != EOF && !isspace(c); c = getc(in->f), n++)
+	/* no more than a token's room read: a file of no space is no hang */
+	for (; c != EOF && !isspace(c) && n < sizeof(tok); c = getc(in->f), n++)
 		if (n < sizeof(tok) - 1)
 			tok[n] = isprint(c) ? (char)c : '?';
 	if (c != EOF)
