@@ -378,9 +378,10 @@ int cmd_report(int argc, char **argv)
 	if (cli.plot)
 		return report_dir_is_report(cli.plot) ||
 		       report_plot(cli.plot, o.quiet) ? 1 : 0;
+	/* a workload or budget the report cannot take: a usage error */
 	if (!o.merge && (report_list(argc, argv, &o) ||
 			 report_budget_check(&o)))
-		return 1;
+		return 2;
 	/* -o checked before any work; the report written beside it */
 	dir = o.dir;
 	if (o.merge && report_merge_out_is_shard(argc, argv, dir))

@@ -508,9 +508,20 @@ else
 fi
 fails "run: --walkers without --timing" "--walkers is an option of the timed IOMMU: it needs --timing" \
 	"$P" run -u -q -m tpc --walkers 4 -w 2DCONV
-fails "report: a workload named twice" "workload '2dconv' named twice" \
+# Defect: report's usage errors of its workloads and budget exited 1 (gen
+# refuses an unknown workload with 2).
+refuses "report: a workload named twice" "workload '2dconv' named twice" \
 	"$P" report -u -q -o "$tmp/twice" 2DCONV 2dconv
 [ -e "$tmp/twice" ] && bad "report: a workload named twice made its directory"
+refuses "report: an unknown workload" "unknown workload 'nope'" \
+	"$P" report -u -q -o "$tmp/twice" 2mm nope
+refuses "report -b 200: below the report's range" \
+	"--budget-bits 200: the report needs 976 to [0-9]* bits" \
+	"$P" report -u -q -o "$tmp/twice" -b 200 2mm
+refuses "report --sweep 200: a sized model fits nothing" \
+	"--sweep budget 200: model" \
+	"$P" report -u -q -o "$tmp/twice" --sweep 200 2mm
+[ -e "$tmp/twice" ] && bad "report: a refused workload or budget made its directory"
 # options that would be ignored: refused, saying what they need
 fails "storage --capacities without --stream" "--capacities needs --stream FILE" \
 	"$P" storage --capacities 4
