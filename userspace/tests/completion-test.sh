@@ -57,6 +57,10 @@ includes "pwcsim run -m t" tpc
 expect "pwcsim replay -m s" stc stc:l2= stc:l3= stc:l4= stc:l5= stc:ways=
 expect "pwcsim replay -m ide" ideal
 expect "pwcsim run --workload 2m" 2mm
+# --data DIR (gen, run): the option, then directories only
+expect "pwcsim gen BFS --da" --data
+mkdir "$tmp/pkgdata" && : >"$tmp/pkgdata.txt"
+expect "pwcsim gen BFS --data $tmp/pkgd" "$tmp/pkgdata"
 expect "pwcsim replay --format tr" traceg
 expect "pwcsim trace c" convert
 expect "pwcsim trace convert --to" --to
