@@ -483,6 +483,8 @@ data_bad "BFS: an edge to a node past the count" BFS $G "7: the node of edge 1: 
 data_bad "BFS: a cost out of int's range" BFS $G "6: the cost of edge 0: '2147483648'" '2\n0 1\n1 1\n0\n2\n1 2147483648\n0 1\n'
 data_bad "BFS: a file that ends inside the edges" BFS $G "7: the file ends before the cost of edge 1" '2\n0 1\n1 1\n0\n2\n1 1\n0'
 data_bad "BFS: more after the last edge" BFS $G "9: more after the 2 edges of the count on line 5" '2\n0 1\n1 1\n0\n2\n1 1\n0 1\n\n0 1\n'
+# a reference header longer than getReferenceString's 2,047 characters
+data_bad "MUM: a header over 2,047 characters" MUM $R "1: a header of more than 2,047 characters" ">$(printf 'x%.0s' $(seq 3000))\nACGT\n"
 # Defect: a graph of no white space (here endless: /dev/zero) was read
 # as one token to its end: the read hung.  A token is read no further
 # than its room.
