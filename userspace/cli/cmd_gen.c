@@ -294,9 +294,13 @@ static int gen_workload(const struct workload *w, struct gen_opts *o)
 	if (o->out.traceg)
 		return gen_traceg(w, o);
 	sink.limit = o->limit;
-	/* a whole run can be billions of addresses: say so before writing */
+	/*
+	 * a whole run can be billions of addresses: say so before writing
+	 * (with --data, the package's inputs: as long as they make it)
+	 */
 	if (!o->so.quiet && !o->limit && !o->so.wo.window &&
-	    strcmp(o->so.size, "small") && isatty(STDERR_FILENO))
+	    strcmp(o->so.size, "small") && !o->so.wo.data &&
+	    isatty(STDERR_FILENO))
 		fprintf(stderr, "pwcsim gen: the whole %s run of %s (no --limit or --window): possibly billions of addresses\n",
 			o->so.size, w->name);
 	progress_init(&pg, "pwcsim gen", !o->so.quiet);

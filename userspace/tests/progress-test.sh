@@ -82,5 +82,18 @@ else bad "report, stderr a file"; head -3 "$tmp/pipe.err"; fi
 on_tty /dev/null "$P" report --quiet --userspace gemm -o "$tmp/r3" >"$tmp/q.err"
 if ! grep -aq 'pwcsim report' "$tmp/q.err"; then ok "report --quiet on a tty: silent"
 else bad "report --quiet on a tty: $(cat -A "$tmp/q.err" | head -c 100)"; fi
+# gen's note before a whole run on a terminal ("possibly billions of
+# addresses"): said for a full synthetic run; not with --data, whose
+# files bound the run (4 nodes here; it said it too)
+mkdir "$tmp/bfs"
+printf '4\n0 2\n2 1\n3 2\n5 1\n2\n6\n1 1\n3 1\n0 1\n0 1\n3 1\n2 1\n' \
+	>"$tmp/bfs/graph65536.txt"
+on_tty /dev/null "$P" gen BFS --size full >"$tmp/g1.err"
+on_tty /dev/null "$P" gen BFS --data "$tmp/bfs" >"$tmp/g2.err"
+if grep -aq 'possibly billions of addresses' "$tmp/g1.err" &&
+	! grep -aq 'possibly billions' "$tmp/g2.err" &&
+	grep -aq 'graph65536.txt: 4 nodes' "$tmp/g2.err"; then
+	ok "gen on a tty: the whole-run note for a full run, none with --data"
+else bad "gen's whole-run note"; cat -A "$tmp/g2.err" | head -c 300; fi
 echo "progress-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]
