@@ -39,6 +39,8 @@ static void report_usage(FILE *f)
 		"  -t, --tlb N[,2m]       IOTLB entries in front (default 64; 0: none)\n"
 		"      --size S           small (default), sampled or full inputs\n"
 		"      --seed N           the workloads' seed\n"
+		"      --data NAME=DIR    workload NAME's input files from DIR, its\n"
+		"                         package's data (BFS, MUM; --size full)\n"
 		SHARED_GPU_USAGE
 		"  -b, --budget-bits N    the equal storage budget (default %llu)\n"
 		"                         (%llu to %llu bits at 4 levels: every model\n"
@@ -174,6 +176,8 @@ static int report_option(int c, struct report_opts *o,
 	case 'W':
 		cli->wins_given = true;
 		return report_parse_wins_iotlb(optarg, &cli->wins_iotlb) ? 2 : 0;
+	case OPT_DATA:
+		return report_data_parse(o, optarg);
 	}
 	return -1;
 }
@@ -199,6 +203,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 		{ "scenarios", no_argument, NULL, 'C' },
 		{ "timing", no_argument, NULL, 'T' },
 		{ "wins-iotlb", required_argument, NULL, 'W' },
+		SHARED_OPT_DATA,
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -223,6 +228,13 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 		idx = -1;
 	}
 	o->size = so.size;
+	/* the package's files are the full input (as gen --data's) */
+	if (o->ndata && so.size_given && !strcmp(so.size, "small")) {
+		fprintf(stderr, "pwcsim report: --size small is the workloads' own smaller inputs; --data NAME=DIR reads the package's files: --size full (the default with --data) or sampled\n");
+		return 2;
+	}
+	if (o->ndata && !so.size_given)
+		o->size = "full";
 	cli->footprint = so.footprint_given;
 	shared_run_config(&so, &o->run);
 	o->wo = so.wo;
@@ -348,6 +360,10 @@ static int report_refuse(const struct report_opts *o,
 		fprintf(stderr, "pwcsim report: --timing runs unsharded (not with --shard or --merge), with 4 KiB IOTLB entries (not -t N,2m)\n");
 		return 2;
 	}
+	if (o->shard_n && o->ndata) {	/* a shard.txt does not say it */
+		fprintf(stderr, "pwcsim report: --data runs unsharded (not with --shard or --merge)\n");
+		return 2;
+	}
 	if (o->shard_n && (o->scenarios || cli->wins_given)) {
 		fprintf(stderr, "pwcsim report: --shard K/N runs the workloads only: %s\n",
 			o->scenarios ?
@@ -382,12 +398,17 @@ int cmd_report(int argc, char **argv)
 	if (!o.merge && (report_list(argc, argv, &o) ||
 			 report_budget_check(&o)))
 		return 2;
+	/* --data: the files read before any work (a bad one: nothing made) */
+	ret = report_data_load(&o);
+	if (ret)
+		return ret;
+	ret = 1;
 	/* -o checked before any work; the report written beside it */
 	dir = o.dir;
 	if (o.merge && report_merge_out_is_shard(argc, argv, dir))
 		return 2;
 	if (report_dir_open(&rd, dir))
-		return 1;
+		goto out;
 	o.dir = rd.tmp;
 	rows = calloc(REPORT_MAX_WORKLOADS, sizeof(*rows));
 	if (!rows) {
@@ -411,6 +432,7 @@ int cmd_report(int argc, char **argv)
 	ret = 0;
 out:
 	report_dir_abort(&rd);
+	report_data_unload(&o);
 	free(rows);
 	return ret;
 }

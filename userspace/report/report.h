@@ -20,6 +20,8 @@
 
 #define REPORT_MAX_SWEEP 8
 #define REPORT_MAX_WORKLOADS 32
+/* --data NAME=DIR options: at most one a workload that reads files */
+#define REPORT_MAX_DATA 4
 
 #define REPORT_SCENARIOS 9
 #define REPORT_SCEN_FIGURES 8
@@ -48,13 +50,30 @@ struct report_timing {
 	struct timing_result sweep[REPORT_MAX_WORKLOADS][REPORT_TIMING_WALKERS];
 };
 
+/*
+ * --data NAME=DIR (report_data.c): workload NAME's input files, the
+ * package's, in place of its synthetic input; @input what
+ * workload_load() read from @dir before the runs
+ */
+struct report_data {
+	const struct workload *w;
+	const char *dir;
+	const void *input;
+};
+
 struct report_opts {
 	const char *dir;
 	const char *size;		/* small, sampled, full */
 	/* budget, IOTLB, levels, module or not, shadow footprint */
 	struct run_config run;
 	unsigned int capacity;		/* Table 7's equal capacity */
+	/*
+	 * every workload's options but its size and data: those are
+	 * report_workload_opts()'s
+	 */
 	struct workload_opts wo;
+	struct report_data data[REPORT_MAX_DATA];
+	unsigned int ndata;
 	unsigned long long sweep[REPORT_MAX_SWEEP];
 	unsigned int nsweep;
 	bool sweep_given;	/* --sweep, not the default list */
@@ -112,6 +131,23 @@ int report_budget_check(const struct report_opts *o);
 /* The budgets a report at @levels can use, @lo to @hi bits. */
 void report_budget_range(unsigned int levels, unsigned long long *lo,
 			 unsigned long long *hi);
+/*
+ * report_data.c: --data NAME=DIR into @o: 0, or 2 (a usage error) with a
+ * message.  report_data_load(): every --data's files read, as "pwcsim
+ * report" (what they hold said unless o->quiet): 0; 1 after a message
+ * naming the file and line of bad input; 2 after one for a workload not
+ * in o->list, that reads no files, or with --inputs table1 (nothing read
+ * then).  report_data_unload() frees what it read.
+ */
+int report_data_parse(struct report_opts *o, const char *arg);
+int report_data_load(struct report_opts *o);
+void report_data_unload(struct report_opts *o);
+/*
+ * @w's options in the report: o->wo at the report's size for @w, with
+ * its --data input if it has one.
+ */
+void report_workload_opts(const struct report_opts *o,
+			  const struct workload *w, struct workload_opts *wo);
 /* Every workload of @o into @rows (o->nlist of them); 0 or -1. */
 int report_run(struct report_opts *o, struct report_row *rows);
 /*

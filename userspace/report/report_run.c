@@ -249,12 +249,13 @@ static int report_workload(struct report_opts *o, const struct workload *w,
 			   struct report_row *row)
 {
 	struct run_config cfg = o->run;
-	struct run_source src = { .w = w, .wo = o->wo };
+	struct run_source src = { .w = w };
 	struct report_pass *p = calloc(1, sizeof(*p));
 	struct run_result *r = malloc(sizeof(*r));
 	struct report_walks wk = { .n = 0 };
 	int ret = -1;
 
+	report_workload_opts(o, w, &src.wo);
 	reuse_init(&wk.rm);
 	if (!p || !r)
 		goto out;
@@ -271,8 +272,8 @@ static int report_workload(struct report_opts *o, const struct workload *w,
 		goto out;
 	if (!strcmp(w->name, "2mm") && !(o->run.tlb == 64 && !o->run.tlb2m)) {
 		/* another IOTLB in front: passes of their own */
-		o->tlb2mm[0] = report_tlb(o, w, &o->wo, 32);
-		o->tlb2mm[1] = report_tlb(o, w, &o->wo, 64);
+		o->tlb2mm[0] = report_tlb(o, w, &src.wo, 32);
+		o->tlb2mm[1] = report_tlb(o, w, &src.wo, 64);
 		o->have_2mm = true;
 	}
 	row->wins_ok = !wk.rm.failed;
@@ -322,8 +323,7 @@ static void report_work_insts(struct report_opts *o, unsigned int first,
 	pg->unit = "instructions";
 	pg->total = 0;
 	for (n = first; n < o->nlist; n += step) {
-		wo = o->wo;
-		workload_size(o->size, o->list[n], &wo);
+		report_workload_opts(o, o->list[n], &wo);
 		pg->total += workload_planned(o->list[n], &wo);
 	}
 	o->run.progress_insts = true;
@@ -368,7 +368,6 @@ int report_run(struct report_opts *o, struct report_row *rows)
 	for (n = first; n < o->nlist && !ret; n += step) {
 		w = o->list[n];
 		progress_step(&pg, cell++, cells, w->name);
-		workload_size(o->size, w, &o->wo);
 		if (report_workload(o, w, &rows[n]))
 			ret = -1;
 	}

@@ -47,14 +47,16 @@ static void scenario_opts(const struct report_opts *o,
 			  const struct report_scenario *s,
 			  const struct workload *w, struct workload_opts *wo)
 {
-	*wo = o->wo;
-	workload_size(o->size, w, wo);
+	report_workload_opts(o, w, wo);
 	if (s->at >= 0)
 		wo->at = s->at;
 	if (s->layout >= 0)
 		wo->layout = s->layout;
-	if (s->inputs == INPUTS_TABLE1)
+	if (s->inputs == INPUTS_TABLE1) {	/* in place of --data's too */
 		wo->table1 = true;
+		wo->data = NULL;
+		wo->input = NULL;
+	}
 	if (s->allocator >= 0)
 		wo->allocator = s->allocator;
 }

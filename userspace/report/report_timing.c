@@ -42,7 +42,7 @@ static int timing_workload(const struct report_opts *o,
 			   struct timing_result *sweep)
 {
 	const char *all[PWC_KIND_COUNT], *two[REPORT_TIMING_SWEPT];
-	struct workload_opts wo = o->wo;
+	struct workload_opts wo;
 	struct timing_source src = { .w = w, .wo = &wo };
 	struct timing_config tc = {
 		.specs = all, .nspecs = PWC_KIND_COUNT,
@@ -56,7 +56,7 @@ static int timing_workload(const struct report_opts *o,
 		all[k] = pwc_kind_name(k);
 	for (i = 0; i < REPORT_TIMING_SWEPT; i++)
 		two[i] = pwc_kind_name(swept[i]);
-	workload_size(o->size, w, &wo);
+	report_workload_opts(o, w, &wo);
 	iommu_config_default(&tc.io, o->run.levels);
 	tc.io.levels = o->run.levels;	/* 0: the module's (run_timing()) */
 	tc.io.tlb = o->run.tlb;

@@ -374,13 +374,14 @@ static void summary_head(FILE *f, const struct report_opts *o,
 {
 	const struct workload_opts *wo = &o->wo;
 	char window[32];
+	unsigned int i;
 
 	if (wo->window)
 		snprintf(window, sizeof(window), "%llu addresses",
 			 wo->window);
 	else
 		snprintf(window, sizeof(window), "all");
-	fprintf(f, "pwcsim report: %u workload%s (%s inputs) on %s %u-level page tables, %llu bits each, IOTLB %u entries%s at %s; seed %llu, window %s, warm-up %u, jitter %g, inputs %s, layout %s, allocator %s\n\n",
+	fprintf(f, "pwcsim report: %u workload%s (%s inputs) on %s %u-level page tables, %llu bits each, IOTLB %u entries%s at %s; seed %llu, window %s, warm-up %u, jitter %g, inputs %s, layout %s, allocator %s",
 		n, n == 1 ? "" : "s", o->size,
 		o->run.userspace ? "synthetic" : "real", rows[0].levels,
 		o->run.budget, o->run.tlb, o->run.tlb2m ? " of 2 MiB" : "",
@@ -388,6 +389,14 @@ static void summary_head(FILE *f, const struct report_opts *o,
 		wo->jitter, workload_inputs_names[wo->table1],
 		workload_layout_names[wo->layout],
 		workload_allocator_names[wo->allocator]);
+	/* --data: whose inputs are the package's files, and where from */
+	for (i = 0; i < o->ndata; i++)
+		fprintf(f, "%s %s", i ? "" : ", data", o->data[i].w->name);
+	fputs("\n\n", f);
+	for (i = 0; i < o->ndata; i++)
+		fprintf(f, "%s's input: the files of %s (--data), not the synthetic one\n%s",
+			o->data[i].w->name, o->data[i].dir,
+			i + 1 < o->ndata ? "" : "\n");
 }
 
 static void summary(FILE *f, const struct report_opts *o,
@@ -452,6 +461,7 @@ static void config_record(struct record *rec, const struct report_opts *o,
 			  unsigned int levels)
 {
 	struct record *c = record_object(rec, "config");
+	unsigned int i;
 
 	record_str(c, "tables", o->run.userspace ? "synthetic" : "real");
 	record_u64(c, "levels", levels);
@@ -469,6 +479,10 @@ static void config_record(struct record *rec, const struct report_opts *o,
 	record_str(c, "layout", workload_layout_names[o->wo.layout]);
 	record_str(c, "allocator", workload_allocator_names[o->wo.allocator]);
 	record_u64(c, "max_footprint", o->run.max_footprint);
+	/* --data: each such workload's data directory */
+	c = record_object(c, "data");
+	for (i = 0; i < o->ndata; i++)
+		record_str(c, o->data[i].w->name, o->data[i].dir);
 }
 
 /* results.json: the configuration, then every table. */

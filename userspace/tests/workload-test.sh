@@ -512,7 +512,7 @@ else
 	bad "BFS without its file (rc $rc): $(cat "$tmp/err")"
 fi
 # Usage errors (exit status 2): a workload that reads no file; --data
-# with --inputs table1; with a trace; report's many workloads.
+# with --inputs table1; with a trace; report's --data without a NAME=.
 $P gen -q gemm --data "$tmp/bfs" >/dev/null 2>"$tmp/err"; rc=$?
 $P gen -q MUM --data "$tmp/mum" --inputs table1 >/dev/null 2>"$tmp/err2"; rc2=$?
 $P run -q -u --data "$tmp/bfs" /dev/null >/dev/null 2>"$tmp/err3"; rc3=$?
@@ -521,7 +521,7 @@ if [ "$rc $rc2 $rc3 $rc4" = "2 2 2 2" ] &&
 	grep -q "gemm reads no data file: --data DIR is an option of BFS and MUM" "$tmp/err" &&
 	grep -q "inputs table1 is an input fitted to the paper" "$tmp/err2" &&
 	grep -q "data is an option of a generated workload" "$tmp/err3"; then
-	ok "--data: refused for gemm, with --inputs table1, with a trace and by report"
+	ok "--data: refused for gemm, with --inputs table1, with a trace and by report without NAME="
 else
 	bad "--data usage errors: $rc $rc2 $rc3 $rc4 $(cat "$tmp/err" "$tmp/err2" "$tmp/err3")"
 fi
@@ -534,6 +534,56 @@ if [ "$n" = "$r" ] && [ "$n" -gt 0 ]; then
 else
 	bad "run -w BFS --data: $r addresses, gen $n"
 fi
+
+# report --data NAME=DIR: the workload's runs on the files, said in the
+# summary's first line (the plots' captions) and results.json, the size
+# full.  Its walks are run -w's on the same files (the IOTLB the
+# report's: 64 entries).
+rm -rf "$tmp/rep"
+$P report -q -u -o "$tmp/rep" --data BFS="$tmp/bfs" --timing BFS \
+	>"$tmp/out" 2>"$tmp/err"; rc=$?
+w=$($P run -q -u --json -m none -w BFS --data "$tmp/bfs" -t 64 |
+	python3 -c 'import json,sys; print(json.load(sys.stdin)["walks"])')
+a=$($P run -q -u --json -m none -w BFS --data "$tmp/bfs" |
+	python3 -c 'import json,sys; print(json.load(sys.stdin)["addresses"])')
+if [ $rc = 0 ] && python3 - "$tmp/rep" "$tmp/bfs" "$w" "$a" <<'Y'
+import csv, json, sys
+d, data, walks, addresses = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+r = json.load(open(d + "/results.json"))
+c = r["config"]
+head = open(d + "/summary.txt").read().split("\n")
+row = [w for w in r["workloads"] if w["workload"] == "BFS"][0]
+t = [x for x in csv.DictReader(open(d + "/timing.csv")) if x["source"] == "BFS"]
+sys.exit(not (c["data"] == {"BFS": data} and c["size"] == "full" and
+	      head[0].endswith(", data BFS") and
+	      head[2] == "BFS's input: the files of %s (--data), not the synthetic one" % data and
+	      row["walks"] == walks and walks > 0 and
+	      t and all(int(x["requests"]) == addresses for x in t)))
+Y
+then
+	ok "report --data BFS=DIR: run -w's $w walks, timed runs of its $a addresses, labelled in the summary and results.json"
+else
+	bad "report --data BFS=DIR (rc $rc, run's walks $w): $(head -c 300 "$tmp/err")"
+fi
+# Usage errors (exit status 2) before any work, nothing written: no
+# NAME=, an unknown workload, an empty DIR, a workload twice, one not in
+# the report, --size small, --shard; a bad file: exit status 1.
+rd=$tmp/rep2 n=0
+for a in "--data nope=$tmp/bfs BFS" "--data BFS= BFS" \
+	"--data BFS=$tmp/bfs --data BFS=$tmp/bfs BFS" "--data BFS=$tmp/bfs gemm" \
+	"--data BFS=$tmp/bfs --size small BFS" "--data BFS=$tmp/bfs --shard 0/2 BFS" \
+	"--data MUM=$tmp/bfs MUM"; do
+	# shellcheck disable=SC2086 # the options, split on purpose
+	$P report -q -u -o "$rd" $a >/dev/null 2>"$tmp/err"; rc=$?
+	want=2
+	[ "${a#--data MUM}" != "$a" ] && want=1
+	if [ $rc = "$want" ] && [ ! -e "$rd" ] && [ -s "$tmp/err" ]; then
+		n=$((n + 1))
+	else
+		bad "report $a: exit $rc (want $want), $([ -e "$rd" ] && echo "$rd made") $(cat "$tmp/err")"
+	fi
+done
+[ $n = 7 ] && ok "report --data: 6 usage errors exit 2, a missing file exit 1, nothing written"
 
 # lackey: a real trace if valgrind is here (its superblock lines too),
 # else a fixture made here.
