@@ -210,6 +210,26 @@ run_fails "a clashing region is named" "cannot place the region" $tmp/clash.txt
 run_fails "--max-footprint guards" "more than 1000000 bytes" \
 	-w MUM --max-footprint 1M
 
+# report --data BFS=DIR on real tables: the graph file's runs (a graph
+# of 8 nodes, the one of workload-test), labelled, and the module's
+# tables those --userspace gives on the synthetic table of that shape.
+mkdir -p $tmp/bfs
+printf '8\n4 1\n7 2\n5 2\n9 2\n2 2\n11 1\n0 1\n1 1\n\n2\n13\n7 3\n6 3\n3 1\n5 2\n1 4\n1 1\n3 5\n0 4\n2 1\n2 5\n4 2\n4 2\n0 9\n' \
+	>$tmp/bfs/graph65536.txt
+D="-q --sweep 5280 --iotlb-at coalesced --data BFS=$tmp/bfs"
+# shellcheck disable=SC2086 # the options, split on purpose
+if $P report $D -o $tmp/dk BFS >$tmp/out 2>$tmp/err &&
+	$P report $D --userspace --levels "$levels" -o $tmp/du BFS \
+		>/dev/null 2>>$tmp/err &&
+	cmp -s $tmp/dk/table8.csv $tmp/du/table8.csv &&
+	grep -q "^pwcsim report: .* on real $levels-level page tables, .*, data BFS$" $tmp/dk/summary.txt &&
+	grep -q "^BFS's input: the files of $tmp/bfs (--data)" $tmp/dk/summary.txt &&
+	grep -q "\"data\": {\"BFS\": \"$tmp/bfs\"}" $tmp/dk/results.json; then
+	ok "report --data BFS=DIR on real tables: labelled, = --userspace (table8.csv)"
+else
+	{ bad "report --data on real tables"; cat $tmp/err; diff $tmp/dk/table8.csv $tmp/du/table8.csv | head -4; }
+fi
+
 # report: two workloads end to end on real tables; the same tables as
 # on the synthetic page table (same shape), the paper's figures beside.
 # (Two with walks behind the L2 at their small inputs.)
