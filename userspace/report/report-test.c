@@ -5,7 +5,9 @@
  * lookups minus the L2-L4 hits (which counted L5-stage hits as misses);
  * a workload with no walk shows no rate and stays out of the means; a
  * plot's budget is the summary's, else the one default; a file opened
- * past the temporaries a signal can remove is refused (out_file.c).
+ * past the temporaries a signal can remove is refused (out_file.c); a
+ * figure with no number is labelled "not measured", not fit or
+ * prediction; --data is said in the summary and results.json.
  * Ends with "report-test: N passed, N failed".
  */
 #include <dirent.h>
@@ -18,6 +20,7 @@
 #include "pwc.h"
 #include "report/report.h"
 #include "report/report_files.h"
+#include "output/table.h"
 #include "tests/expect.h"
 
 
@@ -72,6 +75,10 @@ static void test_no_walk(const char *dir)
 	       strstr(out, "class III (%)            -32.20         -         -") &&
 	       strstr(out, "1 workload made no page walk"),
 	       "a row of no walk: '-' for its rates, out of the means, said once");
+	/* no 2mm row: its figures not measured, neither fit nor prediction */
+	expect(out && strstr(out, "2mm TLB hit rate, 32 entries (%)                  0.81         -         -  not measured\n") &&
+	       !strstr(out, "a fit only at the calibrated settings"),
+	       "2mm not run: its figures 'not measured', no note on the fit's settings");
 	free(out);
 }
 
@@ -116,9 +123,11 @@ static void test_options_recorded(const char *dir)
 					 .window = 20000, .warmup = 1,
 					 .jitter = 2.5, .table1 = true,
 					 .layout = GPU_LAYOUT_ALIGNED,
-					 .allocator = GPU_ALLOC_REUSE } };
+					 .allocator = GPU_ALLOC_REUSE },
+				 .data = { { .w = &a, .dir = "/x/d" } },
+				 .ndata = 1 };
 	struct report_row row = { .w = &a, .levels = 4, .walks = 10 };
-	char path[80], cmd[400], *out;
+	char path[80], cmd[512], *out;
 	unsigned int k;
 	FILE *f;
 
@@ -131,10 +140,10 @@ static void test_options_recorded(const char *dir)
 	if (f)
 		fclose(f);
 	out = slurp(path);
-	expect(out && strstr(out, "pwcsim report: 1 workload (full inputs) on synthetic 4-level page tables, 6000 bits each, IOTLB 64 entries of 2 MiB at l1-miss; seed 7, window 20000 addresses, warm-up 1, jitter 2.5, inputs table1, layout aligned, allocator reuse\n"),
-	       "the summary's first line names every option of the data");
+	expect(out && strstr(out, "pwcsim report: 1 workload (full inputs) on synthetic 4-level page tables, 6000 bits each, IOTLB 64 entries of 2 MiB at l1-miss; seed 7, window 20000 addresses, warm-up 1, jitter 2.5, inputs table1, layout aligned, allocator reuse, data a\n\na's input: the files of /x/d (--data), not the synthetic one\n\n"),
+	       "the summary's first line names every option of the data, --data's directory below");
 	free(out);
-	snprintf(cmd, sizeof(cmd), "python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))[\"config\"]; sys.exit(c != dict(c, tlb_entries=64, tlb_pages=\"2m\", seed=7, iotlb_at=\"l1-miss\", window=20000, warmup=1, jitter=2.5, inputs=\"table1\", layout=\"aligned\", allocator=\"reuse\"))' %s/results.json",
+	snprintf(cmd, sizeof(cmd), "python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))[\"config\"]; sys.exit(c != dict(c, tlb_entries=64, tlb_pages=\"2m\", seed=7, iotlb_at=\"l1-miss\", window=20000, warmup=1, jitter=2.5, inputs=\"table1\", layout=\"aligned\", allocator=\"reuse\", data=dict(a=\"/x/d\")))' %s/results.json",
 		 dir);
 	expect(!system(cmd), "results.json's config names every option of the data");
 }
@@ -230,6 +239,35 @@ static void test_temp_slots(const char *dir)
 	       "closed, they are in place, and a file opens again");
 }
 
+/*
+ * scenarios.csv's labels: a figure a scenario has no number for (2mm
+ * not run) is "not measured", not the fit or a prediction it was.
+ */
+static void test_scenario_labels(void)
+{
+	struct report_opts o = { .size = "full", .nscen = 1 };
+	struct table t;
+	char *buf = NULL;
+	size_t len = 0;
+	unsigned int f;
+	FILE *m;
+
+	o.scen[0].name = "baseline";
+	for (f = 0; f < REPORT_SCEN_FIGURES; f++)
+		o.scen[0].v[f] = f == 2 ? 12.5 : -1;
+	report_scenarios_table(&o, &t);
+	m = open_memstream(&buf, &len);
+	if (m) {
+		table_print_csv(&t, m);
+		fclose(m);
+	}
+	table_free(&t);
+	expect(buf && strstr(buf, "baseline,\"2mm IOTLB hit rate, 32 entries (%)\",not measured,0.8100,\n") &&
+	       strstr(buf, "baseline,\"accesses, CPWC vs TPC, all (%)\",prediction,-25.4000,12.5000\n"),
+	       "scenarios.csv: an empty figure 'not measured', a measured one a prediction");
+	free(buf);
+}
+
 int main(void)
 {
 	/* a quote, a backslash and a control character in each string */
@@ -246,6 +284,7 @@ int main(void)
 	if (!mkdtemp(dir))
 		return 1;
 	test_table1();
+	test_scenario_labels();
 	o.dir = dir;
 	for (k = 0; k < PWC_KIND_COUNT; k++) {
 		row.st[k] = (struct pwc_stats){ .lookups = 100,

@@ -35,13 +35,16 @@ bool report_fit_holds(const struct report_opts *o, char *needs, size_t len)
 
 /*
  * The baseline's 2mm 32-entry figure at the calibrated settings is the
- * fit; every other figure is a prediction.
+ * fit; every other figure is a prediction; one not measured (2mm not
+ * run, no walk) is neither.
  */
 static const char *label(const struct report_opts *o, unsigned int s,
 			 unsigned int f)
 {
 	char needs[160];
 
+	if (o->scen[s].v[f] == -1)
+		return "not measured";
 	return !s && !f && report_fit_holds(o, needs, sizeof(needs)) ?
 	       "fit" : "prediction";
 }
