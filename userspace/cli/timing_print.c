@@ -9,25 +9,36 @@
 #include "cli/timing_print.h"
 #include "engine/timing_figures.h"
 
-void run_record_head(struct record *rec, const char *source, bool real,
-		     unsigned int levels)
+void run_record_head(struct record *rec, const char *source,
+		     const char *data, bool real, unsigned int levels)
 {
 	record_init(rec);
 	record_str(rec, "source", source);
+	if (data)
+		record_str(rec, "data", data);
 	record_str(rec, "tables", real ? "real" : "synthetic");
 	record_u64(rec, "levels", levels);
 }
 
+void run_print_source(const char *source, const char *data)
+{
+	if (data)
+		printf("%s (--data %s)", source, data);
+	else
+		printf("%s", source);
+}
+
 void timing_print(const struct timing_result *r, const char *source,
-		  const struct iommu_config *io, bool json)
+		  const char *data, const struct iommu_config *io, bool json)
 {
 	unsigned int tlb = io->tlb;
 	struct record rec;
 	struct table t;
 
 	if (!json) {
-		printf("%s: %llu translations (the ideal run's), %s %u-level page tables; ",
-		       source, r->addresses, r->real ? "real" : "synthetic",
+		run_print_source(source, data);
+		printf(": %llu translations (the ideal run's), %s %u-level page tables; ",
+		       r->addresses, r->real ? "real" : "synthetic",
 		       r->levels);
 		if (io->l1_tlb)
 			printf("L1 TLBs %u entries per SM, ", io->l1_tlb);
@@ -45,7 +56,7 @@ void timing_print(const struct timing_result *r, const char *source,
 		table_free(&t);
 		return;
 	}
-	run_record_head(&rec, source, r->real, r->levels);
+	run_record_head(&rec, source, data, r->real, r->levels);
 	record_u64(&rec, "tlb_entries", tlb);
 	record_u64(&rec, "l1_tlb_entries", io->l1_tlb);
 	record_u64(&rec, "walkers", r->walkers);

@@ -534,6 +534,24 @@ if [ "$n" = "$r" ] && [ "$n" -gt 0 ]; then
 else
 	bad "run -w BFS --data: $r addresses, gen $n"
 fi
+# Defect: run -w BFS --data said "source": "BFS", as the synthetic
+# input's run does: the files read are named, in the text and the JSON,
+# with --timing too.
+json_data() {	# json_data [--timing]: run --json names the directory
+	# shellcheck disable=SC2068 # none or one option
+	$P run -q -u --json -m none $@ -w BFS --data "$tmp/bfs" |
+		python3 -c 'import json,sys; d = json.load(sys.stdin); sys.exit(d["source"] != "BFS" or d["data"] != sys.argv[1])' "$tmp/bfs"
+}
+t=$($P run -q -u -m none -w BFS --data "$tmp/bfs" | head -1)
+tt=$($P run -q -u -m none --timing -w BFS --data "$tmp/bfs" | head -1)
+if [ "${t#"BFS (--data $tmp/bfs): "}" != "$t" ] &&
+	[ "${tt#"BFS (--data $tmp/bfs): "}" != "$tt" ] &&
+	json_data && json_data --timing &&
+	! $P run -q -u --json -m none -w BFS | grep -q '"data"'; then
+	ok "run -w BFS --data: the directory named beside the source (text, JSON, --timing)"
+else
+	bad "run -w BFS --data: the source line '$t' / '$tt'"
+fi
 
 # report --data NAME=DIR: the workload's runs on the files, said in the
 # summary's first line (the plots' captions) and results.json, the size
