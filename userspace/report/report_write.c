@@ -334,7 +334,6 @@ static void paper_ours(const struct report_opts *o,
 /* The one fit: the 2mm 32-entry IOTLB hit rate, at the calibrated settings. */
 #define PAPER_FIT 6
 
-/* fit (figure @i at the calibrated settings) or prediction */
 /*
  * Figure @i's label: the fit (at the calibrated settings), else a
  * prediction; a figure this report did not measure (2mm not run) is
