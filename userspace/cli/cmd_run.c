@@ -337,7 +337,7 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 	return run_check(o, argc, argv);
 }
 
-static void run_print(const struct run_opts *o, const char *source,
+static void run_print(const struct run_opts *o, const struct run_what *what,
 		      const struct run_result *r)
 {
 	struct record rec;
@@ -359,7 +359,7 @@ static void run_print(const struct run_opts *o, const char *source,
 				 pct(r->tlb_hits, r->tlb_lookups));
 		else
 			snprintf(tlb + n, sizeof(tlb) - n, "0 lookups, 0 hits (-)");
-		run_print_source(source, o->so.wo.data);
+		run_print_source(what);
 		printf(": %llu address%s, %s %u-level page tables; IOTLB %s; %llu walks",
 		       r->addresses, r->addresses == 1 ? "" : "es",
 		       r->real ? "real" : "synthetic", r->levels, tlb,
@@ -374,7 +374,7 @@ static void run_print(const struct run_opts *o, const char *source,
 		table_free(&t);
 		return;
 	}
-	run_record_head(&rec, source, o->so.wo.data, r->real, r->levels);
+	run_record_head(&rec, what, r->real, r->levels);
 	record_u64(&rec, "addresses", r->addresses);
 	record_u64(&rec, "tlb_entries", o->so.tlb);
 	record_str(&rec, "tlb_pages", o->so.tlb2m ? "2m" : "4k");
@@ -419,8 +419,10 @@ static int run_timed(struct run_opts *o, const struct workload *w,
 		return 1;
 	}
 	progress_end(pg);
-	timing_print(&r, w ? w->name : o->path, o->so.wo.data, &tc.io,
-		     o->so.json);
+	timing_print(&r, &(struct run_what){
+			     .source = w ? w->name : o->path,
+			     .size = o->so.size, .wo = w ? &o->so.wo : NULL },
+		     &tc.io, o->so.json);
 	if (r.real && r.m[0].st.not_walked)
 		fprintf(stderr, "pwcsim: %llu translation%s had no walk: the shadow process may not map below vm.mmap_min_addr (a GPU's parameters and constants, from 0x0; mapping them takes CAP_SYS_RAWIO)\n",
 			r.m[0].st.not_walked,
@@ -458,7 +460,10 @@ static int run_source_of(struct run_opts *o, const struct workload *w)
 		return 1;
 	if (w && !r.addresses && !o->so.quiet)
 		workload_note_empty("pwcsim run", &o->so.wo);
-	run_print(o, w ? w->name : o->path ? o->path : "-", &r);
+	run_print(o, &(struct run_what){
+			  .source = w ? w->name : o->path ? o->path : "-",
+			  .size = o->so.size, .wo = w ? &o->so.wo : NULL },
+		  &r);
 	return 0;	/* stdout checked by main() */
 }
 

@@ -9,34 +9,50 @@
 #include "cli/timing_print.h"
 #include "engine/timing_figures.h"
 
-void run_record_head(struct record *rec, const char *source,
-		     const char *data, bool real, unsigned int levels)
+void run_record_head(struct record *rec, const struct run_what *what,
+		     bool real, unsigned int levels)
 {
+	const struct workload_opts *wo = what->wo;
+	struct record *w;
+
 	record_init(rec);
-	record_str(rec, "source", source);
-	if (data)
-		record_str(rec, "data", data);
+	record_str(rec, "source", what->source);
+	if (wo) {	/* the options of the stream (0: no window) */
+		w = record_object(rec, "workload");
+		record_str(w, "size", what->size);
+		record_u64(w, "seed", wo->seed);
+		record_str(w, "inputs", workload_inputs_names[wo->table1]);
+		record_str(w, "layout", workload_layout_names[wo->layout]);
+		record_str(w, "allocator",
+			   workload_allocator_names[wo->allocator]);
+		record_str(w, "iotlb_at", workload_at_names[wo->at]);
+		record_f64(w, "jitter", wo->jitter);
+		record_u64(w, "warmup", wo->warmup);
+		record_u64(w, "window", wo->window);
+		if (wo->data)
+			record_str(w, "data", wo->data);
+	}
 	record_str(rec, "tables", real ? "real" : "synthetic");
 	record_u64(rec, "levels", levels);
 }
 
-void run_print_source(const char *source, const char *data)
+void run_print_source(const struct run_what *what)
 {
-	if (data)
-		printf("%s (--data %s)", source, data);
+	if (what->wo && what->wo->data)
+		printf("%s (--data %s)", what->source, what->wo->data);
 	else
-		printf("%s", source);
+		printf("%s", what->source);
 }
 
-void timing_print(const struct timing_result *r, const char *source,
-		  const char *data, const struct iommu_config *io, bool json)
+void timing_print(const struct timing_result *r, const struct run_what *what,
+		  const struct iommu_config *io, bool json)
 {
 	unsigned int tlb = io->tlb;
 	struct record rec;
 	struct table t;
 
 	if (!json) {
-		run_print_source(source, data);
+		run_print_source(what);
 		printf(": %llu translations (the ideal run's), %s %u-level page tables; ",
 		       r->addresses, r->real ? "real" : "synthetic",
 		       r->levels);
@@ -56,7 +72,7 @@ void timing_print(const struct timing_result *r, const char *source,
 		table_free(&t);
 		return;
 	}
-	run_record_head(&rec, source, data, r->real, r->levels);
+	run_record_head(&rec, what, r->real, r->levels);
 	record_u64(&rec, "tlb_entries", tlb);
 	record_u64(&rec, "l1_tlb_entries", io->l1_tlb);
 	record_u64(&rec, "walkers", r->walkers);

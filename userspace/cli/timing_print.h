@@ -14,17 +14,27 @@
 #include "output/table.h"
 
 /*
- * @rec started with a run's source, the --data directory its input was
- * read from (member "data"; NULL: none, no member), its tables (real or
- * synthetic), levels
+ * What a run ran: @source, a workload's name or a trace's path; for a
+ * workload (-w) its input's @size and its options @wo, else NULL.
  */
-void run_record_head(struct record *rec, const char *source,
-		     const char *data, bool real, unsigned int levels);
-/* The text line's source: "BFS", or with --data "BFS (--data DIR)" */
-void run_print_source(const char *source, const char *data);
+struct run_what {
+	const char *source;
+	const char *size;
+	const struct workload_opts *wo;
+};
 
-/* @io: the IOMMU's configuration (its TLBs); @data as above */
-void timing_print(const struct timing_result *r, const char *source,
-		  const char *data, const struct iommu_config *io, bool json);
+/*
+ * @rec started with the run's source, for a workload the member
+ * "workload" (its size and every option that changes its stream, the
+ * --data directory if one), its tables (real or synthetic), levels
+ */
+void run_record_head(struct record *rec, const struct run_what *what,
+		     bool real, unsigned int levels);
+/* The text line's source: "BFS", or with --data "BFS (--data DIR)" */
+void run_print_source(const struct run_what *what);
+
+/* @io: the IOMMU's configuration (its TLBs) */
+void timing_print(const struct timing_result *r, const struct run_what *what,
+		  const struct iommu_config *io, bool json);
 
 #endif /* TIMING_PRINT_H */

@@ -535,20 +535,26 @@ else
 	bad "run -w BFS --data: $r addresses, gen $n"
 fi
 # Defect: run -w BFS --data said "source": "BFS", as the synthetic
-# input's run does: the files read are named, in the text and the JSON,
-# with --timing too.
+# input's run does (and run -w's JSON gave none of the workload's
+# options: --size full and small alike): the files read are named, in
+# the text and the JSON's "workload", with --timing too.
 json_data() {	# json_data [--timing]: run --json names the directory
 	# shellcheck disable=SC2068 # none or one option
 	$P run -q -u --json -m none $@ -w BFS --data "$tmp/bfs" |
-		python3 -c 'import json,sys; d = json.load(sys.stdin); sys.exit(d["source"] != "BFS" or d["data"] != sys.argv[1])' "$tmp/bfs"
+		python3 -c 'import json,sys; d = json.load(sys.stdin); sys.exit(d["source"] != "BFS" or d["workload"]["data"] != sys.argv[1] or d["workload"]["size"] != "full")' "$tmp/bfs"
 }
 t=$($P run -q -u -m none -w BFS --data "$tmp/bfs" | head -1)
 tt=$($P run -q -u -m none --timing -w BFS --data "$tmp/bfs" | head -1)
 if [ "${t#"BFS (--data $tmp/bfs): "}" != "$t" ] &&
 	[ "${tt#"BFS (--data $tmp/bfs): "}" != "$tt" ] &&
 	json_data && json_data --timing &&
-	! $P run -q -u --json -m none -w BFS | grep -q '"data"'; then
-	ok "run -w BFS --data: the directory named beside the source (text, JSON, --timing)"
+	! $P run -q -u --json -m none -w BFS | grep -q '"data"' &&
+	$P run -q -u --json -m none -w 2mm --size sampled --seed 3 --window 50 \
+		--iotlb-at coalesced --jitter 1.5 --warmup 1 --layout aligned \
+		--allocator reuse --inputs table1 |
+	python3 -c 'import json,sys; sys.exit(json.load(sys.stdin)["workload"] != dict(size="sampled", seed=3, window=50, iotlb_at="coalesced", jitter=1.5, warmup=1, layout="aligned", allocator="reuse", inputs="table1"))' &&
+	printf '0x1000\n' | $P run -q -u --json -m none - | python3 -c 'import json,sys; sys.exit("workload" in json.load(sys.stdin))'; then
+	ok "run -w: the workload's options in the JSON (--data's directory too, and in the text; --timing too), none for a trace"
 else
 	bad "run -w BFS --data: the source line '$t' / '$tt'"
 fi
