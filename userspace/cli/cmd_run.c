@@ -337,6 +337,15 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 	return run_check(o, argc, argv);
 }
 
+/* What the run ran (timing_print.h): @w, or the trace (stdin: "-"). */
+static struct run_what run_what_of(const struct run_opts *o,
+				   const struct workload *w)
+{
+	return (struct run_what){
+		.source = w ? w->name : o->path ? o->path : "-",
+		.size = o->so.size, .wo = w ? &o->so.wo : NULL };
+}
+
 static void run_print(const struct run_opts *o, const struct run_what *what,
 		      const struct run_result *r)
 {
@@ -396,6 +405,7 @@ static void run_print(const struct run_opts *o, const struct run_what *what,
 static int run_timed(struct run_opts *o, const struct workload *w,
 		     struct progress *pg)
 {
+	struct run_what what;
 	struct gpu_params gp;
 	struct timing_source src = {
 		.w = w, .wo = &o->so.wo, .path = o->path, .fmt = o->so.fmt,
@@ -419,10 +429,8 @@ static int run_timed(struct run_opts *o, const struct workload *w,
 		return 1;
 	}
 	progress_end(pg);
-	timing_print(&r, &(struct run_what){
-			     .source = w ? w->name : o->path,
-			     .size = o->so.size, .wo = w ? &o->so.wo : NULL },
-		     &tc.io, o->so.json);
+	what = run_what_of(o, w);
+	timing_print(&r, &what, &tc.io, o->so.json);
 	if (r.real && r.m[0].st.not_walked)
 		fprintf(stderr, "pwcsim: %llu translation%s had no walk: the shadow process may not map below vm.mmap_min_addr (a GPU's parameters and constants, from 0x0; mapping them takes CAP_SYS_RAWIO)\n",
 			r.m[0].st.not_walked,
@@ -433,6 +441,7 @@ static int run_timed(struct run_opts *o, const struct workload *w,
 /* The run of @o's source (@w, or a trace): the exit status */
 static int run_source_of(struct run_opts *o, const struct workload *w)
 {
+	struct run_what what;
 	struct run_config cfg;
 	struct run_source src;
 	struct gpu_params gp;
@@ -460,10 +469,8 @@ static int run_source_of(struct run_opts *o, const struct workload *w)
 		return 1;
 	if (w && !r.addresses && !o->so.quiet)
 		workload_note_empty("pwcsim run", &o->so.wo);
-	run_print(o, &(struct run_what){
-			  .source = w ? w->name : o->path ? o->path : "-",
-			  .size = o->so.size, .wo = w ? &o->so.wo : NULL },
-		  &r);
+	what = run_what_of(o, w);
+	run_print(o, &what, &r);
 	return 0;	/* stdout checked by main() */
 }
 
