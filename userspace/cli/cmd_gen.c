@@ -237,15 +237,8 @@ static int gen_allocations(const struct workload *w, struct gen_opts *o)
 	gpu_done(&sink);
 	record_init(&rec);
 	record_str(&rec, "workload", w->name);
-	record_str(&rec, "size", o->so.size);
-	/* the other inputs that move the allocations */
-	record_str(&rec, "inputs", workload_inputs_names[o->so.wo.table1]);
-	record_str(&rec, "layout", workload_layout_names[o->so.wo.layout]);
-	record_str(&rec, "allocator",
-		   workload_allocator_names[o->so.wo.allocator]);
-	record_u64(&rec, "seed", o->so.wo.seed);
-	if (o->so.wo.data)
-		record_str(&rec, "data", o->so.wo.data);
+	/* the size and the other inputs that move the allocations */
+	shared_record_input(&rec, o->so.size, &o->so.wo);
 	record_table(&rec, &t);	/* the record owns its rows now */
 	snprintf(end, sizeof(end), "0x%llx", heap.next);
 	record_str(&rec, "heap_end", end);

@@ -227,14 +227,10 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 		report_note(cli, opts, c, idx);
 		idx = -1;
 	}
-	o->size = so.size;
 	/* the package's files are the full input (as gen --data's) */
-	if (o->ndata && so.size_given && !strcmp(so.size, "small")) {
-		fprintf(stderr, "pwcsim report: --size small is the workloads' own smaller inputs; --data NAME=DIR reads the package's files: --size full (the default with --data) or sampled\n");
+	if (shared_data_size(&so, o->ndata, "pwcsim report"))
 		return 2;
-	}
-	if (o->ndata && !so.size_given)
-		o->size = "full";
+	o->size = so.size;
 	cli->footprint = so.footprint_given;
 	shared_run_config(&so, &o->run);
 	o->wo = so.wo;

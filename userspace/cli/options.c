@@ -397,20 +397,39 @@ int shared_check_models(const struct shared_opts *o, unsigned int levels,
 	return 0;
 }
 
-int shared_workload_size(struct shared_opts *o, const struct workload *w,
-			 const char *cmd)
+int shared_data_size(struct shared_opts *o, bool data, const char *cmd)
 {
-	bool data = w && o->wo.data;	/* else refused with the trace */
-
 	if (data && o->size_given && !strcmp(o->size, "small")) {
-		fprintf(stderr, "%s: --size small is the workload's own smaller input; --data DIR reads the package's files: --size full (the default with --data) or sampled\n",
+		fprintf(stderr, "%s: --size small is the workload's own smaller input; --data reads the package's files: --size full (the default with --data) or sampled\n",
 			cmd);
 		return 2;
 	}
 	if (data && !o->size_given)
 		o->size = "full";
-	workload_size(o->size, w, &o->wo);
 	return 0;
+}
+
+int shared_workload_size(struct shared_opts *o, const struct workload *w,
+			 const char *cmd)
+{
+	/* without a workload, --data is refused with the trace */
+	int ret = shared_data_size(o, w && o->wo.data, cmd);
+
+	if (!ret)
+		workload_size(o->size, w, &o->wo);
+	return ret;
+}
+
+void shared_record_input(struct record *rec, const char *size,
+			 const struct workload_opts *wo)
+{
+	record_str(rec, "size", size);
+	record_str(rec, "inputs", workload_inputs_names[wo->table1]);
+	record_str(rec, "layout", workload_layout_names[wo->layout]);
+	record_str(rec, "allocator", workload_allocator_names[wo->allocator]);
+	record_u64(rec, "seed", wo->seed);
+	if (wo->data)
+		record_str(rec, "data", wo->data);
 }
 
 void shared_run_config(const struct shared_opts *o, struct run_config *cfg)

@@ -177,6 +177,18 @@ int shared_check_models(const struct shared_opts *o, unsigned int levels,
  */
 int shared_workload_size(struct shared_opts *o, const struct workload *w,
 			 const char *cmd);
+/*
+ * The size rule above alone, for @data (a --data input read): o->size
+ * made full if --size was not given; 0, or 2 after the message.
+ */
+int shared_data_size(struct shared_opts *o, bool data, const char *cmd);
+/*
+ * The options that make a workload's input into @rec: @size, its
+ * inputs, layout, allocator, seed and --data directory (if one).
+ */
+struct record;
+void shared_record_input(struct record *rec, const char *size,
+			 const struct workload_opts *wo);
 /* The run configuration the shared options give (engine/run_engine.h). */
 void shared_run_config(const struct shared_opts *o, struct run_config *cfg);
 /*

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 
+#include "cli/options.h"
 #include "cli/timing_print.h"
 #include "engine/timing_figures.h"
 
@@ -17,20 +18,13 @@ void run_record_head(struct record *rec, const struct run_what *what,
 
 	record_init(rec);
 	record_str(rec, "source", what->source);
-	if (wo) {	/* the options of the stream (0: no window) */
+	if (wo) {	/* its input, then the stream's (0: no window) */
 		w = record_object(rec, "workload");
-		record_str(w, "size", what->size);
-		record_u64(w, "seed", wo->seed);
-		record_str(w, "inputs", workload_inputs_names[wo->table1]);
-		record_str(w, "layout", workload_layout_names[wo->layout]);
-		record_str(w, "allocator",
-			   workload_allocator_names[wo->allocator]);
+		shared_record_input(w, what->size, wo);
 		record_str(w, "iotlb_at", workload_at_names[wo->at]);
 		record_f64(w, "jitter", wo->jitter);
 		record_u64(w, "warmup", wo->warmup);
 		record_u64(w, "window", wo->window);
-		if (wo->data)
-			record_str(w, "data", wo->data);
 	}
 	record_str(rec, "tables", real ? "real" : "synthetic");
 	record_u64(rec, "levels", levels);

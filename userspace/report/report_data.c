@@ -82,11 +82,11 @@ int report_data_load(struct report_opts *o)
 
 void report_data_unload(struct report_opts *o)
 {
-	struct workload_opts wo;
 	unsigned int i;
 
 	for (i = 0; i < o->ndata; i++) {
-		wo.input = o->data[i].input;
+		struct workload_opts wo = { .input = o->data[i].input };
+
 		workload_unload(o->data[i].w, &wo);
 		o->data[i].input = NULL;
 	}
