@@ -61,7 +61,8 @@ static void gen_usage(FILE *f)
 		"                         program order (address, bytes, call, memory\n"
 		"                         space, buffer, source line)\n"
 		"  -j, --json             with --allocations: JSON\n"
-		"  -l, --list             the workloads, their suites and classes\n"
+		"  -l, --list             the workloads, their suites and classes (and\n"
+		"                         the files --data DIR holds for those that read one)\n"
 		"  -q, --quiet            no progress line (nor warning) on stderr\n");
 }
 
@@ -190,13 +191,18 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 	return gen_check(o, argc, argv);
 }
 
+/* A line a workload; one that reads --data DIR: the files DIR holds. */
 static void gen_list(void)
 {
+	const char *files;
 	unsigned int i;
 
-	for (i = 0; i < nworkloads; i++)
-		printf("%-14s %-14s class %d\n", workloads[i].name,
-		       workloads[i].suite, workloads[i].paper_class);
+	for (i = 0; i < nworkloads; i++) {
+		files = workload_data_files(&workloads[i]);
+		printf("%-14s %-14s class %d%s%s\n", workloads[i].name,
+		       workloads[i].suite, workloads[i].paper_class,
+		       files ? "  --data DIR: " : "", files ? files : "");
+	}
 }
 
 static void gen_alloc_row(void *arg, const struct gpu_alloc_rec *r)

@@ -1058,7 +1058,8 @@ refuses "storage --stream ''" "^pwcsim: --stream '': an empty name" \
 # command (replay -p FILE<TAB> gave nothing; gen -l offered 4 5), trace's
 # -t as --tlb (no binary, text), offered gen's --format lackey and perf
 # (refused), and file names after --walk-sched, --walkers or --entries
-# and workload names after gen --output DIR.
+# and workload names after gen --output DIR.  report --data offered
+# directories where its value is NAME=DIR, and report no workload names.
 BC=/usr/share/bash-completion/bash_completion
 COMPLETION=$(readlink -f "$(dirname "$0")/../../scripts/pwcsim.bash-completion")
 if [ -r "$BC" ]; then
@@ -1079,14 +1080,22 @@ if [ -r "$BC" ]; then
 	for line in "pwcsim replay -p tr" "pwcsim run -p " "pwcsim trace convert -t " \
 		"pwcsim gen -l gem" "pwcsim gen gemm -f " "pwcsim run --walk-sched " \
 		"pwcsim run --walkers " "pwcsim storage --entries " \
-		"pwcsim gen gemm --output o"; do
+		"pwcsim gen gemm --output o" "pwcsim report --data " \
+		"pwcsim report --data BFS=o" "pwcsim report --data MUM = o" \
+		"pwcsim run --data o" "pwcsim report -u B" \
+		"pwcsim report --merge o"; do
 		got="$got$line:$(complete_words "$line")| "
 	done
 	want="pwcsim replay -p tr:trace1.txt | pwcsim run -p :| pwcsim trace convert -t :binary text | "
 	want="${want}pwcsim gen -l gem:gemm | pwcsim gen gemm -f :binary text traceg | "
 	want="${want}pwcsim run --walk-sched :fcfs path simt | pwcsim run --walkers :| "
 	want="${want}pwcsim storage --entries :| pwcsim gen gemm --output o:outdir | "
-	if [ "$got" = "$want" ]; then ok "completion: each command's own -p, -l, -t; --walk-sched, numbers, --output DIR"
+	# the NAMEs gen --list gives a data directory; the '=' a word or not
+	want="${want}pwcsim report --data :BFS= MUM= | "
+	want="${want}pwcsim report --data BFS=o:BFS=outdir | pwcsim report --data MUM = o:outdir | "
+	want="${want}pwcsim run --data o:outdir | pwcsim report -u B:BFS | "
+	want="${want}pwcsim report --merge o:outdir | "
+	if [ "$got" = "$want" ]; then ok "completion: each command's own -p, -l, -t; --walk-sched, numbers, --output DIR, report --data NAME=DIR, report's workloads"
 	else bad "completion: got '$got', want '$want'"; fi
 fi
 

@@ -82,12 +82,16 @@ expect "pwcsim replay --budget-bits "
 # Interactive: bash -i on a pty; TAB completes, Ctrl-A puts an echo in
 # front, Enter runs it.
 # Defect: -m tpc:<TAB> gave nothing (the colon split the word).
-printf 'pwcsim replay --mo\t\001echo COMPLETED: \rpwcsim run --workload 2m\t\001echo COMPLETED: \rpwcsim replay -m tpc:en\t\001echo COMPLETED: \rexit\r' |
+# report --data NAME=DIR as readline splits it (at the '='): the NAME,
+# then the directory after it
+printf 'pwcsim replay --mo\t\001echo COMPLETED: \rpwcsim run --workload 2m\t\001echo COMPLETED: \rpwcsim replay -m tpc:en\t\001echo COMPLETED: \rpwcsim report --data MU\t\001echo COMPLETED: \rpwcsim report --data MUM=%s/pkgd\t\001echo COMPLETED: \rexit\r' "$tmp" |
 	TERM=dumb timeout 30 script -qfec "bash --noprofile --rcfile $tmp/rc -i" /dev/null >"$tmp/tty" 2>&1
 if grep -a -q '^COMPLETED: pwcsim replay --model' "$tmp/tty" &&
    grep -a -q '^COMPLETED: pwcsim run --workload 2mm' "$tmp/tty" &&
-   grep -a -q '^COMPLETED: pwcsim replay -m tpc:entries=' "$tmp/tty"; then
-	ok "bash -i on a pty completes --mo<TAB>, 2m<TAB> and -m tpc:en<TAB>"
+   grep -a -q '^COMPLETED: pwcsim replay -m tpc:entries=' "$tmp/tty" &&
+   grep -a -q '^COMPLETED: pwcsim report --data MUM=[[:space:]]*$' "$tmp/tty" &&
+   grep -a -q "^COMPLETED: pwcsim report --data MUM=$tmp/pkgdata/[[:space:]]*\$" "$tmp/tty"; then
+	ok "bash -i on a pty completes --mo<TAB>, 2m<TAB>, -m tpc:en<TAB>, report --data MU<TAB> and MUM=DIR<TAB>"
 else bad "bash -i on a pty completes"; tr -d '\r' <"$tmp/tty" | tail -8 | sed 's/^/    /'; fi
 echo "completion-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -435,6 +435,17 @@ if [ "$a" != "$b" ] &&
 else
 	bad "MUM --data: stream or summary ($(cat "$tmp/err"))"
 fi
+# gen --list names the files --data DIR holds: exactly those each of the
+# two directories above holds, from which the runs above read their input
+got=$($P gen --list | awk '/ --data DIR: / { sub(/.* --data DIR: /, ""); print }' |
+	tr '\n' '|')
+want="$(cd "$tmp/bfs" && LC_ALL=C && echo *)|$(cd "$tmp/mum" && LC_ALL=C && echo *)|"
+if [ "$got" = "$want" ] &&
+	[ "$($P gen --list | awk '/ --data / { print $1 }' | tr '\n' ' ')" = "BFS MUM " ]; then
+	ok "gen --list: BFS and MUM, and the files their --data DIR holds"
+else
+	bad "gen --list's data files: '$got', want '$want'"
+fi
 # Defect: with --data the files are the input whatever the size, yet
 # gen --allocations labelled the run "size: small" (the default), the
 # workload's own smaller input, which was not read.  The size is now full

@@ -437,7 +437,7 @@ int bfs_read_graph(struct bfs_graph *g, const char *path)
 
 void *wl_bfs_load(const char *dir)
 {
-	char *path = workload_data_path(dir, "graph65536.txt");
+	char *path = workload_data_path(dir, WL_BFS_GRAPH);
 	struct bfs_graph *g = malloc(sizeof(*g));
 
 	if (!g)

@@ -718,8 +718,8 @@ void mum_free_input(struct mum_input *in)
 
 void *wl_mum_load(const char *dir)
 {
-	char *ref = workload_data_path(dir, "NC_003997.20k.fna");
-	char *qry = workload_data_path(dir, "NC_003997_q25bp.50k.fna");
+	char *ref = workload_data_path(dir, WL_MUM_REFERENCE);
+	char *qry = workload_data_path(dir, WL_MUM_QUERIES);
 	struct mum_input *in = malloc(sizeof(*in));
 
 	if (!in)

@@ -67,9 +67,12 @@ static const struct {
 	void *(*load)(const char *dir);
 	void (*say)(const void *input, FILE *f);
 	void (*unload)(void *input);
+	const char *files;	/* what the loader reads in DIR */
 } workload_data[] = {
-	{ "BFS", wl_bfs, wl_bfs_load, wl_bfs_say, wl_bfs_unload },
-	{ "MUM", wl_mum, wl_mum_load, wl_mum_say, wl_mum_unload },
+	{ "BFS", wl_bfs, wl_bfs_load, wl_bfs_say, wl_bfs_unload,
+	  WL_BFS_GRAPH },
+	{ "MUM", wl_mum, wl_mum_load, wl_mum_say, wl_mum_unload,
+	  WL_MUM_REFERENCE " " WL_MUM_QUERIES },
 };
 
 #define NDATA (sizeof(workload_data) / sizeof(workload_data[0]))
@@ -117,6 +120,13 @@ int workload_load(const struct workload *w, struct workload_opts *o,
 		fputc('\n', stderr);
 	}
 	return 0;
+}
+
+const char *workload_data_files(const struct workload *w)
+{
+	int d = workload_data_of(w);
+
+	return d < 0 ? NULL : workload_data[d].files;
 }
 
 void workload_unload(const struct workload *w, struct workload_opts *o)

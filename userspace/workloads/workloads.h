@@ -114,6 +114,11 @@ int workload_size(const char *arg, const struct workload *w,
  */
 int workload_load(const struct workload *w, struct workload_opts *o,
 		  const char *cmd, bool quiet);
+/*
+ * The files --data DIR must hold for @w, separated by spaces; NULL if
+ * @w reads none.
+ */
+const char *workload_data_files(const struct workload *w);
 /* Free what workload_load() read (nothing without --data). */
 void workload_unload(const struct workload *w, struct workload_opts *o);
 /*
@@ -167,10 +172,14 @@ void wl_ray(const struct workload_opts *o, struct gpu_heap *h,
 void wl_mum(const struct workload_opts *o, struct gpu_heap *h,
 	    struct gpu_sink *out);
 /*
- * bfs.c, mum.c: their --data files, read as the host code reads them (a
- * struct bfs_graph, a struct mum_input), or NULL after a message naming
- * the file and line; what they hold, said on @f; and freed.
+ * bfs.c, mum.c: their --data files (the names below, in DIR), read as the
+ * host code reads them (a struct bfs_graph, a struct mum_input), or NULL
+ * after a message naming the file and line; what they hold, said on @f;
+ * and freed.
  */
+#define WL_BFS_GRAPH "graph65536.txt"
+#define WL_MUM_REFERENCE "NC_003997.20k.fna"
+#define WL_MUM_QUERIES "NC_003997_q25bp.50k.fna"
 void *wl_bfs_load(const char *dir);
 void wl_bfs_say(const void *input, FILE *f);
 void wl_bfs_unload(void *input);
