@@ -334,6 +334,8 @@ out:
 static int report_refuse(const struct report_opts *o,
 			 const struct report_cli *cli, int argc)
 {
+	unsigned int i;
+
 	if (cli->plot && (*cli->other || optind < argc)) {
 		fprintf(stderr, "pwcsim report: --plot DIR only redraws DIR's plots from its files: %s is not for it (with --plot: only --quiet)\n",
 			*cli->other ? cli->other : "a workload");
@@ -356,10 +358,12 @@ static int report_refuse(const struct report_opts *o,
 		fprintf(stderr, "pwcsim report: --timing runs unsharded (not with --shard or --merge), with 4 KiB IOTLB entries (not -t N,2m)\n");
 		return 2;
 	}
-	if (o->shard_n && o->ndata) {	/* a shard.txt does not say it */
-		fprintf(stderr, "pwcsim report: --data runs unsharded (not with --shard or --merge)\n");
-		return 2;
-	}
+	for (i = 0; o->shard_n && i < o->ndata; i++)	/* shard.txt's line */
+		if (strchr(o->data[i].dir, '\n')) {
+			fprintf(stderr, "pwcsim report: --data %s=...: a directory whose name holds a newline cannot be recorded in a shard.txt\n",
+				o->data[i].w->name);
+			return 2;
+		}
 	if (o->shard_n && (o->scenarios || cli->wins_given)) {
 		fprintf(stderr, "pwcsim report: --shard K/N runs the workloads only: %s\n",
 			o->scenarios ?

@@ -21,7 +21,7 @@
 #include "report/report.h"
 
 #define SHARD_FILE "shard.txt"
-#define SHARD_MAGIC "pwcsim-shard 4"
+#define SHARD_MAGIC "pwcsim-shard 5"
 #define NSTATS (sizeof(struct pwc_stats) / sizeof(u64))
 
 /*
@@ -70,6 +70,9 @@ static void shard_lines(const struct report_opts *o,
 	shard_config(o, cfg, sizeof(cfg));
 	fprintf(f, "%s\nversion %s\nshard %u %u\n%s\n", SHARD_MAGIC,
 		PWCSIM_VERSION, o->shard_k, o->shard_n, cfg);
+	/* --data: the workload and the rest of the line its directory */
+	for (i = 0; i < o->ndata; i++)
+		fprintf(f, "data %s %s\n", o->data[i].w->name, o->data[i].dir);
 	if (o->have_2mm)
 		fprintf(f, "tlb2mm %a %a\n", o->tlb2mm[0], o->tlb2mm[1]);
 	for (n = o->shard_k; n < o->nlist; n += o->shard_n) {
@@ -214,6 +217,7 @@ static int shard_parse_config(struct report_opts *o, char *line)
 	    at < 0 || at >= GPU_AT_COUNT || !(o->wo.jitter >= 0) ||
 	    o->wo.jitter > 100)
 		return -1;
+	o->ndata = 0;		/* the data lines after it (shard_data()) */
 	o->wo.table1 = t1;
 	o->wo.layout = (enum gpu_layout)layout;
 	o->wo.allocator = (enum gpu_allocator)alloc;
@@ -238,13 +242,51 @@ static int shard_parse_config(struct report_opts *o, char *line)
 }
 
 /*
- * A line after the header: the 2 MiB IOTLB's figures, a workload's row,
+ * Data line @j of a shard ("data NAME DIR", --data NAME=DIR): the first
+ * shard's (@first) into @o, every other's the same as the first's, in
+ * the same order.  0; -1 not a data line of the report's workloads; -2
+ * another sweep's (other --data).
+ */
+static int shard_data(struct report_opts *o, char *line, bool first,
+		      unsigned int j)
+{
+	static char dirs[REPORT_MAX_DATA][4096];
+	const struct workload *w;
+	char name[64], *dir;
+	unsigned int i;
+	int off;
+
+	if (sscanf(line, "data %63s %n", name, &off) != 1 ||
+	    !(w = workload_find(name)) || !workload_data_files(w))
+		return -1;
+	dir = line + off;
+	dir[strcspn(dir, "\n")] = '\0';
+	if (!*dir)
+		return -1;
+	if (!first)
+		return j < o->ndata && o->data[j].w == w &&
+		       !strcmp(o->data[j].dir, dir) ? 0 : -2;
+	for (i = 0; i < o->nlist && o->list[i] != w; i++)
+		;
+	if (j != o->ndata || j == REPORT_MAX_DATA || i == o->nlist)
+		return -1;
+	snprintf(dirs[j], sizeof(dirs[j]), "%s", dir);
+	o->data[o->ndata++] = (struct report_data){ .w = w, .dir = dirs[j] };
+	return 0;
+}
+
+/*
+ * A line after the header: a data line (the *@nd th, of the @first shard
+ * or not: shard_data()), the 2 MiB IOTLB's figures, a workload's row,
  * its models' counters and its sweep (of row *@cur, set by its row); 0,
- * or -1 for a line that is none of them.
+ * -1 for a line that is none of them, or -2 (shard_data()).
  */
 static int shard_body(struct report_opts *o, struct report_row *rows,
-		      char *line, bool *have, int *cur)
+		      char *line, bool *have, int *cur, bool first,
+		      unsigned int *nd)
 {
+	if (!strncmp(line, "data ", 5))
+		return shard_data(o, line, first, (*nd)++);
 	if (!strncmp(line, "tlb2mm ", 7)) {
 		if (sscanf(line, "tlb2mm %la %la", &o->tlb2mm[0],
 			   &o->tlb2mm[1]) != 2)
@@ -300,9 +342,9 @@ static int shard_load(const char *path, struct report_opts *o,
 		      unsigned int *seen, unsigned int *nshards)
 {
 	char line[4096], cfg[4096];
-	unsigned int k, n;
-	int cur = -1, ret = -1, ln = 0, head;
-	bool ended = false;
+	unsigned int k, n, nd = 0;
+	int cur = -1, ret = -1, ln = 0, head, d;
+	bool ended = false, first = !*cfg0;
 	u64 hash = SHARD_HASH0, want;
 	FILE *f = fopen(path, "r");
 
@@ -338,15 +380,21 @@ static int shard_load(const char *path, struct report_opts *o,
 					path);
 				goto out;
 			}
-			if (!*cfg0 && shard_parse_config(o, line))
+			if (first && shard_parse_config(o, line))
 				goto bad;
 			strcpy(cfg0, cfg);
 			*nshards = n;
 			seen[k / 32] |= 1u << k % 32;
-		} else if (ln > 4 && shard_body(o, rows, line, have, &cur)) {
-			goto bad;
+		} else if (ln > 4) {
+			d = shard_body(o, rows, line, have, &cur, first, &nd);
+			if (d == -2)
+				goto other_data;
+			if (d)
+				goto bad;
 		}
 	}
+	if (ended && ln > 4 && nd != o->ndata)
+		goto other_data;
 	if (ended && ln > 4) {
 		ret = 0;
 		goto out;
@@ -354,6 +402,10 @@ static int shard_load(const char *path, struct report_opts *o,
 bad:
 	fprintf(stderr, "pwcsim: %s:%d: not a shard of this sweep (or cut short)\n",
 		path, ln);
+	goto out;
+other_data:
+	fprintf(stderr, "pwcsim: %s: another sweep's shard (other --data)\n",
+		path);
 out:
 	fclose(f);
 	return ret;

@@ -62,6 +62,34 @@ for n in 2 3; do
 	else bad "N=$n: no plots"; fi
 done
 
+# --data NAME=DIR recorded in each shard ("data NAME DIR"): the merge of
+# a sweep on BFS's own graph file (a small one of our own, in bfs.cu's
+# format) is labelled and byte-equal to the unsharded run's; a shard on
+# other files, or on the synthetic input, is another sweep's.
+mkdir "$tmp/bfs" "$tmp/bfs2"
+printf '4\n0 2\n2 2\n4 1\n5 1\n\n0\n6\n1 1\n2 1\n0 1\n3 1\n0 1\n1 1\n' \
+	>"$tmp/bfs/graph65536.txt"
+cp "$tmp/bfs/graph65536.txt" "$tmp/bfs2"
+D=(report -q --userspace --window 20000 BFS gemm)
+okay=1
+"$P" "${D[@]}" --data "BFS=$tmp/bfs" -o "$tmp/dw" >/dev/null 2>&1 || okay=0
+"$P" "${D[@]}" --data "BFS=$tmp/bfs" --shard 0/2 -o "$tmp/d0" >/dev/null 2>&1 || okay=0
+"$P" "${D[@]}" --data "BFS=$tmp/bfs" --shard 1/2 -o "$tmp/d1" >/dev/null 2>&1 || okay=0
+"$P" "${D[@]}" --data "BFS=$tmp/bfs2" --shard 1/2 -o "$tmp/d1b" >/dev/null 2>&1 || okay=0
+"$P" "${D[@]}" --size full --shard 1/2 -o "$tmp/d1s" >/dev/null 2>&1 || okay=0
+"$P" report -q --merge -o "$tmp/dm" "$tmp/d1" "$tmp/d0" >/dev/null 2>"$tmp/err" ||
+	{ okay=0; head -2 "$tmp/err"; }
+diff=""
+for f in "$tmp/dw"/*.csv "$tmp/dw"/*.json "$tmp/dw/summary.txt"; do
+	cmp -s "$f" "$tmp/dm/${f##*/}" || diff="$diff ${f##*/}"
+done
+if [ $okay = 1 ] && [ -z "$diff" ] &&
+	grep -qx "data BFS $tmp/bfs" "$tmp/d0/shard.txt" &&
+	head -1 "$tmp/dm/summary.txt" | grep -q ', data BFS$' &&
+	grep -q "^BFS's input: the files of $tmp/bfs (--data)" "$tmp/dm/summary.txt"; then
+	ok "--data: each shard records it; merged = unsharded (cmp), labelled"
+else bad "--data, sharded (differs in:$diff)"; fi
+
 fails() {	# fails NAME PATTERN COMMAND...: exit != 0, stderr matches
 	local name=$1 pat=$2; shift 2
 	if "$@" >/dev/null 2>"$tmp/err"; then bad "$name (succeeded)"
@@ -77,6 +105,16 @@ fails "shards of two sweeps are refused" "not a shard of this sweep" \
 "$P" "${R[@]}" --seed 7 "${W[@]}" --shard 1/2 -o "$tmp/seed7" >/dev/null 2>&1
 fails "a shard with other options is refused" "another sweep" \
 	"$P" report --merge -o "$tmp/x" "$tmp/n2-0" "$tmp/seed7"
+fails "a shard on other --data files is refused" "another sweep's shard (other --data)" \
+	"$P" report --merge -o "$tmp/x" "$tmp/d0" "$tmp/d1b"
+fails "a shard on the synthetic input beside --data's is refused" "other --data" \
+	"$P" report --merge -o "$tmp/x" "$tmp/d0" "$tmp/d1s"
+fails "--data's shard beside the synthetic input's is refused" "other --data" \
+	"$P" report --merge -o "$tmp/x" "$tmp/d1s" "$tmp/d0"
+# a directory whose name a shard.txt line cannot hold: refused, not cut
+fails "--shard --data with a newline in DIR is refused" "holds a newline" \
+	"$P" report -q -u --shard 0/2 --data "BFS=$tmp/b
+fs" -o "$tmp/x" BFS gemm
 head -c 200 "$tmp/n2-1/shard.txt" >"$tmp/cut.txt"; mkdir "$tmp/cut"; mv "$tmp/cut.txt" "$tmp/cut/shard.txt"
 fails "a cut shard is refused" "cut short" \
 	"$P" report --merge -o "$tmp/x" "$tmp/n2-0" "$tmp/cut"
