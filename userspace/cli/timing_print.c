@@ -32,10 +32,15 @@ void run_record_head(struct record *rec, const struct run_what *what,
 
 void run_print_source(const struct run_what *what)
 {
-	if (what->wo && what->wo->data)
-		printf("%s (--data %s)", what->source, what->wo->data);
-	else
-		printf("%s", what->source);
+	printf("%s", what->source);
+	if (!what->wo)
+		return;
+	printf(" (size %s", what->size);
+	if (what->wo->table1)
+		printf(", inputs table1");
+	if (what->wo->data)
+		printf(", --data %s", what->wo->data);
+	printf(")");
 }
 
 void timing_print(const struct timing_result *r, const struct run_what *what,

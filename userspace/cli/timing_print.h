@@ -30,7 +30,11 @@ struct run_what {
  */
 void run_record_head(struct record *rec, const struct run_what *what,
 		     bool real, unsigned int levels);
-/* The text line's source: "BFS", or with --data "BFS (--data DIR)" */
+/*
+ * The text line's source: a trace's path; a workload's name and its
+ * input, "BFS (size small)", "RAY (size full, inputs table1)",
+ * "BFS (size full, --data DIR)"
+ */
 void run_print_source(const struct run_what *what);
 
 /* @io: the IOMMU's configuration (its TLBs) */

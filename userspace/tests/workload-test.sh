@@ -548,7 +548,8 @@ fi
 # Defect: run -w BFS --data said "source": "BFS", as the synthetic
 # input's run does (and run -w's JSON gave none of the workload's
 # options: --size full and small alike): the files read are named, in
-# the text and the JSON's "workload", with --timing too.
+# the text and the JSON's "workload", with --timing too; the text's
+# first line gave no size (small and full alike).
 json_data() {	# json_data [--timing]: run --json names the directory
 	# shellcheck disable=SC2068 # none or one option
 	$P run -q -u --json -m none $@ -w BFS --data "$tmp/bfs" |
@@ -556,8 +557,12 @@ json_data() {	# json_data [--timing]: run --json names the directory
 }
 t=$($P run -q -u -m none -w BFS --data "$tmp/bfs" | head -1)
 tt=$($P run -q -u -m none --timing -w BFS --data "$tmp/bfs" | head -1)
-if [ "${t#"BFS (--data $tmp/bfs): "}" != "$t" ] &&
-	[ "${tt#"BFS (--data $tmp/bfs): "}" != "$tt" ] &&
+t2=$($P run -q -u -m none -w RAY --inputs table1 --window 10 | head -1)
+t3=$($P run -q -u -m none -w gemm --window 10 | head -1)
+if [ "${t#"BFS (size full, --data $tmp/bfs): "}" != "$t" ] &&
+	[ "${tt#"BFS (size full, --data $tmp/bfs): "}" != "$tt" ] &&
+	[ "${t2#"RAY (size small, inputs table1): "}" != "$t2" ] &&
+	[ "${t3#"gemm (size small): "}" != "$t3" ] &&
 	json_data && json_data --timing &&
 	! $P run -q -u --json -m none -w BFS | grep -q '"data"' &&
 	$P run -q -u --json -m none -w 2mm --size sampled --seed 3 --window 50 \
@@ -565,9 +570,9 @@ if [ "${t#"BFS (--data $tmp/bfs): "}" != "$t" ] &&
 		--allocator reuse --inputs table1 |
 	python3 -c 'import json,sys; sys.exit(json.load(sys.stdin)["workload"] != dict(size="sampled", seed=3, window=50, iotlb_at="coalesced", jitter=1.5, warmup=1, layout="aligned", allocator="reuse", inputs="table1"))' &&
 	printf '0x1000\n' | $P run -q -u --json -m none - | python3 -c 'import json,sys; sys.exit("workload" in json.load(sys.stdin))'; then
-	ok "run -w: the workload's options in the JSON (--data's directory too, and in the text; --timing too), none for a trace"
+	ok "run -w: the workload's options in the JSON (--data's directory too), its size, inputs and directory in the text (--timing too), none for a trace"
 else
-	bad "run -w BFS --data: the source line '$t' / '$tt'"
+	bad "run -w BFS --data: the source line '$t' / '$tt' / '$t2' / '$t3'"
 fi
 
 # report --data NAME=DIR: the workload's runs on the files, said in the
