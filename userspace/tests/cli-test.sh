@@ -1004,7 +1004,7 @@ check "storage --entries 8,16 --bits 5280" "$P" storage --entries 8,16 --bits 52
 # Defect: run -u -w 2mm (its small input, copied in, fits in the caches)
 # printed 0 addresses and nothing else; gen said why.  Both say it now.
 if "$P" run -u -w 2mm >"$tmp/out" 2>"$tmp/err" &&
-	grep -q '^2mm: 0 addresses' "$tmp/out" &&
+	grep -q '^2mm (size small): 0 addresses' "$tmp/out" &&
 	grep -q 'pwcsim run: no request reached the IOTLB at --iotlb-at l2-miss.*try --size full' "$tmp/err" &&
 	"$P" run -u -q -w 2mm >/dev/null 2>"$tmp/err" && [ ! -s "$tmp/err" ]; then
 	ok "run -u -w 2mm (no request): says why, not with -q"
