@@ -256,10 +256,11 @@ static int shard_data(struct report_opts *o, char *line, bool first,
 	unsigned int i;
 	int off;
 
-	if (sscanf(line, "data %63s %n", name, &off) != 1 ||
-	    !(w = workload_find(name)) || !workload_data_files(w))
+	if (sscanf(line, "data %63s%n", name, &off) != 1 ||
+	    line[off] != ' ' || !(w = workload_find(name)) ||
+	    !workload_data_files(w))
 		return -1;
-	dir = line + off;
+	dir = line + off + 1;	/* as given: leading spaces too */
 	dir[strcspn(dir, "\n")] = '\0';
 	if (!*dir)
 		return -1;

@@ -65,18 +65,22 @@ done
 # --data NAME=DIR recorded in each shard ("data NAME DIR"): the merge of
 # a sweep on BFS's own graph file (a small one of our own, in bfs.cu's
 # format) is labelled and byte-equal to the unsharded run's; a shard on
-# other files, or on the synthetic input, is another sweep's.
-mkdir "$tmp/bfs" "$tmp/bfs2"
+# other files, or on the synthetic input, is another sweep's.  The
+# directory " bfs", relative, run from $tmp: its name as given, its
+# leading space too.
+mkdir "$tmp/ bfs" "$tmp/bfs2"
 printf '4\n0 2\n2 2\n4 1\n5 1\n\n0\n6\n1 1\n2 1\n0 1\n3 1\n0 1\n1 1\n' \
-	>"$tmp/bfs/graph65536.txt"
-cp "$tmp/bfs/graph65536.txt" "$tmp/bfs2"
-D=(report -q --userspace --window 20000 BFS gemm)
+	>"$tmp/ bfs/graph65536.txt"
+cp "$tmp/ bfs/graph65536.txt" "$tmp/bfs2"
+D=("$(readlink -f "$P")" report -q --userspace --window 20000 BFS gemm)
 okay=1
-"$P" "${D[@]}" --data "BFS=$tmp/bfs" -o "$tmp/dw" >/dev/null 2>&1 || okay=0
-"$P" "${D[@]}" --data "BFS=$tmp/bfs" --shard 0/2 -o "$tmp/d0" >/dev/null 2>&1 || okay=0
-"$P" "${D[@]}" --data "BFS=$tmp/bfs" --shard 1/2 -o "$tmp/d1" >/dev/null 2>&1 || okay=0
-"$P" "${D[@]}" --data "BFS=$tmp/bfs2" --shard 1/2 -o "$tmp/d1b" >/dev/null 2>&1 || okay=0
-"$P" "${D[@]}" --size full --shard 1/2 -o "$tmp/d1s" >/dev/null 2>&1 || okay=0
+for a in "dw" "d0 --shard 0/2" "d1 --shard 1/2"; do
+	# shellcheck disable=SC2086 # the shard option and its value split
+	(cd "$tmp" && "${D[@]}" --data "BFS= bfs" -o ${a%% *} ${a#d?} \
+		>/dev/null 2>&1) || okay=0
+done
+"${D[@]}" --data "BFS=$tmp/bfs2" --shard 1/2 -o "$tmp/d1b" >/dev/null 2>&1 || okay=0
+"${D[@]}" --size full --shard 1/2 -o "$tmp/d1s" >/dev/null 2>&1 || okay=0
 "$P" report -q --merge -o "$tmp/dm" "$tmp/d1" "$tmp/d0" >/dev/null 2>"$tmp/err" ||
 	{ okay=0; head -2 "$tmp/err"; }
 diff=""
@@ -84,9 +88,9 @@ for f in "$tmp/dw"/*.csv "$tmp/dw"/*.json "$tmp/dw/summary.txt"; do
 	cmp -s "$f" "$tmp/dm/${f##*/}" || diff="$diff ${f##*/}"
 done
 if [ $okay = 1 ] && [ -z "$diff" ] &&
-	grep -qx "data BFS $tmp/bfs" "$tmp/d0/shard.txt" &&
+	grep -qx "data BFS  bfs" "$tmp/d0/shard.txt" &&
 	head -1 "$tmp/dm/summary.txt" | grep -q ', data BFS$' &&
-	grep -q "^BFS's input: the files of $tmp/bfs (--data)" "$tmp/dm/summary.txt"; then
+	grep -q "^BFS's input: the files of  bfs (--data)" "$tmp/dm/summary.txt"; then
 	ok "--data: each shard records it; merged = unsharded (cmp), labelled"
 else bad "--data, sharded (differs in:$diff)"; fi
 
