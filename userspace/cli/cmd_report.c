@@ -359,9 +359,10 @@ static int report_refuse(const struct report_opts *o,
 		return 2;
 	}
 	for (i = 0; o->shard_n && i < o->ndata; i++)	/* shard.txt's line */
-		if (strchr(o->data[i].dir, '\n')) {
-			fprintf(stderr, "pwcsim report: --data %s=...: a directory whose name holds a newline cannot be recorded in a shard.txt\n",
-				o->data[i].w->name);
+		if (strchr(o->data[i].dir, '\n') ||
+		    strlen(o->data[i].dir) > REPORT_SHARD_DIR_MAX) {
+			fprintf(stderr, "pwcsim report: --data %s=...: a directory whose name holds a newline or is over %d bytes cannot be recorded in a shard.txt\n",
+				o->data[i].w->name, REPORT_SHARD_DIR_MAX);
 			return 2;
 		}
 	if (o->shard_n && (o->scenarios || cli->wins_given)) {

@@ -22,6 +22,8 @@
 #define REPORT_MAX_WORKLOADS 32
 /* --data NAME=DIR options: at most one a workload that reads files */
 #define REPORT_MAX_DATA 4
+/* The longest --data DIR a shard.txt line records (its reader's lines) */
+#define REPORT_SHARD_DIR_MAX 4000
 
 #define REPORT_SCENARIOS 9
 #define REPORT_SCEN_FIGURES 8

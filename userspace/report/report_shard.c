@@ -250,7 +250,7 @@ static int shard_parse_config(struct report_opts *o, char *line)
 static int shard_data(struct report_opts *o, char *line, bool first,
 		      unsigned int j)
 {
-	static char dirs[REPORT_MAX_DATA][4096];
+	static char dirs[REPORT_MAX_DATA][REPORT_SHARD_DIR_MAX + 1];
 	const struct workload *w;
 	char name[64], *dir;
 	unsigned int i;
@@ -262,7 +262,7 @@ static int shard_data(struct report_opts *o, char *line, bool first,
 		return -1;
 	dir = line + off + 1;	/* as given: leading spaces too */
 	dir[strcspn(dir, "\n")] = '\0';
-	if (!*dir)
+	if (!*dir || strlen(dir) > REPORT_SHARD_DIR_MAX)
 		return -1;
 	if (!first)
 		return j < o->ndata && o->data[j].w == w &&

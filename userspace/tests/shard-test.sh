@@ -116,9 +116,13 @@ fails "a shard on the synthetic input beside --data's is refused" "other --data"
 fails "--data's shard beside the synthetic input's is refused" "other --data" \
 	"$P" report --merge -o "$tmp/x" "$tmp/d1s" "$tmp/d0"
 # a directory whose name a shard.txt line cannot hold: refused, not cut
+# (a newline; over the 4,000 bytes its reader takes)
 fails "--shard --data with a newline in DIR is refused" "holds a newline" \
 	"$P" report -q -u --shard 0/2 --data "BFS=$tmp/b
 fs" -o "$tmp/x" BFS gemm
+fails "--shard --data with a DIR over 4000 bytes is refused" "over 4000 bytes" \
+	"$P" report -q -u --shard 0/2 --data "BFS=/$(printf '%04000d' 0)" \
+	-o "$tmp/x" BFS gemm
 head -c 200 "$tmp/n2-1/shard.txt" >"$tmp/cut.txt"; mkdir "$tmp/cut"; mv "$tmp/cut.txt" "$tmp/cut/shard.txt"
 fails "a cut shard is refused" "cut short" \
 	"$P" report --merge -o "$tmp/x" "$tmp/n2-0" "$tmp/cut"
