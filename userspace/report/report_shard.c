@@ -267,6 +267,9 @@ static int shard_data(struct report_opts *o, char *line, bool first,
 	if (!first)
 		return j < o->ndata && o->data[j].w == w &&
 		       !strcmp(o->data[j].dir, dir) ? 0 : -2;
+	for (i = 0; i < o->ndata; i++)	/* each workload once */
+		if (o->data[i].w == w)
+			return -1;
 	for (i = 0; i < o->nlist && o->list[i] != w; i++)
 		;
 	if (j != o->ndata || j == REPORT_MAX_DATA || i == o->nlist)

@@ -115,6 +115,27 @@ fails "a shard on the synthetic input beside --data's is refused" "other --data"
 	"$P" report --merge -o "$tmp/x" "$tmp/d0" "$tmp/d1s"
 fails "--data's shard beside the synthetic input's is refused" "other --data" \
 	"$P" report --merge -o "$tmp/x" "$tmp/d1s" "$tmp/d0"
+# Data lines a shard's writer never makes, its hash made again (as one
+# written so would have it): a workload's twice, one that reads no file,
+# one not in the sweep; each refused.
+for m in twice gemm MUM; do
+	mkdir "$tmp/dd-$m"
+	python3 - "$tmp/d0/shard.txt" "$tmp/dd-$m/shard.txt" "$m" <<'X'
+import sys
+lines = open(sys.argv[1]).read().splitlines(True)[:-1]	# not the end line
+i = next(k for k, l in enumerate(lines) if l.startswith("data "))
+if sys.argv[3] == "twice":
+	lines.insert(i, lines[i])
+else:
+	lines[i] = "data %s  bfs\n" % sys.argv[3]
+text, h = "".join(lines).encode(), 0xcbf29ce484222325
+for b in text:
+	h = (h ^ b) * 0x100000001b3 % 2**64
+open(sys.argv[2], "wb").write(text + b"end %016x\n" % h)
+X
+	fails "a shard naming --data's workload $m is refused" "not a shard of this sweep" \
+		"$P" report --merge -o "$tmp/x" "$tmp/dd-$m" "$tmp/d1"
+done
 # a directory whose name a shard.txt line cannot hold: refused, not cut
 # (a newline; over the 4,000 bytes its reader takes)
 fails "--shard --data with a newline in DIR is refused" "holds a newline" \
