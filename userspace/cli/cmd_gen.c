@@ -194,14 +194,15 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 /* A line a workload; one that reads --data DIR: the files DIR holds. */
 static void gen_list(void)
 {
-	const char *files;
-	unsigned int i;
+	const char *file;
+	unsigned int i, k;
 
 	for (i = 0; i < nworkloads; i++) {
-		files = workload_data_files(&workloads[i]);
-		printf("%-14s %-14s class %d%s%s\n", workloads[i].name,
-		       workloads[i].suite, workloads[i].paper_class,
-		       files ? "  --data DIR: " : "", files ? files : "");
+		printf("%-14s %-14s class %d", workloads[i].name,
+		       workloads[i].suite, workloads[i].paper_class);
+		for (k = 0; (file = workload_data_file(&workloads[i], k)); k++)
+			printf("%s%s", k ? " " : "  --data DIR: ", file);
+		putchar('\n');
 	}
 }
 
@@ -244,7 +245,7 @@ static int gen_allocations(const struct workload *w, struct gen_opts *o)
 	record_init(&rec);
 	record_str(&rec, "workload", w->name);
 	/* the size and the other inputs that move the allocations */
-	shared_record_input(&rec, o->so.size, &o->so.wo);
+	shared_record_input(&rec, w, o->so.size, &o->so.wo);
 	record_table(&rec, &t);	/* the record owns its rows now */
 	snprintf(end, sizeof(end), "0x%llx", heap.next);
 	record_str(&rec, "heap_end", end);

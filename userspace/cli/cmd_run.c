@@ -342,7 +342,7 @@ static struct run_what run_what_of(const struct run_opts *o,
 				   const struct workload *w)
 {
 	return (struct run_what){
-		.source = w ? w->name : o->path ? o->path : "-",
+		.source = w ? w->name : o->path ? o->path : "-", .w = w,
 		.size = o->so.size, .wo = w ? &o->so.wo : NULL };
 }
 

@@ -420,16 +420,23 @@ int shared_workload_size(struct shared_opts *o, const struct workload *w,
 	return ret;
 }
 
-void shared_record_input(struct record *rec, const char *size,
-			 const struct workload_opts *wo)
+void shared_record_input(struct record *rec, const struct workload *w,
+			 const char *size, const struct workload_opts *wo)
 {
+	const char *file;
+	unsigned int k;
+
 	record_str(rec, "size", size);
 	record_str(rec, "inputs", workload_inputs_names[wo->table1]);
 	record_str(rec, "layout", workload_layout_names[wo->layout]);
 	record_str(rec, "allocator", workload_allocator_names[wo->allocator]);
 	record_u64(rec, "seed", wo->seed);
-	if (wo->data)
-		record_str(rec, "data", wo->data);
+	if (!wo->data)
+		return;
+	record_str(rec, "data", wo->data);
+	rec = record_object(rec, "data_sha256");
+	for (k = 0; (file = workload_data_file(w, k)); k++)
+		record_str(rec, file, wo->data_sha256[k]);
 }
 
 void shared_run_config(const struct shared_opts *o, struct run_config *cfg)

@@ -183,12 +183,13 @@ int shared_workload_size(struct shared_opts *o, const struct workload *w,
  */
 int shared_data_size(struct shared_opts *o, bool data, const char *cmd);
 /*
- * The options that make a workload's input into @rec: @size, its
- * inputs, layout, allocator, seed and --data directory (if one).
+ * The options that make workload @w's input into @rec: @size, its
+ * inputs, layout, allocator, seed and --data directory (if one), with
+ * each of its files' SHA-256 ("data_sha256": {FILE: HEX}).
  */
 struct record;
-void shared_record_input(struct record *rec, const char *size,
-			 const struct workload_opts *wo);
+void shared_record_input(struct record *rec, const struct workload *w,
+			 const char *size, const struct workload_opts *wo);
 /* The run configuration the shared options give (engine/run_engine.h). */
 void shared_run_config(const struct shared_opts *o, struct run_config *cfg);
 /*

@@ -20,7 +20,7 @@ void run_record_head(struct record *rec, const struct run_what *what,
 	record_str(rec, "source", what->source);
 	if (wo) {	/* its input, then the stream's (0: no window) */
 		w = record_object(rec, "workload");
-		shared_record_input(w, what->size, wo);
+		shared_record_input(w, what->w, what->size, wo);
 		record_str(w, "iotlb_at", workload_at_names[wo->at]);
 		record_f64(w, "jitter", wo->jitter);
 		record_u64(w, "warmup", wo->warmup);

@@ -15,10 +15,12 @@
 
 /*
  * What a run ran: @source, a workload's name or a trace's path; for a
- * workload (-w) its input's @size and its options @wo, else NULL.
+ * workload (-w) the workload @w, its input's @size and its options @wo,
+ * else NULL.
  */
 struct run_what {
 	const char *source;
+	const struct workload *w;
 	const char *size;
 	const struct workload_opts *wo;
 };

@@ -61,6 +61,8 @@ struct report_data {
 	const struct workload *w;
 	const char *dir;
 	const void *input;
+	/* each file's SHA-256, workload_data_file()'s order */
+	char sha256[WORKLOAD_DATA_FILES][WORKLOAD_SHA256_HEX];
 };
 
 struct report_opts {

@@ -76,6 +76,8 @@ int report_data_load(struct report_opts *o)
 			return ret;
 		}
 		o->data[i].input = wo.input;
+		memcpy(o->data[i].sha256, wo.data_sha256,
+		       sizeof(o->data[i].sha256));
 	}
 	return 0;
 }

@@ -70,9 +70,16 @@ static void shard_lines(const struct report_opts *o,
 	shard_config(o, cfg, sizeof(cfg));
 	fprintf(f, "%s\nversion %s\nshard %u %u\n%s\n", SHARD_MAGIC,
 		PWCSIM_VERSION, o->shard_k, o->shard_n, cfg);
-	/* --data: the workload and the rest of the line its directory */
-	for (i = 0; i < o->ndata; i++)
-		fprintf(f, "data %s %s\n", o->data[i].w->name, o->data[i].dir);
+	/*
+	 * --data: the workload, its files' SHA-256 (by commas), and the
+	 * rest of the line its directory
+	 */
+	for (i = 0; i < o->ndata; i++) {
+		fprintf(f, "data %s ", o->data[i].w->name);
+		for (k = 0; workload_data_file(o->data[i].w, k); k++)
+			fprintf(f, "%s%s", k ? "," : "", o->data[i].sha256[k]);
+		fprintf(f, " %s\n", o->data[i].dir);
+	}
 	if (o->have_2mm)
 		fprintf(f, "tlb2mm %a %a\n", o->tlb2mm[0], o->tlb2mm[1]);
 	for (n = o->shard_k; n < o->nlist; n += o->shard_n) {
@@ -242,15 +249,39 @@ static int shard_parse_config(struct report_opts *o, char *line)
 }
 
 /*
- * Data line @j of a shard ("data NAME DIR", --data NAME=DIR): the first
- * shard's (@first) into @o, every other's the same as the first's, in
- * the same order.  0; -1 not a data line of the report's workloads; -2
- * another sweep's (other --data).
+ * The digests of data line "data NAME HEX[,HEX] DIR" at @p (its HEX,
+ * one for each of @w's files) into @sha; the directory's start, or NULL
+ * if they are not that.
+ */
+static char *shard_data_sha256(const struct workload *w, char *p,
+			       char sha[][WORKLOAD_SHA256_HEX])
+{
+	unsigned int k;
+
+	for (k = 0; workload_data_file(w, k); k++) {
+		if (strspn(p, "0123456789abcdef") != WORKLOAD_SHA256_HEX - 1 ||
+		    p[WORKLOAD_SHA256_HEX - 1] != (workload_data_file(w, k + 1) ?
+						   ',' : ' '))
+			return NULL;
+		memcpy(sha[k], p, WORKLOAD_SHA256_HEX - 1);
+		sha[k][WORKLOAD_SHA256_HEX - 1] = '\0';
+		p += WORKLOAD_SHA256_HEX;
+	}
+	return p;
+}
+
+/*
+ * Data line @j of a shard ("data NAME HEX[,HEX] DIR", --data NAME=DIR,
+ * the SHA-256 of each file read): the first shard's (@first) into @o,
+ * every other's the same as the first's, in the same order.  0; -1 not
+ * a data line of the report's workloads; -2 another sweep's (other
+ * --data: directories or files).
  */
 static int shard_data(struct report_opts *o, char *line, bool first,
 		      unsigned int j)
 {
 	static char dirs[REPORT_MAX_DATA][REPORT_SHARD_DIR_MAX + 1];
+	char sha[WORKLOAD_DATA_FILES][WORKLOAD_SHA256_HEX] = { 0 };
 	const struct workload *w;
 	char name[64], *dir;
 	unsigned int i;
@@ -258,15 +289,18 @@ static int shard_data(struct report_opts *o, char *line, bool first,
 
 	if (sscanf(line, "data %63s%n", name, &off) != 1 ||
 	    line[off] != ' ' || !(w = workload_find(name)) ||
-	    !workload_data_files(w))
+	    !workload_data_file(w, 0))
 		return -1;
-	dir = line + off + 1;	/* as given: leading spaces too */
-	dir[strcspn(dir, "\n")] = '\0';
+	dir = shard_data_sha256(w, line + off + 1, sha);
+	if (!dir)
+		return -1;
+	dir[strcspn(dir, "\n")] = '\0';	/* as given: leading spaces too */
 	if (!*dir || strlen(dir) > REPORT_SHARD_DIR_MAX)
 		return -1;
 	if (!first)
 		return j < o->ndata && o->data[j].w == w &&
-		       !strcmp(o->data[j].dir, dir) ? 0 : -2;
+		       !strcmp(o->data[j].dir, dir) &&
+		       !memcmp(o->data[j].sha256, sha, sizeof(sha)) ? 0 : -2;
 	for (i = 0; i < o->ndata; i++)	/* each workload once */
 		if (o->data[i].w == w)
 			return -1;
@@ -275,7 +309,8 @@ static int shard_data(struct report_opts *o, char *line, bool first,
 	if (j != o->ndata || j == REPORT_MAX_DATA || i == o->nlist)
 		return -1;
 	snprintf(dirs[j], sizeof(dirs[j]), "%s", dir);
-	o->data[o->ndata++] = (struct report_data){ .w = w, .dir = dirs[j] };
+	o->data[o->ndata] = (struct report_data){ .w = w, .dir = dirs[j] };
+	memcpy(o->data[o->ndata++].sha256, sha, sizeof(sha));
 	return 0;
 }
 

@@ -381,7 +381,8 @@ static void summary_head(FILE *f, const struct report_opts *o,
 {
 	const struct workload_opts *wo = &o->wo;
 	char window[32];
-	unsigned int i;
+	unsigned int i, k;
+	const char *file;
 
 	if (wo->window)
 		snprintf(window, sizeof(window), "%llu addresses",
@@ -400,10 +401,15 @@ static void summary_head(FILE *f, const struct report_opts *o,
 	for (i = 0; i < o->ndata; i++)
 		fprintf(f, "%s %s", i ? "" : ", data", o->data[i].w->name);
 	fputs("\n\n", f);
-	for (i = 0; i < o->ndata; i++)
-		fprintf(f, "%s's input: the files of %s (--data), not the synthetic one\n%s",
-			o->data[i].w->name, o->data[i].dir,
-			i + 1 < o->ndata ? "" : "\n");
+	for (i = 0; i < o->ndata; i++) {
+		fprintf(f, "%s's input: the files of %s (--data), not the synthetic one\n",
+			o->data[i].w->name, o->data[i].dir);
+		for (k = 0; (file = workload_data_file(o->data[i].w, k)); k++)
+			fprintf(f, "  %s sha256 %s\n", file,
+				o->data[i].sha256[k]);
+	}
+	if (o->ndata)
+		fputc('\n', f);
 }
 
 static void summary(FILE *f, const struct report_opts *o,
@@ -468,8 +474,9 @@ static void summary(FILE *f, const struct report_opts *o,
 static void config_record(struct record *rec, const struct report_opts *o,
 			  unsigned int levels)
 {
-	struct record *c = record_object(rec, "config");
-	unsigned int i;
+	struct record *c = record_object(rec, "config"), *d;
+	unsigned int i, k;
+	const char *file;
 
 	record_str(c, "tables", o->run.userspace ? "synthetic" : "real");
 	record_u64(c, "levels", levels);
@@ -487,10 +494,17 @@ static void config_record(struct record *rec, const struct report_opts *o,
 	record_str(c, "layout", workload_layout_names[o->wo.layout]);
 	record_str(c, "allocator", workload_allocator_names[o->wo.allocator]);
 	record_u64(c, "max_footprint", o->run.max_footprint);
-	/* --data: each such workload's data directory */
-	c = record_object(c, "data");
+	/* --data: each such workload's data directory, its files' digests */
+	d = record_object(c, "data");
 	for (i = 0; i < o->ndata; i++)
-		record_str(c, o->data[i].w->name, o->data[i].dir);
+		record_str(d, o->data[i].w->name, o->data[i].dir);
+	d = record_object(c, "data_sha256");
+	for (i = 0; i < o->ndata; i++) {
+		struct record *w = record_object(d, o->data[i].w->name);
+
+		for (k = 0; (file = workload_data_file(o->data[i].w, k)); k++)
+			record_str(w, file, o->data[i].sha256[k]);
+	}
 }
 
 /* results.json: the configuration, then every table. */

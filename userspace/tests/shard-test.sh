@@ -62,10 +62,12 @@ for n in 2 3; do
 	else bad "N=$n: no plots"; fi
 done
 
-# --data NAME=DIR recorded in each shard ("data NAME DIR"): the merge of
+# --data NAME=DIR recorded in each shard ("data NAME SHA256 DIR"): the merge of
 # a sweep on BFS's own graph file (a small one of our own, in bfs.cu's
-# format) is labelled and byte-equal to the unsharded run's; a shard on
-# other files, or on the synthetic input, is another sweep's.  The
+# format) is labelled (the file's SHA-256 too) and byte-equal to the
+# unsharded run's; a shard on other files (in another directory, or in
+# one of the same name on another node), or on the synthetic input, is
+# another sweep's.  The
 # directory " bfs", relative, run from $tmp: its name as given, its
 # leading space too.
 mkdir "$tmp/ bfs" "$tmp/bfs2"
@@ -87,8 +89,10 @@ diff=""
 for f in "$tmp/dw"/*.csv "$tmp/dw"/*.json "$tmp/dw/summary.txt"; do
 	cmp -s "$f" "$tmp/dm/${f##*/}" || diff="$diff ${f##*/}"
 done
+sha=$(sha256sum <"$tmp/ bfs/graph65536.txt" | cut -d' ' -f1)
 if [ $okay = 1 ] && [ -z "$diff" ] &&
-	grep -qx "data BFS  bfs" "$tmp/d0/shard.txt" &&
+	grep -qx "data BFS $sha  bfs" "$tmp/d0/shard.txt" &&
+	grep -qx "  graph65536.txt sha256 $sha" "$tmp/dm/summary.txt" &&
 	head -1 "$tmp/dm/summary.txt" | grep -q ', data BFS$' &&
 	grep -q "^BFS's input: the files of  bfs (--data)" "$tmp/dm/summary.txt"; then
 	ok "--data: each shard records it; merged = unsharded (cmp), labelled"
@@ -111,6 +115,14 @@ fails "a shard with other options is refused" "another sweep" \
 	"$P" report --merge -o "$tmp/x" "$tmp/n2-0" "$tmp/seed7"
 fails "a shard on other --data files is refused" "another sweep's shard (other --data)" \
 	"$P" report --merge -o "$tmp/x" "$tmp/d0" "$tmp/d1b"
+# another node's " bfs": the same name, another file (a line more)
+mkdir -p "$tmp/node2/ bfs"
+{ cat "$tmp/ bfs/graph65536.txt"; echo; } >"$tmp/node2/ bfs/graph65536.txt"
+(cd "$tmp/node2" && "${D[@]}" --data "BFS= bfs" --shard 1/2 -o "$tmp/d1n" \
+	>/dev/null 2>&1)
+fails "a shard on other files in a directory of the same name is refused" \
+	"another sweep's shard (other --data)" \
+	"$P" report --merge -o "$tmp/x" "$tmp/d0" "$tmp/d1n"
 fails "a shard on the synthetic input beside --data's is refused" "other --data" \
 	"$P" report --merge -o "$tmp/x" "$tmp/d0" "$tmp/d1s"
 fails "--data's shard beside the synthetic input's is refused" "other --data" \

@@ -427,6 +427,18 @@ then
 else
 	bad "MUM --data: buffers or results"
 fi
+# what gen --allocations records of the input: each file's SHA-256, as
+# sha256sum gives it
+if python3 - "$tmp/a.json" "$(cd "$tmp/mum" && sha256sum NC_003997.20k.fna NC_003997_q25bp.50k.fna)" <<'X'
+import json, sys
+want = {f: h for h, f in (l.split() for l in sys.argv[2].splitlines())}
+sys.exit(json.load(open(sys.argv[1]))["data_sha256"] != want)
+X
+then
+	ok "MUM --data: gen --allocations records its two files' SHA-256 (sha256sum's)"
+else
+	bad "MUM --data: the files' SHA-256 in gen --allocations --json"
+fi
 a=$($P gen -q MUM --size small --iotlb-at coalesced | md5sum)
 b=$($P gen -q MUM --iotlb-at coalesced --data "$tmp/mum" | md5sum)
 if [ "$a" != "$b" ] &&
@@ -550,10 +562,12 @@ fi
 # options: --size full and small alike): the files read are named, in
 # the text and the JSON's "workload", with --timing too; the text's
 # first line gave no size (small and full alike).
+bfs_sha=$(sha256sum <"$tmp/bfs/graph65536.txt" | cut -d' ' -f1)
 json_data() {	# json_data [--timing]: run --json names the directory
+	# and the SHA-256 of the file read (sha256sum's)
 	# shellcheck disable=SC2068 # none or one option
 	$P run -q -u --json -m none $@ -w BFS --data "$tmp/bfs" |
-		python3 -c 'import json,sys; d = json.load(sys.stdin); sys.exit(d["source"] != "BFS" or d["workload"]["data"] != sys.argv[1] or d["workload"]["size"] != "full")' "$tmp/bfs"
+		python3 -c 'import json,sys; d = json.load(sys.stdin); sys.exit(d["source"] != "BFS" or d["workload"]["data"] != sys.argv[1] or d["workload"]["size"] != "full" or d["workload"]["data_sha256"] != {"graph65536.txt": sys.argv[2]})' "$tmp/bfs" "$bfs_sha"
 }
 t=$($P run -q -u -m none -w BFS --data "$tmp/bfs" | head -1)
 tt=$($P run -q -u -m none --timing -w BFS --data "$tmp/bfs" | head -1)
@@ -570,7 +584,7 @@ if [ "${t#"BFS (size full, --data $tmp/bfs): "}" != "$t" ] &&
 		--allocator reuse --inputs table1 |
 	python3 -c 'import json,sys; sys.exit(json.load(sys.stdin)["workload"] != dict(size="sampled", seed=3, window=50, iotlb_at="coalesced", jitter=1.5, warmup=1, layout="aligned", allocator="reuse", inputs="table1"))' &&
 	printf '0x1000\n' | $P run -q -u --json -m none - | python3 -c 'import json,sys; sys.exit("workload" in json.load(sys.stdin))'; then
-	ok "run -w: the workload's options in the JSON (--data's directory too), its size, inputs and directory in the text (--timing too), none for a trace"
+	ok "run -w: the workload's options in the JSON (--data's directory and its file's SHA-256 too), its size, inputs and directory in the text (--timing too), none for a trace"
 else
 	bad "run -w BFS --data: the source line '$t' / '$tt' / '$t2' / '$t3'"
 fi
@@ -586,9 +600,10 @@ w=$($P run -q -u --json -m none -w BFS --data "$tmp/bfs" -t 64 |
 	python3 -c 'import json,sys; print(json.load(sys.stdin)["walks"])')
 a=$($P run -q -u --json -m none -w BFS --data "$tmp/bfs" |
 	python3 -c 'import json,sys; print(json.load(sys.stdin)["addresses"])')
-if [ $rc = 0 ] && python3 - "$tmp/rep" "$tmp/bfs" "$w" "$a" <<'Y'
+if [ $rc = 0 ] && python3 - "$tmp/rep" "$tmp/bfs" "$w" "$a" "$bfs_sha" <<'Y'
 import csv, json, sys
 d, data, walks, addresses = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+sha = sys.argv[5]
 r = json.load(open(d + "/results.json"))
 c = r["config"]
 head = open(d + "/summary.txt").read().split("\n")
@@ -597,6 +612,8 @@ t = [x for x in csv.DictReader(open(d + "/timing.csv")) if x["source"] == "BFS"]
 sys.exit(not (c["data"] == {"BFS": data} and c["size"] == "full" and
 	      head[0].endswith(", data BFS") and
 	      head[2] == "BFS's input: the files of %s (--data), not the synthetic one" % data and
+	      head[3] == "  graph65536.txt sha256 " + sha and
+	      c["data_sha256"] == {"BFS": {"graph65536.txt": sha}} and
 	      row["walks"] == walks and walks > 0 and
 	      t and all(int(x["requests"]) == addresses for x in t)))
 Y

@@ -67,12 +67,13 @@ static const struct {
 	void *(*load)(const char *dir);
 	void (*say)(const void *input, FILE *f);
 	void (*unload)(void *input);
-	const char *files;	/* what the loader reads in DIR */
+	/* what the loader reads in DIR */
+	const char *files[WORKLOAD_DATA_FILES + 1];
 } workload_data[] = {
 	{ "BFS", wl_bfs, wl_bfs_load, wl_bfs_say, wl_bfs_unload,
-	  WL_BFS_GRAPH },
+	  { WL_BFS_GRAPH } },
 	{ "MUM", wl_mum, wl_mum_load, wl_mum_say, wl_mum_unload,
-	  WL_MUM_REFERENCE " " WL_MUM_QUERIES },
+	  { WL_MUM_REFERENCE, WL_MUM_QUERIES } },
 };
 
 #define NDATA (sizeof(workload_data) / sizeof(workload_data[0]))
@@ -86,6 +87,31 @@ static int workload_data_of(const struct workload *w)
 		if (workload_data[i].run == w->run)
 			return (int)i;
 	return -1;
+}
+
+const char *workload_data_file(const struct workload *w, unsigned int k)
+{
+	int d = workload_data_of(w);
+
+	return d < 0 || k >= WORKLOAD_DATA_FILES ? NULL :
+	       workload_data[d].files[k];
+}
+
+/* The SHA-256 of each file @w read from @o->data into @o; 0 or -1. */
+static int workload_data_digest(const struct workload *w,
+				struct workload_opts *o)
+{
+	const char *file;
+	unsigned int k;
+	char *path;
+	int ret = 0;
+
+	for (k = 0; !ret && (file = workload_data_file(w, k)); k++) {
+		path = workload_data_path(o->data, file);
+		ret = !path || data_sha256(path, o->data_sha256[k]) ? -1 : 0;
+		free(path);
+	}
+	return ret;
 }
 
 int workload_load(const struct workload *w, struct workload_opts *o,
@@ -114,19 +140,16 @@ int workload_load(const struct workload *w, struct workload_opts *o,
 	o->input = workload_data[d].load(o->data);
 	if (!o->input)
 		return 1;
+	if (workload_data_digest(w, o)) {
+		workload_unload(w, o);
+		return 1;
+	}
 	if (!quiet) {
 		fprintf(stderr, "%s: --data %s: ", cmd, o->data);
 		workload_data[d].say(o->input, stderr);
 		fputc('\n', stderr);
 	}
 	return 0;
-}
-
-const char *workload_data_files(const struct workload *w)
-{
-	int d = workload_data_of(w);
-
-	return d < 0 ? NULL : workload_data[d].files;
 }
 
 void workload_unload(const struct workload *w, struct workload_opts *o)

@@ -22,6 +22,10 @@
  * not the timing of consecutive blocks.  --window N emits N addresses
  * after the warm-up: a contiguous window of the full run.
  */
+/* The most files a --data DIR holds for a workload; a digest in hex. */
+#define WORKLOAD_DATA_FILES 2
+#define WORKLOAD_SHA256_HEX 65
+
 struct workload_opts {
 	bool small;
 	unsigned long long seed;
@@ -41,6 +45,8 @@ struct workload_opts {
 	 */
 	const char *data;
 	const void *input;
+	/* the SHA-256 of each file read (workload_data_file()'s order) */
+	char data_sha256[WORKLOAD_DATA_FILES][WORKLOAD_SHA256_HEX];
 };
 
 /*
@@ -106,7 +112,8 @@ unsigned long long workload_planned(const struct workload *w,
 int workload_size(const char *arg, const struct workload *w,
 		  struct workload_opts *o);
 /*
- * --data: @w's input files read from o->data into o->input, as @cmd
+ * --data: @w's input files read from o->data into o->input (and their
+ * SHA-256 into o->data_sha256), as @cmd
  * ("pwcsim gen"), and unless @quiet what they hold said on stderr: 0
  * (also without --data); 1 after a message naming the file and line of
  * bad input; 2 (a usage error) after a message if @w reads no data file
@@ -115,10 +122,15 @@ int workload_size(const char *arg, const struct workload *w,
 int workload_load(const struct workload *w, struct workload_opts *o,
 		  const char *cmd, bool quiet);
 /*
- * The files --data DIR must hold for @w, separated by spaces; NULL if
- * @w reads none.
+ * File @k (from 0) of those --data DIR must hold for @w; NULL past the
+ * last, and for a workload that reads none.
  */
-const char *workload_data_files(const struct workload *w);
+const char *workload_data_file(const struct workload *w, unsigned int k);
+/*
+ * The SHA-256 of file @path into @hex (data_sha256.c): 0, or -1 after
+ * a message naming the file.
+ */
+int data_sha256(const char *path, char hex[WORKLOAD_SHA256_HEX]);
 /* Free what workload_load() read (nothing without --data). */
 void workload_unload(const struct workload *w, struct workload_opts *o);
 /*
