@@ -427,6 +427,22 @@ then
 else
 	bad "MUM --data: buffers or results"
 fi
+# data_sha256.c against sha256sum at the sizes where SHA-256's padding
+# (a block's 55, 56 and 64 bytes) and its reader's 64 KiB buffer turn:
+# BFS's graph with newlines after it (read alike)
+mkdir "$tmp/pad"
+sizes=""
+for n in 119 120 127 128 129 183 184 65535 65536 65537 131072; do
+	{ cat "$tmp/bfs/graph65536.txt"
+	  head -c $((n - $(wc -c <"$tmp/bfs/graph65536.txt"))) /dev/zero | tr '\0' '\n'
+	} >"$tmp/pad/graph65536.txt"
+	got=$($P gen -q BFS --data "$tmp/pad" --allocations --json |
+		python3 -c 'import json,sys; print(json.load(sys.stdin)["data_sha256"]["graph65536.txt"])')
+	[ "$got" = "$(sha256sum <"$tmp/pad/graph65536.txt" | cut -d' ' -f1)" ] &&
+		[ "$(wc -c <"$tmp/pad/graph65536.txt")" = "$n" ] || sizes="$sizes $n"
+done
+if [ -z "$sizes" ]; then ok "--data: each file's SHA-256 is sha256sum's, at 11 sizes around 64-byte blocks and 64 KiB reads"
+else bad "--data: SHA-256 not sha256sum's at$sizes bytes"; fi
 # what gen --allocations records of the input: each file's SHA-256, as
 # sha256sum gives it
 if python3 - "$tmp/a.json" "$(cd "$tmp/mum" && sha256sum NC_003997.20k.fna NC_003997_q25bp.50k.fna)" <<'X'
