@@ -6,27 +6,42 @@
  * their directory: `sha256sum FILE` gives the same digest.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "workloads/workloads.h"
 
-static const uint32_t sha256_k[64] = {
-	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b,
-	0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,
-	0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7,
-	0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc,
-	0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152,
-	0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
-	0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
-	0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-	0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
-	0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08,
-	0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f,
-	0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
-	0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-};
+/*
+ * The constants, FIPS 180-4 4.2.2 and 5.3.3: the first 32 bits of the
+ * fractional parts of the cube roots of the first 64 primes (K) and of
+ * the square roots of the first 8 (the initial hash), computed once
+ * (long double: 64 bits of mantissa, the 32 taken exact; workload-test
+ * checks the digests against sha256sum's).
+ */
+static uint32_t sha256_k[64], sha256_h0[8];
+
+static void sha256_constants(void)
+{
+	unsigned int n = 0, p, d;
+	long double r;
+
+	for (p = 2; n < 64; p++) {
+		for (d = 2; d * d <= p && p % d; d++)
+			;
+		if (d * d <= p)
+			continue;	/* not a prime */
+		r = cbrtl(p);
+		sha256_k[n] = (uint32_t)((r - floorl(r)) * 4294967296.0L);
+		if (n < 8) {
+			r = sqrtl(p);
+			sha256_h0[n] = (uint32_t)((r - floorl(r)) *
+						  4294967296.0L);
+		}
+		n++;
+	}
+}
 
 static uint32_t sha256_ror(uint32_t x, unsigned int n)
 {
@@ -67,9 +82,8 @@ static void sha256_block(uint32_t h[8], const unsigned char *p)
 
 int data_sha256(const char *path, char hex[WORKLOAD_SHA256_HEX])
 {
-	uint32_t h[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-			  0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
 	unsigned char buf[64 * 1024 + 128];
+	uint32_t h[8];
 	unsigned long long bytes = 0;
 	size_t n, i, left;
 	FILE *f = fopen(path, "rb");
@@ -77,6 +91,9 @@ int data_sha256(const char *path, char hex[WORKLOAD_SHA256_HEX])
 
 	if (!f)
 		goto fail;
+	if (!sha256_k[0])
+		sha256_constants();
+	memcpy(h, sha256_h0, sizeof(h));
 	/* whole blocks as read; the last partial one and the padding after */
 	do {
 		n = fread(buf, 1, 64 * 1024, f);
