@@ -493,7 +493,8 @@ static void config_record(struct record *rec, const struct report_opts *o,
 	record_str(c, "inputs", workload_inputs_names[o->wo.table1]);
 	record_str(c, "layout", workload_layout_names[o->wo.layout]);
 	record_str(c, "allocator", workload_allocator_names[o->wo.allocator]);
-	record_u64(c, "max_footprint", o->run.max_footprint);
+	if (!o->run.userspace)	/* the shadow process's bound */
+		record_u64(c, "max_footprint", o->run.max_footprint);
 	/* --data: each such workload's data directory, its files' digests */
 	d = record_object(c, "data");
 	for (i = 0; i < o->ndata; i++)

@@ -952,20 +952,14 @@ refuses "run --pid --max-footprint" "--max-footprint is an option of the shadow 
 refuses "report -u --max-footprint" "--max-footprint is an option of pwcsim.ko's backend: it needs the module (not --userspace)" \
 	"$P" report -u -q --max-footprint 1M -o "$tmp/rfoot" gemm
 [ -e "$tmp/rfoot" ] && bad "report -u --max-footprint refused: its directory made"
-# Defect: --help gave the default as "1G", which --max-footprint 1G reads
-# as 10^9 bytes (k, M, G are decimal), not the 2^30 used
+# Defect: report -u recorded max_footprint in results.json, a bound of
+# the module's shadow process that a run on synthetic tables does not
+# have (--help's default against a real report's: vm-run-test)
 "$P" report -u -q --sweep 5280 -o "$tmp/rdeffoot" gemm >/dev/null 2>&1
-for c in run report; do
-	d=$("$P" $c --help | sed -n 's/.*--max-footprint N .*(default \([^)]*\)).*/\1/p')
-	if python3 - "$d" "$tmp/rdeffoot/results.json" 2>/dev/null <<'X'
-import json, sys
-v, mul = sys.argv[1], {"k": 10**3, "M": 10**6, "G": 10**9}
-n = int(v[:-1]) * mul[v[-1]] if v[-1:] in mul else int(v)
-assert n == json.load(open(sys.argv[2]))["config"]["max_footprint"], n
-X
-	then ok "$c --help: --max-footprint's default as --max-footprint reads it ($d)"
-	else bad "$c --help: --max-footprint's default '$d'"; fi
-done
+if python3 -c 'import json, sys; sys.exit("max_footprint" in json.load(open(sys.argv[1]))["config"])' \
+	"$tmp/rdeffoot/results.json"; then
+	ok "report -u: no max_footprint in results.json's config"
+else bad "report -u: max_footprint recorded"; fi
 # Defect: pwcsim(1) gave --jitter's default as 3 (the calibration's before
 # it moved back to 4): the page's value is the one the runs use
 j=$(sed -n 's/^--jitter J .*(default: the calibrated \([0-9.]*\)).*/\1/p' \

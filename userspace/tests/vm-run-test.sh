@@ -229,6 +229,17 @@ if $P report $D -o $tmp/dk BFS >$tmp/out 2>$tmp/err &&
 else
 	{ bad "report --data on real tables"; cat $tmp/err; diff $tmp/dk/table8.csv $tmp/du/table8.csv | head -4; }
 fi
+# --help's --max-footprint default is the bound a report on real tables
+# records (a defect gave "1G", which --max-footprint reads as 10^9, not
+# the 2^30 used)
+f=$(sed -n 's/.*"max_footprint": \([0-9]*\).*/\1/p' $tmp/dk/results.json)
+if [ -n "$f" ] &&
+	$P run --help | grep -q -- "--max-footprint N .*(default $f)" &&
+	$P report --help | grep -q -- "--max-footprint N .*(default $f)"; then
+	ok "run and report --help: --max-footprint's default is the one recorded ($f)"
+else
+	bad "--max-footprint's default: recorded '$f', $($P report --help | grep -- --max-footprint)"
+fi
 # The same report as one shard (0/1) merged: the shard records --data
 # (the file's SHA-256 and the directory),
 # the merge labels with it; its files equal the unsharded report's.
