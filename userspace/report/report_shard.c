@@ -23,6 +23,11 @@
 #define SHARD_FILE "shard.txt"
 #define SHARD_MAGIC "pwcsim-shard 5"
 #define NSTATS (sizeof(struct pwc_stats) / sizeof(u64))
+/* A line's room when read back: the longest data line's and more */
+#define SHARD_LINE (REPORT_SHARD_DIR_MAX + 256)
+_Static_assert(SHARD_LINE >= sizeof("data  \n") + 63 + REPORT_SHARD_DIR_MAX +
+	       WORKLOAD_DATA_FILES * WORKLOAD_SHA256_HEX,
+	       "a data line (shard_data()) fits in a line read back");
 
 /*
  * What must be the same in every shard of a sweep, the workloads' options
@@ -380,7 +385,7 @@ static int shard_load(const char *path, struct report_opts *o,
 		      struct report_row *rows, bool *have, char *cfg0,
 		      unsigned int *seen, unsigned int *nshards)
 {
-	char line[4096], cfg[4096];
+	char line[SHARD_LINE], cfg[SHARD_LINE];
 	unsigned int k, n, nd = 0;
 	int cur = -1, ret = -1, ln = 0, head, d;
 	bool ended = false, first = !*cfg0;
@@ -455,7 +460,7 @@ int report_shard_merge(struct report_opts *o, struct report_row *rows,
 {
 	unsigned int seen[(REPORT_MAX_WORKLOADS + 31) / 32] = {};
 	bool have[REPORT_MAX_WORKLOADS] = {};
-	static char cfg0[4096];
+	static char cfg0[SHARD_LINE];
 	unsigned int i, nshards = 0;
 	char path[4096];
 

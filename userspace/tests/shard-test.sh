@@ -148,6 +148,30 @@ X
 	fails "a shard naming --data's workload $m is refused" "not a shard of this sweep" \
 		"$P" report --merge -o "$tmp/x" "$tmp/dd-$m" "$tmp/d1"
 done
+# The longest data line a shard writes reads back: MUM's two digests and
+# a directory of 4,000 bytes, the most --shard takes (the name as a shard
+# of files of our own would record it, its hash made again; the merge
+# reads no data file)
+mkdir "$tmp/mum" "$tmp/mlong"
+printf '>r\nAGACTNTCAAAGATATGCTGGGTAGAGGTCGAGGTTATTATTTGTTACCAATTCTCATTG\n' \
+	>"$tmp/mum/NC_003997.20k.fna"
+printf '>q\nGAGGTTATTATTTGTTACCAATTCT\n' >"$tmp/mum/NC_003997_q25bp.50k.fna"
+long=/$(printf '%03999d' 0)
+"$P" report -q -u --window 20000 --data "MUM=$tmp/mum" --shard 0/1 \
+	-o "$tmp/m1" MUM >/dev/null 2>&1
+python3 - "$tmp/m1/shard.txt" "$tmp/mlong/shard.txt" "$tmp/mum" "$long" <<'X'
+import sys
+text = open(sys.argv[1]).read().rsplit("end ", 1)[0].replace(
+	" %s\n" % sys.argv[3], " %s\n" % sys.argv[4]).encode()
+h = 0xcbf29ce484222325
+for b in text:
+	h = (h ^ b) * 0x100000001b3 % 2**64
+open(sys.argv[2], "wb").write(text + b"end %016x\n" % h)
+X
+if "$P" report -q --merge -o "$tmp/mlm" "$tmp/mlong" >/dev/null 2>"$tmp/err" &&
+	grep -q "^MUM's input: the files of $long (--data)" "$tmp/mlm/summary.txt"; then
+	ok "a shard's longest data line (MUM, a 4,000-byte directory) reads back"
+else bad "the longest data line: $(head -2 "$tmp/err")"; fi
 # a directory whose name a shard.txt line cannot hold: refused, not cut
 # (a newline; over the 4,000 bytes its reader takes)
 fails "--shard --data with a newline in DIR is refused" "holds a newline" \
