@@ -55,7 +55,8 @@ test_specs() {
 }
 
 # An Accel-Sim kernel trace's first header lines (a 1-block, 64-thread
-# launch), for the tests that write .traceg files to read back.
+# launch: a block lists warps 0 and 1), for the tests that write .traceg
+# files to read back.
 traceg_launch_head() {
 	cat <<'X'
 -kernel name = _Z6kernelPfS_i

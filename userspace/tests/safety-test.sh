@@ -72,7 +72,8 @@ mkdir "$d/tg"
 {
 	traceg_launch_head
 	printf -- '-accelsim tracer version = 5\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\n'
-	printf 'warp = 0\ninsts = 1\n0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f3000000000 0\n\n#END_TB\n'
+	printf 'warp = 0\ninsts = 1\n0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f3000000000 0\n\n'
+	printf 'warp = 1\ninsts = 0\n\n#END_TB\n'
 } >"$d/tg/kernel-1.traceg"
 echo kernel-1.traceg >"$d/tg/kernelslist.g"
 tg=$(cat "$d/tg/kernel-1.traceg" "$d/tg/kernelslist.g" | md5sum)

@@ -105,11 +105,11 @@ X
 expect "v5: formats 0/1/2, holes, immediates, warps interleaved" "$tmp/v5.traceg" <"$tmp/v5.want"
 
 # --- Each version's line ending ---
-kernel() {	# kernel VERSION LINEINFO LINE...: a block of one warp, these lines
+kernel() {	# kernel VERSION LINEINFO LINE...: warp 0 of these lines, warp 1 empty
 	local v=$1 li=$2; shift 2
 	header "$v" "$li"
 	printf 'warp = 0\ninsts = %d\n' $#
-	printf '%s\n' "$@" '#END_TB'
+	printf '%s\n' "$@" 'warp = 1' 'insts = 0' '#END_TB'
 }
 line3='0010 00000003 1 R2 LDG.E 1 R4 4 1 0x7f4000000000 256'
 two=$(printf '0x7f4000000000\n0x7f4000000100')
@@ -148,6 +148,8 @@ insts = 8
 0060 00000001 1 R2 ATOMG.E.ADD 1 R4 4 0 0x7f7000001000 0
 0070 00000001 0 RED.E.ADD 2 R4 R5 4 0 0x7f7000002000 0
 0080 00000001 0 LDGSTS.E 2 R4 R5 4 0 0x7f7000003000 0
+warp = 1
+insts = 0
 #END_TB
 X
 } >"$tmp/kinds.traceg"
@@ -235,6 +237,9 @@ warp = 0
 insts = 1
 0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7fa000000000 0 
 
+warp = 1
+insts = 0
+
 #END_TB
 X
 } >"$d/kernel-2.traceg"
@@ -261,7 +266,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 t, s = d["trace"][0], d["source"][0]
 assert t["addresses"] == 14, t
-assert (s["kernels"], s["memcpys"], s["warps"], s["instructions"]) == (2, 2, 5, 10), s
+assert (s["kernels"], s["memcpys"], s["warps"], s["instructions"]) == (2, 2, 6, 10), s
 assert (s["global_instructions"], s["global_accesses"]) == (6, 16), s
 assert (t["pages_4k"], s["regions_2m"], s["regions_1g"]) == (12, 7, 7), (t, s)
 X

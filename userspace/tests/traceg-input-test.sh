@@ -6,7 +6,8 @@
 # nor a silent skip: header numbers out of range (-nregs, -shmem, -grid
 # dim, -block dim), a kernel that cannot fit on an SM, "insts = N" lines
 # that disagree with the lines that follow, bad or repeated "thread block"
-# lines, a block with a warp missing below its last.  Each bad kernel is
+# lines, a block with a warp missing (below its last, or of -block dim),
+# a warp listed twice or out of order.  Each bad kernel is
 # read by trace info, replay, replay -p (which reads it twice) and run -u
 # (scheduled) and by trace info in file order -- but for the SM's limits,
 # which only the scheduled run models; each must exit 1 with the message
@@ -50,10 +51,22 @@ X
 	} | sed "${args[@]}" >"$tmp/$name.traceg"
 }
 # block2 ID: a sed script adding a second block after line 21, its
-# "thread block = ID" line line 23
+# "thread block = ID" line line 23, its two warps (the second empty) to
+# its #END_TB at line 29
 block2() {
-	printf '21a\\\n#BEGIN_TB\\\nthread block = %s\\\nwarp = 0\\\ninsts = 1\\\n%s\\\n#END_TB\n' \
+	printf '21a\\\n#BEGIN_TB\\\nthread block = %s\\\nwarp = 0\\\ninsts = 1\\\n%s\\\nwarp = 1\\\ninsts = 0\\\n#END_TB\n' \
 		"$1" '0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f2000000000 0'
+}
+# warps FROM TO: a sed script listing warps FROM .. TO, empty, after the
+# first block's last (line 20)
+warps() {
+	local w
+
+	printf '20a'
+	for w in $(seq "$1" "$2"); do
+		printf '\\\nwarp = %s\\\ninsts = 0' "$w"
+	done
+	printf '\n'
 }
 
 # reads NAME PATTERN STATUS [ORDERS]: $tmp/NAME.traceg through every
@@ -109,7 +122,8 @@ accepted() {
 # --- Well-formed kernels, at the limits too ---
 kern good
 accepted good 2 "a well-formed kernel"
-kern fits '4s/.*/-block dim = (1024,1,1)/' '6s/.*/-nregs = 32/' '5s/.*/-shmem = 49152/'
+kern fits '4s/.*/-block dim = (1024,1,1)/' '6s/.*/-nregs = 32/' '5s/.*/-shmem = 49152/' \
+	"$(warps 2 31)"
 accepted fits 2 "32 registers x 1024 threads, 48 KiB shared: just fits"
 kern nodims '3d' '4d' '5d' '6d' '15d' '19d'
 accepted nodims 2 "no dimensions, no insts lines"
@@ -254,7 +268,7 @@ kern warp-gap-b3 "$(block2 1,0,0)" '21a\
 #BEGIN_TB\
 warp = 1\
 #END_TB'
-refused warp-gap-b3 "warp-gap-b3.traceg:30: thread block 2,0,0 lists warp 1 but no warp 0:"
+refused warp-gap-b3 "warp-gap-b3.traceg:32: thread block 2,0,0 lists warp 1 but no warp 0:"
 kern warp-empty '4s/.*/-block dim = (128,1,1)/' '20a\
 warp = 2\
 insts = 0\
@@ -262,8 +276,28 @@ warp = 3\
 insts = 1\
 0010 00000001 1 R2 LDG.E 1 R4 4 0 0x7f1000002000 0'
 accepted warp-empty 3 "every warp listed, one empty (insts = 0)"
+# Defect: a block listing fewer warps than -block dim (warp 0 of two) was
+# read as a shorter block; post-traces-processing writes each warp of
+# -block dim (post-traces-processing.cpp:128-131, 173-181), and Accel-Sim
+# stops on a missing one as on a gap: refused, a block of no warp too.
+# Without -block dim, a block's warps are those it lists.
+kern warp-short '18,20d'
+refused warp-short "warp-short.traceg:18: thread block 0,0,0 lists 1 of the 2 warps of -block dim \\(line 4\\): Accel-Sim writes every warp"
 kern warp-none '14,20d'
-accepted warp-none 0 "a block listing no warp: none missing" file
+refused warp-none "warp-none.traceg:14: thread block 0,0,0 lists 0 of the 2 warps of -block dim \\(line 4\\)"
+kern warp-none-nodims '4d' '14,20d'
+accepted warp-none-nodims 0 "a block listing no warp, no -block dim: none missing" file
+kern warp-short-nodims '4d' '18,20d'
+accepted warp-short-nodims 1 "a block of one warp, no -block dim"
+# Defect: a warp listed twice in a block was read as two warps in file
+# order and as one of both lists' instructions scheduled; a warp listed
+# after a later one was refused scheduled only ("out of order").
+# post-traces-processing writes a block's warps once each, in order
+# (:173): refused in either order.
+kern warp-twice '18s/.*/warp = 0/'
+refused warp-twice "warp-twice.traceg:18: warp 0 listed twice in the block: Accel-Sim writes each warp once"
+kern warp-back '14s/.*/warp = 1/' '18s/.*/warp = 0/'
+refused warp-back "warp-back.traceg:18: warp 0 after warp 1: Accel-Sim writes a block's warps in order \\(0, 1, 2, ...\\)"
 # Defect: the window bases, the tracer version and lineinfo were read with
 # sscanf, which let go of what follows a number and skipped a malformed
 # base unsaid (the window unset: its generic accesses taken as global,

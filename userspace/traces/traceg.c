@@ -603,6 +603,17 @@ static int tg_warp_line(struct addr_stream *s, struct traceg_state *t,
 			 warp, wpb, wpb == 1 ? "" : "s", t->block_line);
 		return addr_bad(s, why);
 	}
+	if (t->cur != ~0U && warp <= t->cur) {
+		if (warp == t->cur)
+			snprintf(why, sizeof(why),
+				 "warp %llu listed twice in the block: Accel-Sim writes each warp once",
+				 warp);
+		else
+			snprintf(why, sizeof(why),
+				 "warp %llu after warp %u: Accel-Sim writes a block's warps in order (0, 1, 2, ...)",
+				 warp, t->cur);
+		return addr_bad(s, why);
+	}
 	if (warp >= t->nwarps) {
 		cap = t->capwarps;
 		t->warps = tg_grow(t->warps, &cap, warp + 1, sizeof(*t->warps));
@@ -615,7 +626,7 @@ static int tg_warp_line(struct addr_stream *s, struct traceg_state *t,
 	t->listed[warp / 64] |= 1ULL << (warp % 64);
 	s->tc.warps++;
 	if (t->k && tg_kernel_warp(t->k, t->cur))
-		return addr_bad(s, "warps out of order (0, 1, 2, ... in a block)");
+		return addr_bad(s, "out of memory");
 	if (warp + 1 > t->maxw) {
 		t->maxw = (unsigned int)warp + 1;
 		if (!t->block[0])
@@ -741,14 +752,17 @@ static int tg_begin_block(struct addr_stream *s, struct traceg_state *t)
  * get_start_trace_pc() asserts the warp has one (trace_driven.cc:79;
  * so it stops on an empty warp too, which pwcsim reads as a warp of no
  * instruction).  Refused, as a warp past -block dim is: no tool writes
- * such a block.  (Warps missing after the last listed are not: a
- * hand-written block of fewer warps than -block dim is read as is.)
+ * such a block.  With -block dim, whose warps post-traces-processing
+ * writes each (its warp_insts_array is sized from it: :128-131), a block
+ * ending before its last warp is refused too, a block of no warp with
+ * it; without -block dim the block's warps are those it lists.
  */
 static int tg_block_complete(struct addr_stream *s, struct traceg_state *t,
 			     const unsigned long long id[3])
 {
 	unsigned long long w, end = 0, gap = TG_MAX_WARPS;	/* end: last + 1 */
-	char why[200];
+	unsigned long long wpb = tg_block_warps(t);
+	char why[240];
 
 	for (w = 0; w < TG_MAX_WARPS; w++) {
 		if (t->listed[w / 64] >> (w % 64) & 1)
@@ -756,11 +770,16 @@ static int tg_block_complete(struct addr_stream *s, struct traceg_state *t,
 		else if (gap == TG_MAX_WARPS)
 			gap = w;
 	}
-	if (gap >= end)
+	if (gap < end)
+		snprintf(why, sizeof(why),
+			 "thread block %llu,%llu,%llu lists warp %llu but no warp %llu: Accel-Sim writes every warp of a block, an empty one as 'insts = 0'",
+			 id[0], id[1], id[2], end - 1, gap);
+	else if (t->block[0] && end < wpb)
+		snprintf(why, sizeof(why),
+			 "thread block %llu,%llu,%llu lists %llu of the %llu warps of -block dim (line %llu): Accel-Sim writes every warp of a block, an empty one as 'insts = 0'",
+			 id[0], id[1], id[2], end, wpb, t->block_line);
+	else
 		return 0;
-	snprintf(why, sizeof(why),
-		 "thread block %llu,%llu,%llu lists warp %llu but no warp %llu: Accel-Sim writes every warp of a block, an empty one as 'insts = 0'",
-		 id[0], id[1], id[2], end - 1, gap);
 	return addr_bad(s, why);
 }
 

@@ -123,8 +123,9 @@ int tg_kernel_warp(struct tg_kernel *k, unsigned int w)
 	if (w > 1023)
 		return -1;
 	/*
-	 * warps are listed 0, 1, 2, ...: a gap, refused at the block's end
-	 * (traceg.c), is an empty warp until then
+	 * warps are listed 0, 1, 2, ... (traceg.c refuses a repeat or a
+	 * step back): a gap, refused at the block's end, is an empty warp
+	 * until then
 	 */
 	while (b->nwarps <= w) {
 		k->warp = tk_grow(k, k->warp, &k->capwarp, k->nwarp + 1,
@@ -134,8 +135,6 @@ int tg_kernel_warp(struct tg_kernel *k, unsigned int w)
 		k->warp[k->nwarp++] = (struct tg_swarp){ k->ninst, 0 };
 		b->nwarps++;
 	}
-	if (b->warp + w != k->nwarp - 1)
-		return -1;	/* not the last one listed: out of order */
 	return 0;
 }
 
