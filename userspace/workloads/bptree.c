@@ -436,7 +436,7 @@ static void bpt_bufs_free(const struct bpt_buf *b, unsigned int n,
 
 #define BPT_NBUFS(b) (sizeof(b) / sizeof((b)[0]))
 
-/* `j count rSize` (main.c:2270-2360): kernel_gpu_cuda_wrapper_2 */
+/* `j count rSize` (main.c:2272-2395): kernel_gpu_cuda_wrapper_2 */
 static bool bpt_range(struct bpt_ctx *c, struct bpt_rand *g,
 		      unsigned int count, unsigned int size,
 		      struct gpu_heap *h, struct gpu_sink *out)
@@ -490,7 +490,7 @@ static bool bpt_range(struct bpt_ctx *c, struct bpt_rand *g,
 	return ok;
 }
 
-/* `k count` (main.c:2140-2215): kernel_gpu_cuda_wrapper */
+/* `k count` (main.c:2142-2243): kernel_gpu_cuda_wrapper */
 static void bpt_find(struct bpt_ctx *c, struct bpt_rand *g,
 		     unsigned int count, unsigned int size,
 		     struct gpu_heap *h, struct gpu_sink *out)

@@ -83,7 +83,8 @@ static bool dwt_addr(const void *p, const struct gpu_thread *t,
 			k = (int)(step - 6) / 24 * 8 + i - 16;
 			x = x0 + 2 * tx - (c->win - 1) * (tx / (c->win / 2));
 			if (x >= c->sx || first + k >= c->sy) {
-				*va = GPU_SKIP;	/* io.h:410-417, the end */
+				/* past the columns: io.h:410-417; the end: :389 */
+				*va = GPU_SKIP;
 				return true;
 			}
 			*va = GPU_ST(dwt_out(c, x, first, k));
