@@ -16,7 +16,7 @@
  * workload-sources.rst): inData[256 bx + tx] (:70); the four T-box
  * entries TBox0..3[tx] from constant memory (:72-78, copied to shared
  * memory); the first round key by tex1Dfetch(texEKey128, tx % 4) (:85,
- * d_Key bound as linear memory, aesHost.cu:139); posIdx_E[4 (tx % 4) + c],
+ * d_Key bound as linear memory, aesHost.cu:140); posIdx_E[4 (tx % 4) + c],
  * c = 0..3, loaded once for all ten rounds (:95-98); the ten round keys
  * tex1Dfetch(texEKey128, tx % 4 + 4 k) (:109-308); result[256 bx + tx]
  * (:320).  The rounds' T-box lookups are in shared memory.

@@ -357,7 +357,7 @@ static void mum_buffers(struct mum_ctx *c, int n, struct gpu_heap *h,
 }
 
 /*
- * The host's frees after the match (mummergpu.cu:1101-1121): the tree's
+ * The host's frees after the match (mummergpu.cu:1100-1121): the tree's
  * two arrays (:461, :465) and the reference's (:371, unloadReferenceTexture
  * at :468), the results (:594), the queries' three buffers (:536-542).
  */
