@@ -135,14 +135,15 @@ static int trace_check(struct addr_stream *in, const struct shared_opts *so)
  * @out one of the files an Accel-Sim trace directory @in (the directory,
  * or its kernelslist.g) is read from: refused with a message (true).
  * out_open() compares @out with @in alone, and the kernels are read after
- * it: `convert DIR DIR/kernel-1.traceg` replaced the kernel it had read.
+ * it: `convert DIR DIR/kernel-1.traceg` replaced the kernel it had read,
+ * and `convert DIR - >>DIR/kernel-1.traceg` appended to it.
  */
 static bool convert_out_in_dir(const char *in, enum addr_format fmt,
 			       const char *out)
 {
 	char path[2 * PATH_MAX + 16];
 
-	if (!strcmp(in, "-") || !strcmp(out, "-") ||
+	if (!strcmp(in, "-") ||
 	    (fmt != ADDR_AUTO && fmt != ADDR_TRACEG) ||
 	    !addr_trace_dir_opens(in, out, path, sizeof(path)))
 		return false;

@@ -103,12 +103,14 @@ static int stat_input(const char *path, struct stat *st)
 	return strcmp(path, "-") ? stat(path, st) : fstat(STDIN_FILENO, st);
 }
 
-bool out_same_file(const char *a, const char *b)
+bool out_same_file(const char *in, const char *out)
 {
-	struct stat sa, sb;
+	struct stat si, so;
 
-	return !stat_input(a, &sa) && !stat_input(b, &sb) &&
-	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	return !stat_input(in, &si) &&
+	       !(strcmp(out, "-") ? stat(out, &so) :
+				    fstat(STDOUT_FILENO, &so)) &&
+	       si.st_dev == so.st_dev && si.st_ino == so.st_ino;
 }
 
 /* -1 with a message when @out (its stat) is one of @inputs. */

@@ -66,8 +66,11 @@ mode_t out_new_mode(mode_t full);
 int out_sync_close(FILE *f);
 /* The same for a file another program wrote (gnuplot's plot). */
 int out_sync_path(const char *path);
-/* true when @a and @b ("-": stdin) name the same file (both exist). */
-bool out_same_file(const char *a, const char *b);
+/*
+ * true when input @in ("-": stdin) and output @out ("-": stdout) are the
+ * same file (both exist).
+ */
+bool out_same_file(const char *in, const char *out);
 /*
  * stdout made a stream that keeps the reason of a failed write, as the
  * files of out_open() do (the first call of main()): 0, or -1 and stdout

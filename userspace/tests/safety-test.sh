@@ -85,6 +85,16 @@ fails "convert: a trace directory onto its kernelslist.g refused" \
 	"$P" trace convert --to text "$d/tg" "$d/tg/kernelslist.g"
 fails "convert: a kernelslist.g onto its kernel refused" "the output is the input" \
 	"$P" trace convert "$d/tg/kernelslist.g" "$d/tg/kernel-1.traceg"
+# Defect: stdout (OUT "-") appended to one of the directory's files was
+# not compared with them: the kernel and the list got the addresses,
+# exit 0, and the trace no longer read.
+for f in kernel-1.traceg kernelslist.g; do
+	"$P" trace convert --to text "$d/tg" - >>"$d/tg/$f" 2>"$tmp/err"; rc=$?
+	if [ $rc = 1 ] &&
+		grep -q "^pwcsim: -: the output is the input .*tg/$f (of the trace" "$tmp/err"; then
+		ok "convert: a trace directory to stdout appended to its $f refused"
+	else bad "convert DIR - >>DIR/$f: exit $rc"; sed 's/^/    /' "$tmp/err" | head -3; fi
+done
 if [ "$(cat "$d/tg/kernel-1.traceg" "$d/tg/kernelslist.g" | md5sum)" = "$tg" ] &&
 	"$P" trace convert --to text "$d/tg" "$d/tg/all.txt" &&
 	[ "$(cat "$d/tg/all.txt")" = 0x7f3000000000 ]; then
@@ -226,6 +236,20 @@ printf '0x1000\n\0010x%s\n' "$(head -c 5000 /dev/zero | tr '\0' 2)" >"$d/long2.t
 fails "a line too long: its start quoted" \
 	"long2.txt:2: line too long (over 4094 bytes): '\\\\x010x2\{61\}\.\.\.'\$" \
 	"$P" replay -m tpc "$d/long2.txt"
+# Defect: a last line of 4,095 bytes with no newline was read (the limit
+# held only where more input followed).  At 4,094 bytes a line is read,
+# its newline there or not; at 4,095 refused either way.
+for len in 4094 4095; do
+	for nl in '\n' ''; do
+		{ printf '0x1000\n0x2000 #'; head -c $((len - 8)) /dev/zero | tr '\0' c
+			printf '%b' "$nl"; } >"$d/edge.txt"
+		"$P" trace info "$d/edge.txt" >/dev/null 2>"$tmp/err"; rc=$?
+		if { [ $len = 4094 ] && [ $rc = 0 ]; } || { [ $len = 4095 ] && [ $rc = 1 ] &&
+			grep -q "edge.txt:2: line too long (over 4094 bytes)" "$tmp/err"; }; then
+			ok "a last line of $len bytes${nl:+ and its newline}: $( [ $rc = 0 ] && echo read || echo refused)"
+		else bad "a last line of $len bytes${nl:+ and its newline}: exit $rc"; fi
+	done
+done
 # Defect: a lackey file starting with a comment was read as text.
 printf '# recorded by hand\n==1== Lackey\n L 0x1000,4\n S 0x7000,8\n' >"$d/c.lackey"
 if "$P" trace info --json "$d/c.lackey" >"$tmp/out" 2>"$tmp/err" &&

@@ -109,10 +109,11 @@ struct addr_given {
  */
 int addr_check_given(struct addr_stream *s, const struct addr_given *g);
 /*
- * Is @file (which exists) one that reading the Accel-Sim trace directory
- * @in (a directory, or its kernelslist.g named) opens: the list, or a
- * kernel the list names?  Its path then into @path (trace_dir.c).  Read
- * after an output is opened, they are no input out_open() can compare.
+ * Is output @file (which exists; "-": stdout) one that reading the
+ * Accel-Sim trace directory @in (a directory, or its kernelslist.g
+ * named) opens: the list, or a kernel the list names?  Its path then
+ * into @path (trace_dir.c).  Read after an output is opened, they are no
+ * input out_open() can compare.
  */
 bool addr_trace_dir_opens(const char *in, const char *file, char *path,
 			  size_t plen);

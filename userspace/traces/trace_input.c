@@ -157,8 +157,11 @@ int addr_read_line(struct addr_stream *s)
 	s->line++;
 	if (s->line == 1 && addr_input_compressed(s->name, s->buf, s->len))
 		return -1;
-	if (c != '\n' && n == sizeof(s->buf) - 1 &&
-	    addr_input_peek(s) != EOF) {
+	/*
+	 * its newline not read: longer than 4,094 bytes and its newline,
+	 * at the end of the input too
+	 */
+	if (c != '\n' && n == sizeof(s->buf) - 1) {
 		/* its start, as addr_bad() quotes a line */
 		fprintf(stderr, "pwcsim: %s:%llu: line too long (over %zu bytes): '",
 			s->name, s->line, sizeof(s->buf) - 2);
