@@ -298,6 +298,20 @@ kern warp-twice '18s/.*/warp = 0/'
 refused warp-twice "warp-twice.traceg:18: warp 0 listed twice in the block: Accel-Sim writes each warp once"
 kern warp-back '14s/.*/warp = 1/' '18s/.*/warp = 0/'
 refused warp-back "warp-back.traceg:18: warp 0 after warp 1: Accel-Sim writes a block's warps in order \\(0, 1, 2, ...\\)"
+# Defect: scheduled, an address with a bit from 60 up was taken for the
+# GPU model's flags (gpu_sim.h): 0x8000000000000000 vanished, bit 60 set
+# made it local memory, exit 0.  Refused there; file order passes it on,
+# and replay refuses it as it does any address at or above 2^57.
+kern addr-flag '17s/0x7f1000000000/0x8000000000000000/'
+refused addr-flag "addr-flag.traceg:17: address 0x8000000000000000 at or above 2\\^60: not a user address" scheduled
+kern addr-flag60 '20s/0x7f1000001000/0x1000000000000000/'
+refused addr-flag60 "addr-flag60.traceg:20: address 0x1000000000000000 at or above 2\\^60" scheduled
+if "$P" trace convert --trace-order file --to text "$tmp/addr-flag.traceg" - 2>"$tmp/err" |
+	grep -qx 0x8000000000000000 &&
+	! "$P" replay -q --trace-order file -m tpc "$tmp/addr-flag.traceg" >/dev/null 2>"$tmp/err" &&
+	grep -q "0x8000000000000000, is not a user address" "$tmp/err"; then
+	ok "addr-flag in file order: passed on as written, refused by replay"
+else bad "addr-flag in file order"; cat "$tmp/err"; fi
 # Defect: the window bases, the tracer version and lineinfo were read with
 # sscanf, which let go of what follows a number and skipped a malformed
 # base unsaid (the window unset: its generic accesses taken as global,

@@ -166,6 +166,30 @@ static int tg_generic_kind(const struct traceg_state *t,
  * Scheduled: the instruction kept for its warp, its global (or texture)
  * lanes with their addresses; any other instruction an issue slot.
  */
+/*
+ * The address bits the GPU model's address words keep for its flags
+ * (gpu_sim.h: GPU_LOCAL is the lowest, GPU_SKIP all ones).
+ */
+#define TG_FLAG_SHIFT 60
+_Static_assert(GPU_LOCAL == 1ULL << TG_FLAG_SHIFT,
+	       "the GPU model's lowest flag bit");
+
+/*
+ * A scheduled access at @va, whose bits from TG_FLAG_SHIFT up the GPU
+ * model would read as its flags (a store, a texture or constant fetch,
+ * local memory, a skip): refused, as no user address has them (file
+ * order passes it on, and replay and run refuse it).
+ */
+static int tg_flag_bits(struct addr_stream *s, unsigned long long va)
+{
+	char why[120];
+
+	snprintf(why, sizeof(why),
+		 "address 0x%llx at or above 2^%d: not a user address",
+		 va, TG_FLAG_SHIFT);
+	return addr_bad(s, why);
+}
+
 static int tg_sched_inst(struct addr_stream *s, struct traceg_state *t,
 			 const struct tg_inst *in, int kind)
 {
@@ -190,6 +214,8 @@ static int tg_sched_inst(struct addr_stream *s, struct traceg_state *t,
 			addr[n] = in->addr[i] - t->local;
 		} else if (kind == 2 && tg_in_window(t, in->addr[i])) {
 			continue;
+		} else if (in->addr[i] >> TG_FLAG_SHIFT) {
+			return tg_flag_bits(s, in->addr[i]);
 		} else {
 			addr[n] = in->addr[i];
 		}
