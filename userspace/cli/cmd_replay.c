@@ -72,8 +72,10 @@ static void replay_usage(FILE *f)
 /*
  * With -p, a seekable file (or trace directory) is checked whole before
  * anything is printed (and the options it may not take,
- * addr_check_given()), and a path that is not there is refused.  Its
- * warnings (a kernel cut after an #END_TB) are the replay's, said once.
+ * addr_check_given(), and its addresses, run_user_addresses()), and a
+ * path that is not there is refused.  Its warnings (a kernel cut after
+ * an #END_TB, an address above 4-level paging's) are the replay's, said
+ * once.
  */
 static int validate(const struct run_source *src, struct progress *pg)
 {
@@ -81,6 +83,8 @@ static int validate(const struct run_source *src, struct progress *pg)
 	unsigned long long buf[256];
 	const unsigned long long *va;
 	struct addr_stream s;
+	unsigned long long seen = 0;
+	bool quiet = true;
 	struct stat st;
 	long r;
 
@@ -102,8 +106,15 @@ static int validate(const struct run_source *src, struct progress *pg)
 	}
 	s.with_ifetch = src->ifetch;
 	s.quiet = true;
-	while ((r = addr_view_block(&s, &va, buf, 256)) > 0)
+	while ((r = addr_view_block(&s, &va, buf, 256)) > 0) {
+		/* an address the run refuses; its warnings are the run's */
+		if (!run_user_addresses(va, (unsigned int)r, seen, 5, &quiet)) {
+			r = -1;
+			break;
+		}
+		seen += r;
 		progress_add(pg, r);
+	}
 	addr_close(&s);
 	return r < 0 ? -1 : 0;
 }

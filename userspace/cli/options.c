@@ -152,6 +152,21 @@ static int workload_name_option(struct workload_opts *wo, int c,
 		wo->at = k;
 	return 0;
 }
+/*
+ * Is @s digits, then a point and digits if any ("3", "0.5")?  strtod()
+ * alone takes " 3", "0x1.8p1" and "3e0" for 3.
+ */
+static bool plain_decimal(const char *s)
+{
+	size_t n = strspn(s, "0123456789");
+
+	if (!n)
+		return false;
+	if (s[n] == '.')
+		return s[n + 1] && strspn(s + n + 1, "0123456789") ==
+				   strlen(s + n + 1);
+	return !s[n];
+}
 
 /* One of the GPU model's options into @wo: 0, -1 (message), 1 if not one. */
 static int shared_workload_option(struct workload_opts *wo, int c, char *arg)
@@ -166,10 +181,12 @@ static int shared_workload_option(struct workload_opts *wo, int c, char *arg)
 	case OPT_IOTLB_AT:
 		return workload_name_option(wo, c, arg);
 	case OPT_JITTER:
-		wo->jitter = strtod(arg, &end);
-		if (*arg && !*end && wo->jitter >= 0 && wo->jitter <= 100)
-			return 0;
-		fprintf(stderr, "pwcsim: --jitter takes a number from 0 to 100\n");
+		if (plain_decimal(arg)) {
+			wo->jitter = strtod(arg, &end);
+			if (!*end && wo->jitter <= 100)
+				return 0;
+		}
+		fprintf(stderr, "pwcsim: --jitter takes a decimal number from 0 to 100 (4, 0.5)\n");
 		return -1;
 	case OPT_WARMUP:
 		if (!parse_count(arg, 1000, &n)) {

@@ -169,16 +169,66 @@ void table_print_text(const struct table *t, FILE *f)
 	}
 }
 
-void json_string(FILE *f, const char *s)
+/*
+ * The length of the well-formed UTF-8 sequence at @s, which starts with a
+ * byte of 0x80 or above (RFC 3629 4: no overlong form, no surrogate, none
+ * past U+10FFFF), or 0 if it is not one.
+ */
+static size_t utf8_length(const unsigned char *s)
 {
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n, i;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)	/* the NUL too */
+			return 0;
+	return n;
+}
+
+/*
+ * JSON text is UTF-8 (RFC 8259 8.1); a user's string (a path, a
+ * directory) need not be.  A byte that begins no well-formed sequence is
+ * written as the lone surrogate U+DC00 + byte, as Python's
+ * "surrogateescape" reads it (PEP 383), so that the JSON stays valid and
+ * the bytes can be had back.
+ */
+void json_string(FILE *f, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t n;
+
 	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", *s);
-		else
-			fputc(*s, f);
+	while (*s) {
+		if (*s == '"' || *s == '\\') {
+			fprintf(f, "\\%c", *s++);
+		} else if (*s < 0x20) {
+			fprintf(f, "\\u%04x", *s++);
+		} else if (*s < 0x80) {
+			fputc(*s++, f);
+		} else if ((n = utf8_length(s))) {
+			fwrite(s, 1, n, f);
+			s += n;
+		} else {
+			fprintf(f, "\\udc%02x", *s++);
+		}
 	}
 	fputc('"', f);
 }

@@ -57,7 +57,7 @@ void table_print_text(const struct table *t, FILE *f);
 void table_print_json(const struct table *t, FILE *f);
 /* A header line of the column names, then a line per row. */
 void table_print_csv(const struct table *t, FILE *f);
-/* @s as a JSON string, escaped. */
+/* @s as a JSON string, escaped (a byte not UTF-8's: \udcXX). */
 void json_string(FILE *f, const char *s);
 
 struct record_member;

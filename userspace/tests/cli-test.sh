@@ -189,6 +189,21 @@ if "$P" replay -q -m ideal -m tpc "$tmp/cap.txt" >/dev/null 2>"$tmp/err" &&
 	ok "ideal past its cap: a warning; at its cap: none"
 else bad "ideal's cap: '$(head -2 "$tmp/err")'"; fi
 
+# Defect: a path that is not UTF-8 went into --json as its bytes, which
+# no JSON reader takes (RFC 8259: JSON is UTF-8).  Now a byte that begins
+# no well-formed sequence is \udcXX (PEP 383), UTF-8 kept as it is: read
+# strictly, and os.fsencode() gives the bytes back.
+nf=$tmp/$(printf 'caf\xe9-\xc3\xa9-\xed\xa0\x80-\xf4\x90\x80\x80-\xe2\x82.txt')
+printf '0x7f0000001000\n' >"$nf"
+if $P run -u -q -j -m tpc "$nf" >"$tmp/u8.json" 2>"$tmp/err" &&
+	python3 - "$tmp/u8.json" "$nf" <<'X'
+import json, os, sys
+d = json.loads(open(sys.argv[1], "rb").read().decode("utf-8", "strict"))
+assert os.fsencode(d["source"]) == os.fsencode(sys.argv[2]), d["source"]
+assert "\u00e9" in d["source"] and "\udce9" in d["source"], d["source"]
+X
+then ok "--json: a path not UTF-8 escaped, UTF-8 kept, the bytes had back"
+else bad "--json of a path not UTF-8"; cat "$tmp/err"; fi
 # Huge leaves: a 2 MiB range costs 3 uncached accesses.
 printf '0x40000000\n' >"$tmp/h.txt"
 $P replay --json -m none --huge-2m 40000000-40200000 "$tmp/h.txt" >"$tmp/h.json"
@@ -343,6 +358,19 @@ if [ ! -s "$tmp/out" ]; then
 else
 	bad "per-access half-printed"
 fi
+# Defect: an address no run takes (at or above 2^57) was found only as
+# the file was replayed, after -p had printed its header and lines, and
+# the output ended "# error" as a pipe's does: now the file's check
+# before printing refuses it (with -j too), nothing on stdout.
+printf '0x7f0000001000\n0x200000000000000\n' >"$tmp/b57.txt"
+for j in '' -j; do
+	fails "replay -p $j: an address above 2^57 in a file, before printing" \
+		"address 2 of the stream, 0x200000000000000, is not a user address" \
+		"$P" replay -p $j -m tpc "$tmp/b57.txt"
+	if [ ! -s "$tmp/out" ] && [ "$(wc -l <"$tmp/err")" = 1 ]; then
+		ok "replay -p $j: nothing printed for it, said once"
+	else bad "replay -p $j: $(wc -l <"$tmp/out") lines printed"; fi
+done
 if ! printf '0x1000\nzzz\n' | $P replay -p -m tpc - >"$tmp/out" 2>"$tmp/err" &&
 	tail -1 "$tmp/out" | grep -q "^# error"; then
 	ok "stdin malformed: marked incomplete"
@@ -969,6 +997,16 @@ assert float(sys.argv[1]) == json.load(open(sys.argv[2]))["config"]["jitter"]' \
 	"$j" "$tmp/rdeffoot/results.json" 2>/dev/null; then
 	ok "pwcsim(1): --jitter's default the one used ($j)"
 else bad "pwcsim(1): --jitter's default '$j'"; fi
+# Defect: --jitter was read by strtod(), which took " 3", "0x1.8p1" and
+# "3e0" for 3 (the same stream, exit 0); now digits and a fraction only.
+for j in ' 3' 0x1.8p1 3e0 1. .5 -1 101 nan; do
+	refuses "--jitter '$j'" "^pwcsim: --jitter takes a decimal number from 0 to 100" \
+		"$P" gen 2DCONV -n 200 --jitter "$j"
+done
+if [ "$("$P" gen 2DCONV -n 200 --jitter 3 | md5sum)" = "$("$P" gen 2DCONV -n 200 --jitter 3.0 | md5sum)" ] &&
+	[ "$("$P" gen 2DCONV -n 200 --jitter 0.5 | md5sum)" != "$("$P" gen 2DCONV -n 200 --jitter 3 | md5sum)" ]; then
+	ok "--jitter 3 = 3.0, 0.5 read as such"
+else bad "--jitter's decimals"; fi
 refuses "run --timing --no-coherence" "--no-coherence is an option of an untimed run" \
 	"$P" run -q --timing --no-coherence -w 2DCONV
 
