@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "report/report_files.h"
@@ -128,9 +129,33 @@ static void plot_models(char *buf, size_t len)
 		 n, all, ns, sized);
 }
 
+/*
+ * Is there a gnuplot for execlp() to run: an executable file "gnuplot" in
+ * a directory of $PATH (an empty one the current directory)?  Looked up
+ * here, not by system("command -v gnuplot"): system() ignores SIGINT
+ * while its shell runs, and a Ctrl-C there killed the shell alone, so the
+ * report went on as if gnuplot were missing, replacing the old report's
+ * plots with none, exit 0.
+ */
 bool report_have_gnuplot(void)
 {
-	return !system("command -v gnuplot >/dev/null 2>&1");
+	const char *p = getenv("PATH"), *end;
+	char file[PATH_MAX];
+	struct stat st;
+
+	if (!p)
+		p = "/bin:/usr/bin";	/* execlp()'s default, confstr(3) */
+	for (;; p = end + 1) {
+		end = strchrnul(p, ':');
+		if (snprintf(file, sizeof(file), "%.*s/gnuplot",
+			     end > p ? (int)(end - p) : 1,
+			     end > p ? p : ".") < (int)sizeof(file) &&
+		    !stat(file, &st) && S_ISREG(st.st_mode) &&
+		    !access(file, X_OK))
+			return true;
+		if (!*end)
+			return false;
+	}
 }
 
 int report_plot(const char *dir, bool quiet)
