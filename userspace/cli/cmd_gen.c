@@ -37,7 +37,7 @@ struct gen_opts {
 	struct shared_opts so;
 	struct gen_out out;
 	unsigned long long limit;	/* 0: no limit */
-	bool list, allocations;
+	bool list, allocations, window;	/* window: --window given */
 	/* the last given of the stream's --format, --limit, --window */
 	const char *stream_opt;
 	const char *name;
@@ -120,6 +120,10 @@ static int gen_check(struct gen_opts *o, int argc, char **argv)
 			"--format traceg writes them, not run (give it to the run of the trace)");
 		return 2;
 	}
+	if (o->window && o->out.traceg) {
+		fprintf(stderr, "pwcsim gen: --window counts the run's addresses after its warm-up: --format traceg writes the kernels, not run (--limit N: whole launches up to N addresses)\n");
+		return 2;
+	}
 	if (o->out.dir && !*o->out.dir) {
 		fprintf(stderr, "pwcsim gen: -o '': not a usable directory name\n");
 		return 2;
@@ -182,8 +186,10 @@ static int gen_parse(int argc, char **argv, struct gen_opts *o)
 			gen_usage(stdout);
 			return 1;
 		default:
-			if (c == OPT_WINDOW)
+			if (c == OPT_WINDOW) {
 				o->stream_opt = "--window";
+				o->window = true;
+			}
 			if (shared_option_or_usage(&o->so, c, optarg, gen_usage))
 				return 2;
 		}
@@ -257,7 +263,7 @@ static int gen_allocations(const struct workload *w, struct gen_opts *o)
 /* --format traceg: the launches written, not run (traceg_write.h) */
 static int gen_traceg(const struct workload *w, struct gen_opts *o)
 {
-	unsigned long long limit = o->limit ? o->limit : o->so.wo.window;
+	unsigned long long limit = o->limit;
 	struct traceg_writer tw;
 	struct gpu_sink sink = {};
 	struct gpu_heap heap = {};

@@ -920,6 +920,12 @@ fails "trace convert --trace-order file --iotlb-at" "--iotlb-at is an option of 
 [ -e "$tmp/tgo.bin" ] && bad "trace convert --iotlb-at refused: its output made"
 refuses "gen --format traceg --jitter" "--jitter is an option of the GPU model's run of the kernels: --format traceg writes them" \
 	"$P" gen 2DCONV -q --format traceg --jitter 2 -o "$tmp/tgj"
+# Defect: --window N with --format traceg was taken for --limit N (whole
+# launches up to N addresses, byte for byte -n N's), not a window after
+# a warm-up, which a trace written and not run has none of: refused.
+refuses "gen --format traceg --window" "--window counts the run's addresses after its warm-up: --format traceg writes the kernels" \
+	"$P" gen 2DCONV -q --format traceg --window 100 -o "$tmp/tgw"
+[ -e "$tmp/tgw" ] && bad "gen --format traceg --window: $tmp/tgw written"
 refuses "gen --allocations --warmup" "--warmup is an option of the GPU model's run of the kernels: --allocations" \
 	"$P" gen -a --warmup 0 gemm
 # Defect: the stream's --window, --limit and --format text with gen
