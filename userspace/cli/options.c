@@ -416,12 +416,16 @@ int shared_check_models(const struct shared_opts *o, unsigned int levels,
 
 int shared_data_size(struct shared_opts *o, bool data, const char *cmd)
 {
-	if (data && o->size_given && !strcmp(o->size, "small")) {
-		fprintf(stderr, "%s: --size small is the workload's own smaller input; --data reads the package's files: --size full (the default with --data) or sampled\n",
-			cmd);
+	bool t1 = o->wo.table1;
+
+	if ((data || t1) && o->size_given && !strcmp(o->size, "small")) {
+		fprintf(stderr, "%s: --size small is the workload's own smaller input; %s: --size full (the default with %s) or sampled\n",
+			cmd, data ? "--data reads the package's files" :
+			"--inputs table1 replaces the inputs of the sampled and full sizes",
+			data ? "--data" : "--inputs table1");
 		return 2;
 	}
-	if (data && !o->size_given)
+	if ((data || t1) && !o->size_given)
 		o->size = "full";
 	return 0;
 }

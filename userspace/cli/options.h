@@ -170,16 +170,18 @@ int shared_check_models(const struct shared_opts *o, unsigned int levels,
 			const char *note);
 /*
  * --size for workload @w into the workload options: with --data the
- * package's files are the input, so the size is full unless --size
- * sampled asks for its sample of blocks; --size small (the workload's own
- * smaller input) with --data is refused.  0, or 2 (the exit status of a
- * usage error) after a message naming @cmd.
+ * package's files are the input, and with --inputs table1 the fitted
+ * inputs that replace those of the sampled and full sizes, so the size is
+ * full unless --size sampled asks for its sample of blocks; --size small
+ * (the workload's own smaller input) with either is refused.  0, or 2
+ * (the exit status of a usage error) after a message naming @cmd.
  */
 int shared_workload_size(struct shared_opts *o, const struct workload *w,
 			 const char *cmd);
 /*
- * The size rule above alone, for @data (a --data input read): o->size
- * made full if --size was not given; 0, or 2 after the message.
+ * The size rule above alone, for @data (a --data input read) or
+ * --inputs table1: o->size made full if --size was not given; 0, or 2
+ * after the message.
  */
 int shared_data_size(struct shared_opts *o, bool data, const char *cmd);
 /*

@@ -77,6 +77,16 @@ static int scenario_run(const struct report_opts *o,
 	out->name = s->name;
 	for (c = 0; c < REPORT_SCEN_FIGURES; c++)
 		out->v[c] = -1;
+	/*
+	 * The fitted inputs replace the sampled and full sizes' (the
+	 * workloads take their own smaller one first): at small the
+	 * scenario would be the baseline again under another name.
+	 */
+	if (s->inputs == INPUTS_TABLE1 && !strcmp(o->size, "small")) {
+		fprintf(stderr, "pwcsim: scenario %s skipped: --inputs table1 replaces the inputs of --size sampled and full, not small's\n",
+			s->name);
+		return 0;
+	}
 	/* a geometry the models do not have yet: the scenario stays empty */
 	if (strchr(s->tpc, ':') &&
 	    pwc_parse_spec(s->tpc, &pc, err, sizeof(err))) {

@@ -591,7 +591,7 @@ t2=$($P run -q -u -m none -w RAY --inputs table1 --window 10 | head -1)
 t3=$($P run -q -u -m none -w gemm --window 10 | head -1)
 if [ "${t#"BFS (size full, --data $tmp/bfs): "}" != "$t" ] &&
 	[ "${tt#"BFS (size full, --data $tmp/bfs): "}" != "$tt" ] &&
-	[ "${t2#"RAY (size small, inputs table1): "}" != "$t2" ] &&
+	[ "${t2#"RAY (size full, inputs table1): "}" != "$t2" ] &&
 	[ "${t3#"gemm (size small): "}" != "$t3" ] &&
 	json_data && json_data --timing &&
 	! $P run -q -u --json -m none -w BFS | grep -q '"data"' &&
