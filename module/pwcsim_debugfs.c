@@ -13,8 +13,14 @@
  *           (pwcsim_budget.c); write anything to start again
  *
  * Attaching (target) needs CAP_SYS_ADMIN (and CAP_SYS_PTRACE) as the
- * ioctl does for another process; dump shows physical addresses only to
- * an opener with CAP_SYS_ADMIN.
+ * ioctl does for another process; so does every other use of the session
+ * but reading target's pid (models, feed, stats, dump, reset), whose
+ * tables are another process's: the opener and the caller have
+ * CAP_SYS_ADMIN, the caller CAP_SYS_PTRACE, at each read or write (an fd
+ * opened by root and passed on is not enough), else -EPERM.  The files
+ * are root's too (0600 and narrower), but a root without those
+ * capabilities, or a process handed an fd, could otherwise probe the
+ * target's address space.
  *
  * A write is parsed whole before anything changes: bad input gets -EINVAL
  * (or the precise errno) and leaves the session as it was.  Writes longer
@@ -38,10 +44,20 @@
 static struct pwcsim_session pwcsim_dbg;
 
 /* The opener and the caller have CAP_SYS_ADMIN in the initial namespace. */
-static bool pwcsim_dbg_privileged(struct file *file)
+static bool pwcsim_dbg_privileged(const struct file *file)
 {
 	return file_ns_capable(file, &init_user_ns, CAP_SYS_ADMIN) &&
 	       capable(CAP_SYS_ADMIN);
+}
+
+/*
+ * May this read or write of @file use the session (its target's tables
+ * are another process's): the opener and the caller privileged, and the
+ * caller may trace it (as pwcsim_attach() asks of another process).
+ */
+static bool pwcsim_dbg_allowed(const struct file *file)
+{
+	return pwcsim_dbg_privileged(file) && capable(CAP_SYS_PTRACE);
 }
 
 /* The write as a NUL-terminated kernel string, or an ERR_PTR. */
@@ -121,13 +137,16 @@ PWCSIM_DBG_FOPS(pwcsim_target, pwcsim_target_write);
 static ssize_t pwcsim_models_write(struct file *file, const char __user *ubuf,
 				   size_t count, loff_t *ppos)
 {
-	char *in = pwcsim_dbg_input(ubuf, count), *p, *line;
 	const char *specs[PWCSIM_DEBUGFS_MAX_LINES];
+	char *in, *p, *line;
 	unsigned int nlines = 0, n = 0;
 	struct pwc_config cfg;
 	bool clear = false;
 	int ret = 0;
 
+	if (!pwcsim_dbg_allowed(file))
+		return -EPERM;
+	in = pwcsim_dbg_input(ubuf, count);
 	if (IS_ERR(in))
 		return PTR_ERR(in);
 	for (p = in; (line = strsep(&p, "\n"));) {
@@ -163,6 +182,8 @@ static int pwcsim_models_show(struct seq_file *m, void *v)
 	char spec[PWCSIM_SPEC_LEN];
 	u32 i;
 
+	if (!pwcsim_dbg_allowed(m->file))
+		return -EPERM;
 	for (i = 0; !pwcsim_model_spec(&pwcsim_dbg, i, spec, sizeof(spec));
 	     i++)
 		seq_printf(m, "%u %s\n", i, spec);
@@ -176,11 +197,14 @@ PWCSIM_DBG_FOPS(pwcsim_models, pwcsim_models_write);
 static ssize_t pwcsim_feed_write(struct file *file, const char __user *ubuf,
 				 size_t count, loff_t *ppos)
 {
-	char *in = pwcsim_dbg_input(ubuf, count), *p, *tok;
+	char *in, *p, *tok;
 	u32 n = 0, done;
 	u64 *va;
 	int ret = 0;
 
+	if (!pwcsim_dbg_allowed(file))
+		return -EPERM;
+	in = pwcsim_dbg_input(ubuf, count);
 	if (IS_ERR(in))
 		return PTR_ERR(in);
 	/* At most one address per two bytes ("0\n"). */
@@ -229,6 +253,8 @@ static int pwcsim_stats_show(struct seq_file *m, void *v)
 	struct pwcsim_get_stats *st;
 	unsigned int i, k, nmodels;
 
+	if (!pwcsim_dbg_allowed(m->file))
+		return -EPERM;
 	st = kzalloc(sizeof(*st), GFP_KERNEL);
 	if (!st)
 		return -ENOMEM;
@@ -263,17 +289,18 @@ PWCSIM_DBG_FOPS(pwcsim_stats, NULL);
  * Each model's text goes straight into the seq_file buffer; when it does
  * not fit, the buffer is reported full and seq_read() calls again with a
  * larger one, up to PWCSIM_DEBUGFS_MAX_DUMP, where the text is cut.
- * Physical addresses are shown to an opener with CAP_SYS_ADMIN only.
+ * Physical addresses shown: only a privileged opener gets here.
  */
 static int pwcsim_dump_show(struct seq_file *m, void *v)
 {
-	bool hide = !file_ns_capable(m->file, &init_user_ns, CAP_SYS_ADMIN);
 	bool truncated = false;
 	size_t len, written;
 	char spec[PWCSIM_SPEC_LEN];
 	char *buf;
 	u32 i;
 
+	if (!pwcsim_dbg_allowed(m->file))
+		return -EPERM;
 	for (i = 0; !truncated &&
 	     !pwcsim_model_spec(&pwcsim_dbg, i, spec, sizeof(spec)); i++) {
 		seq_printf(m, "model %u:\n", i);
@@ -282,7 +309,7 @@ static int pwcsim_dump_show(struct seq_file *m, void *v)
 			seq_commit(m, -1);
 			return 0;
 		}
-		if (pwcsim_dump_model(&pwcsim_dbg, i, buf, len, hide,
+		if (pwcsim_dump_model(&pwcsim_dbg, i, buf, len, false,
 				      &written, &truncated))
 			break;
 		if (truncated && m->size < PWCSIM_DEBUGFS_MAX_DUMP) {
@@ -299,8 +326,11 @@ PWCSIM_DBG_FOPS(pwcsim_dump, NULL);
 static ssize_t pwcsim_reset_write(struct file *file, const char __user *ubuf,
 				  size_t count, loff_t *ppos)
 {
-	char *in = pwcsim_dbg_input(ubuf, count);
+	char *in;
 
+	if (!pwcsim_dbg_allowed(file))
+		return -EPERM;
+	in = pwcsim_dbg_input(ubuf, count);
 	if (IS_ERR(in))
 		return PTR_ERR(in);
 	kfree(in);

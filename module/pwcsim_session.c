@@ -351,6 +351,7 @@ int pwcsim_attach(struct pwcsim_session *s, u32 flags, s32 pid, bool replace)
 		pwcsim_budget_start(&b);
 		pwcsim_clear_contents(s, &b);
 		pwcsim_budget_end(&b);
+		s->fed = false;	/* cold models, as PWCSIM_RESET_CONTENTS */
 	}
 	if (s->coherent) {
 		ret = mmu_notifier_register(&s->mn, mm);
@@ -794,14 +795,15 @@ int pwcsim_feed(struct pwcsim_session *s, const u64 *va, u32 count,
 		ret = -ESRCH;
 		goto out_unlock;
 	}
-	s->fed = true;
-	s->feed_flags = flags;
 	while (i < count) {
 		if (mmap_read_lock_killable(mm)) {
 			ret = -EINTR;
 			break;
 		}
 		pwcsim_budget_start(&b);	/* waiting for the lock is sleep */
+		/* fed from the first address walked, not before */
+		s->fed = true;
+		s->feed_flags = flags;
 		/*
 		 * Up to PWCSIM_FEED_CHUNK addresses, fewer when they are
 		 * costly: the mmap lock is dropped about as often as the CPU

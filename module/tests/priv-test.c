@@ -331,4 +331,46 @@ TEST(debugfs_target_write_needs_cap_sys_admin)
 	EXPECT_STREQ(before, after);
 }
 
+/*
+ * The debugfs session's other files, opened by root and used by nobody:
+ * EPERM for each read and write (they reach another process's tables,
+ * which attaching asks CAP_SYS_ADMIN and CAP_SYS_PTRACE for); before,
+ * only the target's write was checked, and an fd passed on could feed
+ * the target's addresses and read which were mapped.
+ */
+TEST(debugfs_session_needs_caps)
+{
+	static const char *const rd[] = { "stats", "dump", "models" };
+	static const char *const wr[] = { "feed", "models", "reset" };
+	int rfd[ARRAY_SIZE(rd)], wfd[ARRAY_SIZE(wr)];
+	char buf[256];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(rd); i++) {
+		snprintf(buf, sizeof(buf), "/sys/kernel/debug/pwcsim/%s", rd[i]);
+		rfd[i] = open(buf, O_RDONLY);
+		ASSERT_LE(0, rfd[i]);
+	}
+	for (i = 0; i < ARRAY_SIZE(wr); i++) {
+		snprintf(buf, sizeof(buf), "/sys/kernel/debug/pwcsim/%s", wr[i]);
+		wfd[i] = open(buf, O_WRONLY);
+		ASSERT_LE(0, wfd[i]);
+	}
+	ASSERT_EQ(0, drop_to_nobody(0));
+	for (i = 0; i < ARRAY_SIZE(rd); i++) {
+		errno = 0;
+		EXPECT_EQ(-1, pread(rfd[i], buf, sizeof(buf), 0));
+		EXPECT_EQ(EPERM, errno);
+		printf("# read(%s) as uid %d: %s\n", rd[i], NOBODY,
+		       strerrorname_np(errno));
+	}
+	for (i = 0; i < ARRAY_SIZE(wr); i++) {
+		errno = 0;
+		EXPECT_EQ(-1, write(wfd[i], "tpc\n", 4));
+		EXPECT_EQ(EPERM, errno);
+		printf("# write(%s) as uid %d: %s\n", wr[i], NOBODY,
+		       strerrorname_np(errno));
+	}
+}
+
 TEST_HARNESS_MAIN

@@ -116,6 +116,11 @@ done
 walks=$(grep -c 'pwcsim_walk:' /tmp/lookup.txt)
 t "one walk event per walk ($walks)" grep -q "walks=$walks " $D/stats
 
+# Defect: a new target emptied the models (pwcsim.rst) but left the
+# session fed, so models could not be added until a reset (EBUSY).
+t "debugfs: a new target empties the models, which take a model again" sh -c \
+	"echo $target >$D/target && echo none >$D/models && [ \$(wc -l <$D/models) = 4 ]"
+
 t "rmmod refused while a session is open" sh -c \
 	'exec 3</dev/pwcsim; ! rmmod pwcsim 2>/dev/null'
 t "module still loaded" grep -q '^pwcsim ' /proc/modules
