@@ -1913,8 +1913,8 @@ struct batch_bufs {
  * A batch holding one walk that is not a walk (levels other than 4 or 5,
  * end outside 1..levels) is refused whole: -EINVAL, no statistic and no
  * recency tick, for every model; pwc_walks_valid() agrees walk by walk;
- * so are the walk's lookup alone (its result zeroed) and its access
- * without a fill.
+ * so are the walk's lookup alone and its access (each result zeroed) and
+ * its access without a fill.
  */
 static void batch_rejects_bad_walks(struct pwc_test *t)
 {
@@ -1952,6 +1952,12 @@ static void batch_rejects_bad_walks(struct pwc_test *t)
 			PWC_EXPECT_EQ(t, b->r[0].start, 0);
 			PWC_EXPECT_EQ(t, pwc_access_nofill(m, &w[5], &b->r[0]),
 				      -EINVAL);
+			/* zeroed too: the module copies it out (before, not) */
+			b->r[0].start = 9;
+			b->r[0].accesses = 9;
+			PWC_EXPECT_EQ(t, pwc_access(m, &w[5], &b->r[0]), -EINVAL);
+			PWC_EXPECT_EQ(t, b->r[0].start, 0);
+			PWC_EXPECT_EQ(t, b->r[0].accesses, 0);
 			PWC_EXPECT_TRUE(t, !pwc_walks_valid(w, ARRAY_SIZE(b->w)));
 			PWC_EXPECT_TRUE(t, pwc_walks_valid(w, 5));
 			PWC_EXPECT_EQ(t, pwc_access_batch(m, w, ARRAY_SIZE(b->w),

@@ -172,6 +172,8 @@ bool pwcsim_walk(struct mm_struct *mm, unsigned long va,
 	struct vm_area_struct *vma;
 	unsigned int tries;
 
+	/* mmap_assert_locked() calls dump_mm(), not exported to modules */
+	lockdep_assert_held(&mm->mmap_lock);
 	memset(out, 0, sizeof(*out));
 	out->w.va = va;
 	out->w.levels = pgtable_l5_enabled() ? 5 : 4;

@@ -567,8 +567,9 @@ int pwc_access_batch(struct pwc_model *m, const struct pwc_walk *w, u32 n,
 int pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 	       struct pwc_result *r);
 /*
- * Lookup, shadow check, accounting and fill of one walk; -EINVAL if @w is
- * not a walk (levels other than 4 or 5, end outside 1..levels).
+ * Lookup, shadow check, accounting and fill of one walk; -EINVAL, with
+ * @r zeroed and the model untouched, if @w is not a walk (levels other
+ * than 4 or 5, end outside 1..levels).
  */
 int pwc_access(struct pwc_model *m, const struct pwc_walk *w,
 	       struct pwc_result *r);

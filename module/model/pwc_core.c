@@ -77,9 +77,9 @@ int pwc_lookup(struct pwc_model *m, const struct pwc_walk *w,
 int pwc_access(struct pwc_model *m, const struct pwc_walk *w,
 	       struct pwc_result *r)
 {
+	memset(r, 0, sizeof(*r));	/* zero on -EINVAL too, as pwc_lookup() */
 	if (!pwc_walk_valid(w))
 		return -EINVAL;
-	memset(r, 0, sizeof(*r));
 	m->ops->access(m, w, r);
 	pwc_account(m, w, r);
 	return 0;
