@@ -61,6 +61,33 @@ static void scenario_opts(const struct report_opts *o,
 		wo->allocator = s->allocator;
 }
 
+/* A scenario this report cannot measure: said, and left empty (true). */
+static bool scenario_skipped(const struct report_opts *o,
+			     const struct report_scenario *s)
+{
+	struct pwc_config pc;
+	char err[128];
+
+	/*
+	 * The fitted inputs replace the sampled and full sizes' (the
+	 * workloads take their own smaller one first): at small the
+	 * scenario would be the baseline again under another name.
+	 */
+	if (s->inputs == INPUTS_TABLE1 && !strcmp(o->size, "small")) {
+		fprintf(stderr, "pwcsim: scenario %s skipped: --inputs table1 replaces the inputs of --size sampled and full, not small's\n",
+			s->name);
+		return true;
+	}
+	/* a geometry the models do not have yet */
+	if (strchr(s->tpc, ':') &&
+	    pwc_parse_spec(s->tpc, &pc, err, sizeof(err))) {
+		fprintf(stderr, "pwcsim: scenario %s skipped: %s\n", s->name,
+			err);
+		return true;
+	}
+	return false;
+}
+
 static int scenario_run(const struct report_opts *o,
 			const struct report_scenario *s,
 			struct report_scen *out)
@@ -70,30 +97,13 @@ static int scenario_run(const struct report_opts *o,
 	unsigned int n[4] = {}, i, c;
 	struct workload_opts wo;
 	struct run_result r;
-	struct pwc_config pc;
-	char err[128];
 
 	memset(out, 0, sizeof(*out));
 	out->name = s->name;
 	for (c = 0; c < REPORT_SCEN_FIGURES; c++)
 		out->v[c] = -1;
-	/*
-	 * The fitted inputs replace the sampled and full sizes' (the
-	 * workloads take their own smaller one first): at small the
-	 * scenario would be the baseline again under another name.
-	 */
-	if (s->inputs == INPUTS_TABLE1 && !strcmp(o->size, "small")) {
-		fprintf(stderr, "pwcsim: scenario %s skipped: --inputs table1 replaces the inputs of --size sampled and full, not small's\n",
-			s->name);
+	if (scenario_skipped(o, s))
 		return 0;
-	}
-	/* a geometry the models do not have yet: the scenario stays empty */
-	if (strchr(s->tpc, ':') &&
-	    pwc_parse_spec(s->tpc, &pc, err, sizeof(err))) {
-		fprintf(stderr, "pwcsim: scenario %s skipped: %s\n", s->name,
-			err);
-		return 0;
-	}
 	for (i = 0; i < o->nlist; i++) {
 		const struct workload *w = o->list[i];
 		struct run_config cfg = o->run;
