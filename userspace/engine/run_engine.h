@@ -158,7 +158,7 @@ int run_stream(const struct run_config *cfg, const struct run_source *src,
  * (false, with a message naming it): the models key a walk by bits
  * 56..12, so it would be taken for another address.  One above 2^47 with
  * 4-level paging is not a user address either (pwcsim.ko refuses it:
- * EINVAL), but its bits 56..47 are kept as tags above L4, a path no
+ * EINVAL), but its bits 56..48 are kept as tags above L4, a path no
  * 4-level table has: said once (*@warned), and replayed; so is one at
  * bit 56 with 5 levels (not a user address: an L5 index in the kernel's
  * half).  @before: the addresses of the stream before @va[0], so that

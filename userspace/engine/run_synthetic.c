@@ -173,7 +173,7 @@ bool run_user_addresses(const unsigned long long *va, unsigned int n,
 	if (levels == 4 && any >> 47 && !*warned) {
 		for (i = 0; !(va[i] >> 47); i++)
 			;
-		fprintf(stderr, "pwcsim: warning: address %llu of the stream, 0x%llx, is above 4-level paging's user addresses (0x7fffffffffff): its bits 56..47 are kept as tags above L4 (5-level tables: --levels 5)\n",
+		fprintf(stderr, "pwcsim: warning: address %llu of the stream, 0x%llx, is above 4-level paging's user addresses (0x7fffffffffff): its bits 56..48 are kept as tags above L4 (5-level tables: --levels 5)\n",
 			before + i + 1, va[i]);
 		*warned = true;
 	}

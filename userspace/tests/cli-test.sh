@@ -504,7 +504,7 @@ fails "gen --seed" "seed takes a number" "$P" gen --seed x gemm
 fails "gen --format" "format takes text, binary or traceg" "$P" gen --format lackey gemm
 # an address the models would take for another (bits at 57 and above
 # are not keyed): refused; one above 4-level paging's user addresses:
-# replayed (bits 56..47 kept as tags above L4) with a warning, once
+# replayed (bits 56..48 kept as tags above L4) with a warning, once
 printf '0x1000\n0xffff800000001000\n' >"$tmp/kaddr.txt"
 # its place counted over the blocks the engine feeds (not within one)
 python3 -c 'print("\n".join(["0x1000"] * 70000 + ["0xffff800000001000"]))' >"$tmp/kaddr2.txt"
