@@ -152,6 +152,7 @@ static int workload_name_option(struct workload_opts *wo, int c,
 		wo->at = k;
 	return 0;
 }
+
 /*
  * Is @s digits, then a point and digits if any ("3", "0.5")?  strtod()
  * alone takes " 3", "0x1.8p1" and "3e0" for 3.
