@@ -70,6 +70,15 @@ static char *pwcsim_dbg_input(const char __user *ubuf, size_t count)
 	return memdup_user_nul(ubuf, count);
 }
 
+/* pwcsim_dbg_input() of a write to the session, or ERR_PTR(-EPERM). */
+static char *pwcsim_dbg_session_input(const struct file *file,
+				      const char __user *ubuf, size_t count)
+{
+	if (!pwcsim_dbg_allowed(file))
+		return ERR_PTR(-EPERM);
+	return pwcsim_dbg_input(ubuf, count);
+}
+
 /*
  * fops for a seq_file show function @name##_show and, if not NULL, a
  * write handler @write.
@@ -137,16 +146,13 @@ PWCSIM_DBG_FOPS(pwcsim_target, pwcsim_target_write);
 static ssize_t pwcsim_models_write(struct file *file, const char __user *ubuf,
 				   size_t count, loff_t *ppos)
 {
+	char *in = pwcsim_dbg_session_input(file, ubuf, count), *p, *line;
 	const char *specs[PWCSIM_DEBUGFS_MAX_LINES];
-	char *in, *p, *line;
 	unsigned int nlines = 0, n = 0;
 	struct pwc_config cfg;
 	bool clear = false;
 	int ret = 0;
 
-	if (!pwcsim_dbg_allowed(file))
-		return -EPERM;
-	in = pwcsim_dbg_input(ubuf, count);
 	if (IS_ERR(in))
 		return PTR_ERR(in);
 	for (p = in; (line = strsep(&p, "\n"));) {
@@ -197,14 +203,11 @@ PWCSIM_DBG_FOPS(pwcsim_models, pwcsim_models_write);
 static ssize_t pwcsim_feed_write(struct file *file, const char __user *ubuf,
 				 size_t count, loff_t *ppos)
 {
-	char *in, *p, *tok;
+	char *in = pwcsim_dbg_session_input(file, ubuf, count), *p, *tok;
 	u32 n = 0, done;
 	u64 *va;
 	int ret = 0;
 
-	if (!pwcsim_dbg_allowed(file))
-		return -EPERM;
-	in = pwcsim_dbg_input(ubuf, count);
 	if (IS_ERR(in))
 		return PTR_ERR(in);
 	/* At most one address per two bytes ("0\n"). */
@@ -326,11 +329,8 @@ PWCSIM_DBG_FOPS(pwcsim_dump, NULL);
 static ssize_t pwcsim_reset_write(struct file *file, const char __user *ubuf,
 				  size_t count, loff_t *ppos)
 {
-	char *in;
+	char *in = pwcsim_dbg_session_input(file, ubuf, count);
 
-	if (!pwcsim_dbg_allowed(file))
-		return -EPERM;
-	in = pwcsim_dbg_input(ubuf, count);
 	if (IS_ERR(in))
 		return PTR_ERR(in);
 	kfree(in);
