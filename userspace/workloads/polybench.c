@@ -291,13 +291,12 @@ void wl_2dconv(const struct workload_opts *o, struct gpu_heap *h,
 	       struct gpu_sink *out)
 {
 	unsigned int n = o->small ? 512 : 4096;
-	struct conv2_ctx c = {
-		gpu_alloc(h, F * n * n, "A_gpu", "2DCONV/2DConvolution.cu:135"),
-		gpu_alloc(h, F * n * n, "B_gpu", "2DCONV/2DConvolution.cu:136"), n, n
-	};
+	struct conv2_ctx c = { 0, 0, n, n };
 	struct gpu_launch l = { n / 32, n / 8, 32, 8, 10, conv2_addr, &c, 0, 0,
 				conv2_deps };
 
+	c.a = gpu_alloc(h, F * n * n, "A_gpu", "2DCONV/2DConvolution.cu:135");
+	c.b = gpu_alloc(h, F * n * n, "B_gpu", "2DCONV/2DConvolution.cu:136");
 	gpu_memcpy(out, c.a, F * n * n);
 	if (!gpu_run(&l, out))
 		return;
@@ -358,14 +357,12 @@ void wl_3dconv(const struct workload_opts *o, struct gpu_heap *h,
 	       struct gpu_sink *out)
 {
 	unsigned int n = o->small ? 64 : 256;
-	struct conv3_ctx c = {
-		gpu_alloc(h, F * n * n * n, "A_gpu", "3DCONV/3DConvolution.cu:154"),
-		gpu_alloc(h, F * n * n * n, "B_gpu", "3DCONV/3DConvolution.cu:155"),
-		n, 0
-	};
+	struct conv3_ctx c = { 0, 0, n, 0 };
 	struct gpu_launch l = { n / 32, n / 8, 32, 8, 12, conv3_addr, &c, 0, 0,
 				conv3_deps };
 
+	c.a = gpu_alloc(h, F * n * n * n, "A_gpu", "3DCONV/3DConvolution.cu:154");
+	c.b = gpu_alloc(h, F * n * n * n, "B_gpu", "3DCONV/3DConvolution.cu:155");
 	gpu_memcpy(out, c.a, F * n * n * n);
 	gpu_memcpy(out, c.b, F * n * n * n);
 	for (c.i = 1; c.i < n - 1; c.i++)
@@ -493,12 +490,7 @@ void wl_gramschmidt(const struct workload_opts *o, struct gpu_heap *h,
 		    struct gpu_sink *out)
 {
 	unsigned int n = o->small ? 128 : 2048;
-	struct gs_ctx c = {
-		gpu_alloc(h, F * n * n, "A_gpu", "GRAMSCHM/gramschmidt.cu:182"),
-		gpu_alloc(h, F * n * n, "R_gpu", "GRAMSCHM/gramschmidt.cu:183"),
-		gpu_alloc(h, F * n * n, "Q_gpu", "GRAMSCHM/gramschmidt.cu:184"),
-		n, n, 0, 0
-	};
+	struct gs_ctx c = { 0, 0, 0, n, n, 0, 0 };
 	struct gpu_launch k1 = { 1, 1, 256, 1, n + 1, gs_addr, &c, 0, 0,
 				 gs_deps };
 	struct gpu_launch k2 = { (n + 255) / 256, 1, 256, 1, 3, gs_addr, &c,
@@ -506,6 +498,9 @@ void wl_gramschmidt(const struct workload_opts *o, struct gpu_heap *h,
 	struct gpu_launch k3 = { (n + 255) / 256, 1, 256, 1, 7 * n + 1,
 				 gs_addr, &c, 0, 0, gs_deps };
 
+	c.a = gpu_alloc(h, F * n * n, "A_gpu", "GRAMSCHM/gramschmidt.cu:182");
+	c.r = gpu_alloc(h, F * n * n, "R_gpu", "GRAMSCHM/gramschmidt.cu:183");
+	c.q = gpu_alloc(h, F * n * n, "Q_gpu", "GRAMSCHM/gramschmidt.cu:184");
 	gpu_memcpy(out, c.a, F * n * n);
 
 	/* sampled: every 8 x sample-th column (the pattern repeats) */
