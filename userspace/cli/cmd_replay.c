@@ -339,6 +339,11 @@ static int replay_parse(int argc, char **argv, struct replay_opts *o)
 			o->no_shortcut = true;
 			break;
 		case 'U':
+			/* one sweep a pass: a second is refused, not dropped */
+			if (o->sizes) {
+				fprintf(stderr, "pwcsim replay: --sizes given twice (one sweep a run)\n");
+				return 2;
+			}
 			if (replay_sizes(optarg, o))
 				return 2;
 			break;

@@ -312,6 +312,11 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 				NULL)) != -1) {
 		switch (c) {
 		case 'w':
+			/* one workload a run: a second is refused, not dropped */
+			if (o->wname) {
+				fprintf(stderr, "pwcsim run: -w given twice (one workload a run; pwcsim report runs several)\n");
+				return 2;
+			}
 			o->wname = optarg;
 			break;
 		case 'T':
@@ -337,13 +342,21 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 	return run_check(o, argc, argv);
 }
 
-/* What the run ran (timing_print.h): @w, or the trace (stdin: "-"). */
+/*
+ * What the run ran (timing_print.h): @w, or the trace (stdin: "-") read
+ * as @fmt, an Accel-Sim trace's GPU model run with @gp (scheduled) or not.
+ */
 static struct run_what run_what_of(const struct run_opts *o,
-				   const struct workload *w)
+				   const struct workload *w,
+				   enum addr_format fmt,
+				   const struct gpu_params *gp)
 {
+	bool accel = !w && (fmt == ADDR_TRACEG || fmt == ADDR_TRACEDIR);
+
 	return (struct run_what){
 		.source = w ? w->name : o->path ? o->path : "-", .w = w,
-		.size = o->so.size, .wo = w ? &o->so.wo : NULL };
+		.size = o->so.size, .wo = w ? &o->so.wo : NULL,
+		.accel = accel, .gpu = accel ? gp : NULL };
 }
 
 static void run_print(const struct run_opts *o, const struct run_what *what,
@@ -429,7 +442,8 @@ static int run_timed(struct run_opts *o, const struct workload *w,
 		return 1;
 	}
 	progress_end(pg);
-	what = run_what_of(o, w);
+	/* --timing: an Accel-Sim trace on the GPU model, or a workload */
+	what = run_what_of(o, w, ADDR_TRACEG, src.gpu);
 	timing_print(&r, &what, &tc.io, o->so.json);
 	if (r.real && r.m[0].st.not_walked)
 		fprintf(stderr, "pwcsim: %llu translation%s had no walk: the shadow process may not map below vm.mmap_min_addr (a GPU's parameters and constants, from 0x0; mapping them takes CAP_SYS_RAWIO)\n",
@@ -469,7 +483,7 @@ static int run_source_of(struct run_opts *o, const struct workload *w)
 		return 1;
 	if (w && !r.addresses && !o->so.quiet)
 		workload_note_empty("pwcsim run", &o->so.wo);
-	what = run_what_of(o, w);
+	what = run_what_of(o, w, r.format, src.gpu);
 	run_print(o, &what, &r);
 	return 0;	/* stdout checked by main() */
 }

@@ -10,6 +10,25 @@
 #include "cli/timing_print.h"
 #include "engine/timing_figures.h"
 
+/*
+ * An Accel-Sim trace's run: its order, and on the GPU model (@gpu) every
+ * setting that changes its stream, as a workload's are recorded.
+ */
+static void run_record_trace(struct record *rec, const struct gpu_params *gpu)
+{
+	struct record *t = record_object(rec, "trace");
+
+	record_str(t, "format", "traceg");
+	record_str(t, "order", gpu ? "scheduled" : "file");
+	if (!gpu)
+		return;
+	record_str(t, "iotlb_at", workload_at_names[gpu->at]);
+	record_f64(t, "jitter", gpu->jitter);
+	record_u64(t, "warmup", gpu->warmup);
+	record_u64(t, "seed", gpu->seed);
+	record_u64(t, "with_ifetch", gpu->ifetch);
+}
+
 void run_record_head(struct record *rec, const struct run_what *what,
 		     bool real, unsigned int levels)
 {
@@ -26,6 +45,8 @@ void run_record_head(struct record *rec, const struct run_what *what,
 		record_u64(w, "warmup", wo->warmup);
 		record_u64(w, "window", wo->window);
 	}
+	if (what->accel)
+		run_record_trace(rec, what->gpu);
 	record_str(rec, "tables", real ? "real" : "synthetic");
 	record_u64(rec, "levels", levels);
 }
@@ -33,6 +54,12 @@ void run_record_head(struct record *rec, const struct run_what *what,
 void run_print_source(const struct run_what *what)
 {
 	printf("%s", what->source);
+	if (what->accel && what->gpu)
+		printf(" (Accel-Sim trace on the GPU model, at %s%s)",
+		       workload_at_names[what->gpu->at],
+		       what->gpu->ifetch ? ", with instruction fetches" : "");
+	else if (what->accel)
+		printf(" (Accel-Sim trace in file order)");
 	if (!what->wo)
 		return;
 	printf(" (size %s", what->size);
@@ -40,6 +67,8 @@ void run_print_source(const struct run_what *what)
 		printf(", inputs table1");
 	if (what->wo->data)
 		printf(", --data %s", what->wo->data);
+	if (what->wo->at != WORKLOAD_IOTLB_AT)
+		printf(", at %s", workload_at_names[what->wo->at]);
 	printf(")");
 }
 

@@ -16,13 +16,16 @@
 /*
  * What a run ran: @source, a workload's name or a trace's path; for a
  * workload (-w) the workload @w, its input's @size and its options @wo,
- * else NULL.
+ * else NULL.  For an Accel-Sim trace @accel: run on the GPU model with
+ * @gpu (scheduled), or read in file order (@gpu NULL).
  */
 struct run_what {
 	const char *source;
 	const struct workload *w;
 	const char *size;
 	const struct workload_opts *wo;
+	bool accel;
+	const struct gpu_params *gpu;
 };
 
 /*

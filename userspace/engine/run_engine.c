@@ -95,6 +95,7 @@ static int run_feed_source(struct run *r, const struct run_source *src,
 		if (run_feed(r, va, rd))
 			break;
 	res->counts = in.tc;
+	res->format = in.format;
 	addr_close(&in);
 	return rd < 0 || r->failed ? -1 : 0;
 }

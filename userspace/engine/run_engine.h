@@ -118,6 +118,7 @@ struct run_result {
 	unsigned int n;			/* models */
 	struct model_result models[RUN_MAX_MODELS];
 	struct trace_counts counts;	/* of a trace: kernels, skipped... */
+	enum addr_format format;	/* a trace's, as read (detected) */
 	/* run_config.dump: model i's pwc_dump() text (run_result_free()) */
 	char **dumps;
 	/* run_config.sizes: the rows of its model at sizes 1 .. N */

@@ -13,7 +13,9 @@ void storage_table5(struct table *t, const unsigned long long *entries,
 	unsigned int i;
 	u64 ta, tb;
 
-	table_init(t, "Table 5: storage (bits) of N entries (TPC) and N L2 entries (CPWC, l4=2, l3=4, ways=1)",
+	table_init(t, levels == 5 ?
+		   "Table 5: storage (bits) of N entries (TPC) and N L2 entries (CPWC, l4=2, l3=4, ways=1), 5-level paging" :
+		   "Table 5: storage (bits) of N entries (TPC) and N L2 entries (CPWC, l4=2, l3=4, ways=1), 4-level paging",
 		   "table5");
 	table_cols(t, "entries:u tpc_bits:u cpwc_bits:u tpc_over_cpwc:f");
 	for (i = 0; i < n; i++) {
@@ -37,7 +39,10 @@ void storage_table6(struct table *t, const unsigned long long *bits,
 	unsigned int i;
 	int ra, rb;
 
-	table_init(t, "Table 6: entries that fit in N bits", "table6");
+	table_init(t, levels == 5 ?
+		   "Table 6: entries that fit in N bits, 5-level paging" :
+		   "Table 6: entries that fit in N bits, 4-level paging",
+		   "table6");
 	table_cols(t, "bits:u tpc_entries:u cpwc_entries:u cpwc_over_tpc:f");
 	for (i = 0; i < n; i++) {
 		ra = pwc_size_for_budget(PWC_KIND_TPC, bits[i], levels, &a);

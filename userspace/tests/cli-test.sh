@@ -895,6 +895,20 @@ if "$P" storage --stream "$tmp/high57.txt" --capacities 8 >/dev/null 2>"$tmp/err
 	ok "storage --stream above 2^47 with 4 levels, at bit 56 with 5: one warning"
 else bad "storage --stream above 2^47: $(head -2 "$tmp/err")"; fi
 
+# Defect: a second -w (run) or --sizes (replay) replaced the first, which
+# ran as if never given; --shard with a K/N over 31 bytes was cut (a
+# shard "0/3" from "0/000...030"); each refused.
+refuses "run -w twice" "-w given twice" "$P" run -u -q -w 2mm -w gemm
+refuses "replay --sizes twice" "--sizes given twice" \
+	"$P" replay -q -m tpc --sizes uptc:4 --sizes uptc:8 "$tmp/paper.txt"
+refuses "report --shard over 31 bytes" "--shard takes K/N" \
+	"$P" report -u -q --shard 0/0000000000000000000000000000030 -o "$tmp/x" gemm
+# Defect: storage's text titles named no paging level, where the bits
+# differ at 4 and 5.
+if [ "$("$P" storage --levels 5 | head -1)" != "$("$P" storage --levels 4 | head -1)" ] &&
+	"$P" storage --levels 5 | grep -q "^Table 6: entries that fit in N bits, 5-level paging$"; then
+	ok "storage: the titles give the paging levels"
+else bad "storage titles: $("$P" storage --levels 5 | head -1)"; fi
 # Defect: run -f perf on a generated workload printed "perf: 0 samples of
 # other processes skipped"; a trace's options with a workload are refused
 refuses "run -w -f perf" "--format is an option of a trace: it needs a trace FILE" \

@@ -64,6 +64,12 @@ struct addr_stream {
 	unsigned long long lone_skipped;
 	bool perf_ended;
 	/*
+	 * perf without a pid to keep: the first sample's pid or lone tid
+	 * (+1; 0: none yet), and whether lone numbers differed since
+	 */
+	unsigned long long perf_first;
+	bool perf_mixed;
+	/*
 	 * Accel-Sim traces: run through the GPU execution model with these
 	 * (the stream its tap sees), or NULL: the coalesced accesses in file
 	 * order.  @sched: a trace directory's model, shared by its kernels.

@@ -180,11 +180,42 @@ static void perf_end_warn(struct addr_stream *s)
 	if (s->pid && !s->count && s->tc.skipped)
 		fprintf(stderr, "pwcsim: warning: %s: no sample of process %d (%llu of other processes skipped: is --pid right?)\n",
 			s->name, s->pid, s->tc.skipped);
+	if (s->perf_mixed)
+		fprintf(stderr, "pwcsim: warning: %s: samples of more than one pid or tid, replayed as one address space (threads of one process, or processes: perf script -F +pid prints PID/TID, and trace convert --pid keeps one process)\n",
+			s->name);
 	if (!s->lone_skipped)
 		return;
 	fprintf(stderr, "pwcsim: warning: %s: %llu sample%s skipped as not process %d's had a pid or tid alone (perf script's default fields print the tid: threads of %d other than its first are skipped too; -F +pid prints PID/TID)\n",
 		s->name, s->lone_skipped, s->lone_skipped == 1 ? "" : "s",
 		s->pid, s->pid);
+}
+
+/*
+ * Without --pid, are the samples one process's?  A "PID/TID" field of
+ * another pid than the first sample's: refused, -1 (two address spaces
+ * would be replayed as one); a lone number (perf script's default prints
+ * the tid, which threads of one process differ in) other than the first:
+ * noted, said at the end (perf_end_warn()).  0 otherwise.
+ */
+static int perf_one_process(struct addr_stream *s, const char *pid)
+{
+	unsigned long long v = strtoull(pid, NULL, 10) + 1;
+	bool lone = pid[strspn(pid, DIGITS)] != '/';
+	char msg[160];
+
+	if (!s->perf_first) {
+		s->perf_first = v;
+		return 0;
+	}
+	if (v == s->perf_first)
+		return 0;
+	if (lone) {
+		s->perf_mixed = true;
+		return 0;
+	}
+	snprintf(msg, sizeof(msg), "a sample of process %llu after process %llu's: two address spaces (trace convert --pid PID keeps one)",
+		 v - 1, s->perf_first - 1);
+	return addr_bad(s, msg);
 }
 
 /*
@@ -214,6 +245,8 @@ static int perf_next(struct addr_stream *s, unsigned long long *va)
 		if (!pid)
 			return addr_bad(s, "no pid field (perf script -F ...,pid,...)");
 		if (perf_addr(s, after, va) < 0)
+			return -1;
+		if (!s->pid && perf_one_process(s, pid))
 			return -1;
 		if (s->pid && strtoull(pid, NULL, 10) !=
 			      (unsigned long long)s->pid) {
