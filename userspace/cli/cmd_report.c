@@ -78,8 +78,9 @@ static int report_parse_shard(const char *arg, struct report_opts *o)
 	unsigned long long k, n;
 	char buf[32], *slash;
 
-	snprintf(buf, sizeof(buf), "%s", arg);
-	slash = strchr(buf, '/');
+	/* one longer than the buffer is refused, not cut */
+	slash = snprintf(buf, sizeof(buf), "%s", arg) < (int)sizeof(buf) ?
+		strchr(buf, '/') : NULL;
 	if (slash)
 		*slash = '\0';
 	if (!slash || parse_count(buf, REPORT_MAX_WORKLOADS, &k) ||
@@ -228,7 +229,7 @@ static int report_parse(int argc, char **argv, struct report_opts *o,
 		idx = -1;
 	}
 	/* the package's files are the full input (as gen --data's) */
-	if (shared_data_size(&so, o->ndata, "pwcsim report"))
+	if (shared_input_size(&so, o->ndata, "pwcsim report"))
 		return 2;
 	o->size = so.size;
 	cli->footprint = so.footprint_given;
@@ -417,19 +418,21 @@ int cmd_report(int argc, char **argv)
 		goto out;
 	}
 	if (o.shard_n) {	/* a partial result: rows, no report */
-		if (report_run(&o, rows) || report_shard_save(&o, rows) ||
-		    report_dir_commit(&rd))
+		if (report_run(&o, rows) || report_shard_save(&o, rows))
 			goto out;
 		printf("%s/shard.txt\n", dir);
-		ret = 0;
-		goto out;
+	} else {
+		if (report_analyse(&o, rows, argc, argv, cli.wins_iotlb,
+				   cli.timing, dir))
+			goto out;
+		printf("\n%s\n", dir);
 	}
-	if (report_analyse(&o, rows, argc, argv, cli.wins_iotlb, cli.timing,
-			   dir))
+	/*
+	 * stdout written whole before the report replaces DIR (main() says
+	 * why it was not): a failed command leaves the previous report
+	 */
+	if (fflush(stdout) || ferror(stdout) || report_dir_commit(&rd))
 		goto out;
-	if (report_dir_commit(&rd))
-		goto out;
-	printf("\n%s\n", dir);
 	ret = 0;
 out:
 	report_dir_abort(&rd);

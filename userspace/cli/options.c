@@ -415,7 +415,7 @@ int shared_check_models(const struct shared_opts *o, unsigned int levels,
 	return 0;
 }
 
-int shared_data_size(struct shared_opts *o, bool data, const char *cmd)
+int shared_input_size(struct shared_opts *o, bool data, const char *cmd)
 {
 	bool t1 = o->wo.table1;
 
@@ -435,7 +435,7 @@ int shared_workload_size(struct shared_opts *o, const struct workload *w,
 			 const char *cmd)
 {
 	/* without a workload, --data is refused with the trace */
-	int ret = shared_data_size(o, w && o->wo.data, cmd);
+	int ret = shared_input_size(o, w && o->wo.data, cmd);
 
 	if (!ret)
 		workload_size(o->size, w, &o->wo);

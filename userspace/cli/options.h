@@ -183,7 +183,7 @@ int shared_workload_size(struct shared_opts *o, const struct workload *w,
  * --inputs table1: o->size made full if --size was not given; 0, or 2
  * after the message.
  */
-int shared_data_size(struct shared_opts *o, bool data, const char *cmd);
+int shared_input_size(struct shared_opts *o, bool data, const char *cmd);
 /*
  * The options that make workload @w's input into @rec: @size, its
  * inputs, layout, allocator, seed and --data directory (if one), with

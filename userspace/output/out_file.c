@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "output/out_file.h"
@@ -21,6 +22,7 @@
 static const char *volatile out_temps[OUT_TEMPS];
 static volatile sig_atomic_t out_temp_dir[OUT_TEMPS];
 static pid_t out_temp_pid;	/* theirs: not a child's (fork()) to remove */
+static volatile pid_t out_temp_writer;	/* a child writing one; 0: none */
 
 /* Directory @path's entries removed (a report's files: no subdirectory). */
 static void out_temp_empty(const char *path)
@@ -46,6 +48,11 @@ static void out_temp_signal(int sig)
 	const char *p;
 	unsigned int i;
 
+	/* its writer first, or it would make a removed temporary again */
+	if (out_temp_writer > 0 && getpid() == out_temp_pid) {
+		kill(out_temp_writer, SIGKILL);
+		waitpid(out_temp_writer, NULL, 0);
+	}
 	for (i = 0; i < OUT_TEMPS && getpid() == out_temp_pid; i++) {
 		p = out_temps[i];
 		if (!p)
@@ -88,6 +95,11 @@ int out_temp_hold(const char *path, bool dir)
 	return -1;
 }
 
+void out_temp_writer_is(pid_t pid)
+{
+	out_temp_writer = pid;
+}
+
 void out_temp_release(const char *path)
 {
 	unsigned int i;
@@ -111,6 +123,20 @@ bool out_same_file(const char *in, const char *out)
 	       !(strcmp(out, "-") ? stat(out, &so) :
 				    fstat(STDOUT_FILENO, &so)) &&
 	       si.st_dev == so.st_dev && si.st_ino == so.st_ino;
+}
+
+/*
+ * Is @st the file open as @fd (a path /dev/stdout, /dev/fd/1 or
+ * /proc/self/fd/1 names, or the file stdout was sent to)?  Renaming a
+ * temporary over it would replace that file (">> log" emptied), where
+ * writing to stdout writes into it.
+ */
+static bool out_is_fd(const struct stat *st, int fd)
+{
+	struct stat fs;
+
+	return !fstat(fd, &fs) && fs.st_dev == st->st_dev &&
+	       fs.st_ino == st->st_ino;
 }
 
 /* -1 with a message when @out (its stat) is one of @inputs. */
@@ -314,9 +340,14 @@ int out_open(struct out_file *o, const char *path, const char *const *inputs)
 		 !stat(path, &st);
 	if (exists && out_check_inputs(path, &st, inputs))
 		return -1;
-	if (!strcmp(path, "-")) {
-		o->f = stdout;
+	if (!strcmp(path, "-") || (exists && out_is_fd(&st, STDOUT_FILENO))) {
+		o->f = stdout;	/* /dev/stdout too: written, not replaced */
 		return 0;
+	}
+	if (exists && out_is_fd(&st, STDERR_FILENO)) {
+		fprintf(stderr, "pwcsim: %s: the file of the standard error: refused (nothing written)\n",
+			path);
+		return -1;
 	}
 	if (!exists && out_dangling(path))
 		return -1;

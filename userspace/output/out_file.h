@@ -53,6 +53,12 @@ int out_close(struct out_file *o, bool failed);
 int out_temp_hold(const char *path, bool dir);
 void out_temp_release(const char *path);
 /*
+ * Child @pid writes a held temporary (gnuplot a plot): a signal that ends
+ * pwcsim kills it (SIGKILL, reaped) before removing the temporaries;
+ * 0 once it has ended.
+ */
+void out_temp_writer_is(pid_t pid);
+/*
  * The mode open() or mkdir() would give what pwcsim makes under another
  * name and renames: @full (0666 a file, 0777 a directory) less the umask.
  */

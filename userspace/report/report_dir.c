@@ -5,6 +5,7 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -157,20 +158,74 @@ int report_dir_is_report(const char *dir)
 	return 0;
 }
 
-/* mkdir -p of @path's parents (not @path itself): 0, or -1 with errno. */
-static int report_dir_parents(const char *path)
+/*
+ * mkdir -p of @d->path's parents (not DIR itself), the first one made
+ * into @d->made (report_dir_unmake()): 0, or -1 with errno.
+ */
+static int report_dir_parents(struct report_dir *d)
 {
 	char p[PATH_MAX];
 	char *s;
 
-	snprintf(p, sizeof(p), "%s", path);
+	snprintf(p, sizeof(p), "%s", d->path);
 	for (s = p + 1; (s = strchr(s, '/')); s++) {
 		*s = '\0';
-		if (mkdir(p, 0777) && errno != EEXIST)
+		if (!mkdir(p, 0777)) {
+			if (!d->made)
+				d->made = (size_t)(s - p);
+		} else if (errno != EEXIST) {
 			return -1;
+		}
 		*s = '/';
 	}
 	return 0;
+}
+
+/*
+ * The parents report_dir_parents() made, deepest first, each removed
+ * only if it is still empty (rmdir()); then none is left to remove.
+ */
+static void report_dir_unmake(struct report_dir *d)
+{
+	char p[PATH_MAX];
+	char *s;
+
+	if (!d->made)
+		return;
+	snprintf(p, sizeof(p), "%s", d->path);
+	while ((s = strrchr(p, '/')) && (size_t)(s - p) >= d->made) {
+		*s = '\0';
+		if (rmdir(p))
+			break;
+	}
+	d->made = 0;
+}
+
+/*
+ * Is @path a mount point (the root of a mount: statx(); or on another
+ * device than its parent)?  The swap renames DIR, which a mount point
+ * refuses (EBUSY), and only at the end of the run: refused now, with a
+ * message, -1; else 0.
+ */
+static int report_dir_mount(const char *path)
+{
+	char up[PATH_MAX];
+	struct statx sx;
+	struct stat st, parent;
+	bool root = false;
+
+	if (!statx(AT_FDCWD, path, 0, STATX_BASIC_STATS, &sx) &&
+	    (sx.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT))
+		root = sx.stx_attributes & STATX_ATTR_MOUNT_ROOT;
+	else if (snprintf(up, sizeof(up), "%s/..", path) < (int)sizeof(up) &&
+		 !stat(path, &st) && !stat(up, &parent))
+		root = st.st_dev != parent.st_dev ||
+		       st.st_ino == parent.st_ino;
+	if (!root)
+		return 0;
+	fprintf(stderr, "pwcsim: %s: a mount point: refused (a report replaces its directory whole, by a rename that a mount point refuses; name a directory inside it)\n",
+		path);
+	return -1;
 }
 
 /*
@@ -190,6 +245,8 @@ static int report_dir_existing(struct report_dir *d, const char *dir,
 		return -1;
 	}
 	if (report_dir_scan(d->path, false) < 0)
+		return -1;
+	if (report_dir_mount(d->path))
 		return -1;
 	if (access(d->path, W_OK)) {
 		fprintf(stderr, "pwcsim: %s: %s (refused: a directory made read-only is not replaced)\n",
@@ -230,6 +287,7 @@ int report_dir_open(struct report_dir *d, const char *dir)
 	}
 	snprintf(d->path, sizeof(d->path), "%.*s", (int)len, dir);
 	*d->tmp = '\0';
+	d->made = 0;
 	d->mode = out_new_mode(0777);	/* as mkdir() would make it */
 	if (!stat(d->path, &st)) {
 		d->mode = st.st_mode & 07777;	/* DIR's own (a private one) */
@@ -241,8 +299,9 @@ int report_dir_open(struct report_dir *d, const char *dir)
 		fprintf(stderr, "pwcsim: %s: a symbolic link to no directory: refused (name the directory it would, or remove the link)\n",
 			d->path);
 		return -1;
-	} else if (errno != ENOENT || report_dir_parents(d->path)) {
+	} else if (errno != ENOENT || report_dir_parents(d)) {
 		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
+		report_dir_unmake(d);
 		return -1;
 	}
 	slash = strrchr(d->path, '/');
@@ -256,6 +315,7 @@ int report_dir_open(struct report_dir *d, const char *dir)
 	if (errno) {
 		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
 		*d->tmp = '\0';
+		report_dir_unmake(d);
 		return -1;
 	}
 	/* mkdtemp() made it 0700; writable by us until the commit */
@@ -264,6 +324,7 @@ int report_dir_open(struct report_dir *d, const char *dir)
 		fprintf(stderr, "pwcsim: %s: %s\n", d->path, strerror(errno));
 		rmdir(d->tmp);
 		*d->tmp = '\0';
+		report_dir_unmake(d);
 		return -1;
 	}
 	return 0;
@@ -308,6 +369,7 @@ int report_dir_commit(struct report_dir *d)
 		return -1;
 	}
 	*d->tmp = '\0';
+	d->made = 0;			/* they hold the report now */
 	if (!access(old, F_OK) &&
 	    (report_dir_scan(old, true) < 0 || rmdir(old)))
 		fprintf(stderr, "pwcsim: %s: the previous report could not be removed\n",
@@ -317,10 +379,11 @@ int report_dir_commit(struct report_dir *d)
 
 void report_dir_abort(struct report_dir *d)
 {
-	if (!*d->tmp)
-		return;
-	report_dir_scan(d->tmp, true);
-	rmdir(d->tmp);
-	out_temp_release(d->tmp);
-	*d->tmp = '\0';
+	if (*d->tmp) {
+		report_dir_scan(d->tmp, true);
+		rmdir(d->tmp);
+		out_temp_release(d->tmp);
+		*d->tmp = '\0';
+	}
+	report_dir_unmake(d);
 }

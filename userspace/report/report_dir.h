@@ -19,6 +19,7 @@ struct report_dir {
 	char path[PATH_MAX];	/* DIR, as it will be */
 	char tmp[PATH_MAX];	/* where the report is written meanwhile */
 	mode_t mode;		/* DIR's (an old one's kept), set at commit */
+	size_t made;		/* the first parent made, its length; 0: none */
 };
 
 /* @dir checked and its temporary made: 0, or -1 with a message. */
@@ -30,7 +31,10 @@ int report_dir_open(struct report_dir *d, const char *dir);
 int report_dir_is_report(const char *dir);
 /* The temporary in @d->path's place: 0, or -1 with a message. */
 int report_dir_commit(struct report_dir *d);
-/* The temporary removed (a failed run); @d->path untouched. */
+/*
+ * The temporary removed (a failed run), and the parents report_dir_open()
+ * made, those still empty; @d->path untouched.
+ */
 void report_dir_abort(struct report_dir *d);
 
 #endif /* REPORT_DIR_H */

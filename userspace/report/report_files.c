@@ -161,6 +161,28 @@ static int gnuplot_tmp(const char *dir, const char *png, char *path,
 	return 0;
 }
 
+/*
+ * Is @path a whole PNG: its signature first and its IEND chunk last?
+ * gnuplot exits 0 when its write of the PNG failed (a full disk), which
+ * leaves a file cut short or empty.
+ */
+static bool png_whole(const char *path)
+{
+	static const unsigned char sig[8] = "\x89PNG\r\n\x1a\n";
+	static const unsigned char iend[12] = "\0\0\0\0IEND\xae\x42\x60\x82";
+	unsigned char head[8], tail[12];
+	bool whole = false;
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return false;
+	if (fread(head, 1, 8, f) == 8 && !memcmp(head, sig, 8) &&
+	    !fseek(f, -12, SEEK_END) && fread(tail, 1, 12, f) == 12)
+		whole = !memcmp(tail, iend, 12);
+	fclose(f);
+	return whole;
+}
+
 int report_gnuplot(const char *dir, const char *name, bool quiet)
 {
 	char png[NAME_MAX + 1], tmp[PATH_MAX], path[PATH_MAX];
@@ -181,11 +203,16 @@ int report_gnuplot(const char *dir, const char *name, bool quiet)
 	} else {
 		pid = gnuplot_spawn(dir, name, out, fds);
 		close(fds[1]);
-		if (pid < 0)
+		if (pid < 0) {
 			close(fds[0]);
-		else
+		} else {
+			out_temp_writer_is(pid);
 			st = gnuplot_wait(pid, fds[0], quiet);
+			out_temp_writer_is(0);
+		}
 	}
+	if (!st && !png_whole(tmp))
+		st = -2;		/* exit 0, the plot cut short */
 	snprintf(path, sizeof(path), "%s/%s", dir, png);
 	/* drawn: the mode of every other file (mkstemps() made it 0600) */
 	if (!st && (chmod(tmp, report_png_mode(dir, png)) ||
@@ -193,13 +220,14 @@ int report_gnuplot(const char *dir, const char *name, bool quiet)
 		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
 		st = -1;
 	} else if (st) {
-		fprintf(stderr, "pwcsim: gnuplot failed on %s/%s (%s left as it was)\n",
-			dir, name, png);
+		fprintf(stderr, "pwcsim: gnuplot %s on %s/%s (%s left as it was)\n",
+			st == -2 ? "drew no whole PNG (a full disk?)" :
+			"failed", dir, name, png);
 	}
 	if (st)
 		unlink(tmp);
 	out_temp_release(tmp);
-	return st;
+	return st ? -1 : 0;
 }
 
 /* What a plot's title says of the run (summary.txt's first line). */

@@ -67,3 +67,15 @@ traceg_launch_head() {
 -nregs = 16
 X
 }
+
+# A shard.txt's body (every line before its end line) on stdin, written
+# to $1 with the end line a shard's writer makes: its FNV-1a hash of the
+# body (report_shard.c), for the tests that craft shards.
+shard_seal() {
+	python3 -c '
+import sys
+text, h = sys.stdin.buffer.read(), 0xcbf29ce484222325
+for b in text:
+	h = (h ^ b) * 0x100000001b3 % 2**64
+open(sys.argv[1], "wb").write(text + b"end %016x\n" % h)' "$1"
+}

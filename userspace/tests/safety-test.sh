@@ -112,6 +112,23 @@ fails "convert: a malformed input fails over an old output" "not a hexadecimal a
 	"$P" trace convert "$d/broken.txt" "$d/old.bin"
 same "convert: the old output is untouched" "$d/old.bin" "$bin"
 no_temporaries "convert: no temporary file is left" "$d"
+# Defect: an output of /dev/stdout (/dev/fd/1, /proc/self/fd/1) replaced
+# the file stdout was sent to by a rename: ">> log" emptied the log, and
+# "{ echo a; convert ...; } > f" lost the a.  It is written as "-" is.
+printf 'kept\n' >"$d/log.txt"
+for o in /dev/stdout /dev/fd/1 /proc/self/fd/1; do
+	"$P" trace convert --to text "$d/a.bin" "$o" >>"$d/log.txt"
+done
+if [ "$(head -1 "$d/log.txt")" = kept ] &&
+	[ "$(wc -l <"$d/log.txt")" = $((3 * $(wc -l <"$d/a.txt") + 1)) ]; then
+	ok "convert to /dev/stdout >> a file: appended, the file kept"
+else bad "convert to /dev/stdout >> a file: $(head -c 40 "$d/log.txt")"; fi
+printf 'kept\n' >"$d/log2.txt"
+if ! "$P" trace convert --to text "$d/a.bin" /dev/stderr 2>>"$d/log2.txt" &&
+	[ "$(head -1 "$d/log2.txt")" = kept ] &&
+	grep -q "the file of the standard error: refused" "$d/log2.txt"; then
+	ok "convert to /dev/stderr sent to a file: refused, the file kept"
+else bad "convert to /dev/stderr: $(head -c 60 "$d/log2.txt")"; fi
 "$P" trace convert --to text "$d/a.bin" "$d/link.txt" 2>/dev/null
 if [ -L "$d/link.txt" ] && cmp -s "$d/a.txt" <("$P" trace convert --to text "$d/a.bin" -); then
 	ok "convert: through a link, the file it names is written, the link kept"
@@ -404,14 +421,10 @@ else bad "--merge refused: the shard is gone"; fi
 # with this one's, exit 0, into a report labelled as one run's; the same
 # shard given twice was "not a shard of this sweep (or cut short)".
 mkdir "$d/oldv"
-python3 - "$d/shard0/shard.txt" "$d/oldv/shard.txt" <<'PY'
+python3 - "$d/shard0/shard.txt" <<'PY' | shard_seal "$d/oldv/shard.txt"
 import re, sys
 text = open(sys.argv[1]).read()
-body = re.sub(r"(?m)^version .*$", "version 0.0-old", text[:text.rindex("end ")], count=1)
-h = 0xcbf29ce484222325
-for b in body.encode():
-    h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
-open(sys.argv[2], "w").write(body + "end %016x\n" % h)
+sys.stdout.write(re.sub(r"(?m)^version .*$", "version 0.0-old", text[:text.rindex("end ")], count=1))
 PY
 fails "--merge: a shard of another version refused" \
 	"oldv/shard.txt: a shard of pwcsim 0.0-old, this is .*: refused" \
@@ -420,7 +433,42 @@ fails "--merge: a shard given twice refused, so named" "shard 0/1 given twice" \
 	"$P" report -q --merge -o "$d/merged" "$d/shard0" "$d/shard0"
 if [ ! -e "$d/merged" ]; then ok "--merge refused: no directory made"
 else bad "--merge refused: $d/merged made"; fi
+# Defect: a failed report left behind the parents of -o DIR it had made
+# (empty directories); those it made are removed, one already there kept.
+mkdir "$d/there"
+"$P" report -q --merge -o "$d/there/made/too/merged" "$d/shard0" "$d/shard0" \
+	>/dev/null 2>&1
+if [ -d "$d/there" ] && [ ! -e "$d/there/made" ]; then
+	ok "a failed report removes the parents it made, keeps the one there"
+else bad "a failed report's parents: $(find "$d/there")"; fi
 no_temporaries "a failed report leaves no temporary directory" "$d/new/parents"
+
+# Defect: a report whose stdout failed (a full disk, a closed stdout)
+# exited 1 having replaced the previous report: stdout is now checked
+# before the report takes DIR's place.
+"$P" report -u -q -o "$d/outfail" 2mm >/dev/null 2>&1
+sum=$(md5sum <"$d/outfail/results.json")
+fails "a report to a full stdout fails" "standard output: write error" \
+	sh -c '"$@" >/dev/full' sh "$P" report -u -q -o "$d/outfail" gemm
+same "a report to a full stdout: the previous report kept" "$d/outfail/results.json" "$sum"
+fails "a report with stdout closed fails" "standard output: write error" \
+	sh -c '"$@" >&-' sh "$P" report -u -q -o "$d/outfail" gemm
+same "a report with stdout closed: the previous report kept" "$d/outfail/results.json" "$sum"
+no_temporaries "a report whose stdout failed leaves no temporary" "$d"
+
+# Defect: -o an empty mount point ran the whole report, then failed
+# (EBUSY) at the rename that puts it in place: now refused before the run.
+# (Needs mount(2): a machine that refuses it says so on a comment line.)
+mkdir "$d/mnt"
+if mount -t tmpfs -o size=1m tmpfs "$d/mnt" 2>"$tmp/err"; then
+	fails "-o a mount point is refused" "a mount point: refused" \
+		"$P" report -u -q -o "$d/mnt" gemm
+	if [ -z "$(ls -A "$d/mnt")" ]; then ok "-o a mount point: nothing written in it"
+	else bad "-o a mount point: $(ls -A "$d/mnt")"; fi
+	umount "$d/mnt"
+else
+	echo "# -o a mount point: not tested, mount refused: $(head -1 "$tmp/err")"
+fi
 
 # Defect: with no gnuplot, a report drew no PNG and said nothing.
 if env PATH=/nonexistent "$P" report -u -q -o "$d/nognuplot" --sweep 5280 gemm \
@@ -620,13 +668,43 @@ killed "a conversion killed: its temporary file removed" "$sd" '.*' \
 exec 3>&-
 # Defect: report --plot DIR ended by a signal while gnuplot drew left
 # the plot's temporary, .NAME.XXXXXX.png, in the report (which then was
-# no report to -o or --plot).  gnuplot here sleeps, drawing nothing.
+# no report to -o or --plot).  gnuplot here sleeps a second, then writes
+# its outfile.  Defect: gnuplot outlived pwcsim and wrote the temporary
+# again after the handler had removed it; the handler now kills it first.
 if [ -d "$d/plots" ]; then
 	mkdir "$tmp/slow"
-	printf '#!/bin/sh\nexec sleep 3\n' >"$tmp/slow/gnuplot"
+	cat >"$tmp/slow/gnuplot" <<'GP'
+#!/bin/sh
+# $2: outfile = 'NAME'
+f=${2#*\'}
+f=${f%\'}
+sleep 1
+: >"$f"
+GP
 	chmod +x "$tmp/slow/gnuplot"
 	killed "--plot killed: the plot's temporary removed" "$d/plots" '.*.png' \
 		env PATH="$tmp/slow:$PATH" "$P" report --plot "$d/plots" -q
+	sleep 2
+	no_temporaries "--plot killed: gnuplot ended with it, no temporary made again" \
+		"$d/plots"
+	# Defect: gnuplot exits 0 when its write of the PNG fails (a full
+	# disk): the cut plot replaced the old one, exit 0.  This one writes
+	# the PNG signature alone.
+	mkdir "$tmp/cutgp"
+	cat >"$tmp/cutgp/gnuplot" <<'GP'
+#!/bin/sh
+f=${2#*\'}
+f=${f%\'}
+printf '\211PNG\r\n\032\n' >"$f"
+GP
+	chmod +x "$tmp/cutgp/gnuplot"
+	sum=$(cat "$d"/plots/*.png | md5sum)
+	fails "--plot: a PNG gnuplot cut short is refused" "drew no whole PNG" \
+		env PATH="$tmp/cutgp:$PATH" "$P" report --plot "$d/plots" -q
+	if [ "$(cat "$d"/plots/*.png | md5sum)" = "$sum" ]; then
+		ok "--plot: the old plots kept"
+	else bad "--plot: a cut PNG replaced an old one"; fi
+	no_temporaries "--plot: a cut PNG leaves no temporary" "$d/plots"
 fi
 # Defect: gen --format traceg ended by a signal left its partial trace,
 # DIR.tmpXXXXXX (of up to gigabytes), beside DIR.

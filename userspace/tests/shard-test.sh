@@ -132,18 +132,15 @@ fails "--data's shard beside the synthetic input's is refused" "other --data" \
 # one not in the sweep; each refused.
 for m in twice gemm MUM; do
 	mkdir "$tmp/dd-$m"
-	python3 - "$tmp/d0/shard.txt" "$tmp/dd-$m/shard.txt" "$m" <<'X'
+	python3 - "$tmp/d0/shard.txt" "$m" <<'X' | shard_seal "$tmp/dd-$m/shard.txt"
 import sys
 lines = open(sys.argv[1]).read().splitlines(True)[:-1]	# not the end line
 i = next(k for k, l in enumerate(lines) if l.startswith("data "))
-if sys.argv[3] == "twice":
+if sys.argv[2] == "twice":
 	lines.insert(i, lines[i])
 else:
-	lines[i] = "data %s  bfs\n" % sys.argv[3]
-text, h = "".join(lines).encode(), 0xcbf29ce484222325
-for b in text:
-	h = (h ^ b) * 0x100000001b3 % 2**64
-open(sys.argv[2], "wb").write(text + b"end %016x\n" % h)
+	lines[i] = "data %s  bfs\n" % sys.argv[2]
+sys.stdout.write("".join(lines))
 X
 	fails "a shard naming --data's workload $m is refused" "not a shard of this sweep" \
 		"$P" report --merge -o "$tmp/x" "$tmp/dd-$m" "$tmp/d1"
@@ -159,14 +156,10 @@ printf '>q\nGAGGTTATTATTTGTTACCAATTCT\n' >"$tmp/mum/NC_003997_q25bp.50k.fna"
 long=/$(printf '%03999d' 0)
 "$P" report -q -u --window 20000 --data "MUM=$tmp/mum" --shard 0/1 \
 	-o "$tmp/m1" MUM >/dev/null 2>&1
-python3 - "$tmp/m1/shard.txt" "$tmp/mlong/shard.txt" "$tmp/mum" "$long" <<'X'
+python3 - "$tmp/m1/shard.txt" "$tmp/mum" "$long" <<'X' | shard_seal "$tmp/mlong/shard.txt"
 import sys
-text = open(sys.argv[1]).read().rsplit("end ", 1)[0].replace(
-	" %s\n" % sys.argv[3], " %s\n" % sys.argv[4]).encode()
-h = 0xcbf29ce484222325
-for b in text:
-	h = (h ^ b) * 0x100000001b3 % 2**64
-open(sys.argv[2], "wb").write(text + b"end %016x\n" % h)
+sys.stdout.write(open(sys.argv[1]).read().rsplit("end ", 1)[0].replace(
+	" %s\n" % sys.argv[2], " %s\n" % sys.argv[3]))
 X
 if "$P" report -q --merge -o "$tmp/mlm" "$tmp/mlong" >/dev/null 2>"$tmp/err" &&
 	grep -q "^MUM's input: the files of $long (--data)" "$tmp/mlm/summary.txt"; then

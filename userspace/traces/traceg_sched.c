@@ -120,8 +120,6 @@ int tg_kernel_warp(struct tg_kernel *k, unsigned int w)
 {
 	struct tg_sblock *b = &k->blk[k->nblk - 1];
 
-	if (w > 1023)
-		return -1;
 	/*
 	 * warps are listed 0, 1, 2, ... (traceg.c refuses a repeat or a
 	 * step back): a gap, refused at the block's end, is an empty warp

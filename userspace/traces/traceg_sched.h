@@ -37,7 +37,11 @@ struct tg_kernel *tg_kernel_new(struct gpu_sink *sink);
 void tg_kernel_dims(struct tg_kernel *k, bool grid, const unsigned int d[3]);
 /* "-nregs", "-shmem" */
 void tg_kernel_res(struct tg_kernel *k, unsigned int regs, unsigned int smem);
-/* "#BEGIN_TB"; its "thread block = x,y,z"; "warp = w" (in order); 0/-1 */
+/*
+ * "#BEGIN_TB"; its "thread block = x,y,z"; "warp = w" (in order, w below
+ * traceg.c's TG_MAX_WARPS, which its reader checks); 0, or -1: out of
+ * memory.
+ */
 int tg_kernel_block(struct tg_kernel *k);
 void tg_kernel_block_id(struct tg_kernel *k, unsigned int x, unsigned int y,
 			unsigned int z);
