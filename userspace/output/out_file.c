@@ -224,8 +224,14 @@ static int out_stream(struct out_file *o, int fd)
 	return 0;
 }
 
-/* @o->tmp made beside @target (mode @mode) and opened: 0, or -1. */
-static int out_open_tmp(struct out_file *o, const char *target, mode_t mode)
+/*
+ * @o->tmp made beside @target and opened: 0, or -1.  Its mode @old's
+ * (the file it will replace) or, new, @mode; and @old's owner and group
+ * where we may give them (root, or a group we are in), as the file kept
+ * them when written in place: else ours, as for any file we make.
+ */
+static int out_open_tmp(struct out_file *o, const char *target,
+			const struct stat *old, mode_t mode)
 {
 	const char *slash = strrchr(target, '/');
 	int dirlen = slash ? (int)(slash - target + 1) : 0;
@@ -239,7 +245,11 @@ static int out_open_tmp(struct out_file *o, const char *target, mode_t mode)
 	fd = mkostemp(o->tmp, O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	if (fchmod(fd, mode)) {
+	/* the owner and group, else the group alone, else neither: ours */
+	if (old && fchown(fd, old->st_uid, old->st_gid) &&
+	    fchown(fd, (uid_t)-1, old->st_gid))
+		errno = 0;
+	if (fchmod(fd, old ? old->st_mode & 07777 : mode)) {
 		close(fd);
 		unlink(o->tmp);
 		return -1;
@@ -376,8 +386,7 @@ int out_open(struct out_file *o, const char *path, const char *const *inputs)
 	/* through a symbolic link: the file it names is replaced */
 	if (exists && realpath(path, real))
 		target = real;
-	if (out_open_tmp(o, target, exists ? st.st_mode & 07777 :
-			 out_new_mode(0666))) {
+	if (out_open_tmp(o, target, exists ? &st : NULL, out_new_mode(0666))) {
 		fprintf(stderr, "pwcsim: %s: %s\n", path, strerror(errno));
 		return -1;
 	}

@@ -613,6 +613,21 @@ else
 	bad "the read-only file: $(cat "$ro/out.bin"), $(ls "$ro")"
 fi
 
+# Defect: a file replaced (written beside, renamed over) became owned by
+# whoever ran pwcsim: root converting into nobody's file took it from
+# nobody.  Its owner and group are now kept where we may give them.
+if [ "$(id -u)" = 0 ]; then
+	echo old >"$ro/theirs.bin"
+	chown 65534:65534 "$ro/theirs.bin"
+	"$P" trace convert "$ro/in.txt" "$ro/theirs.bin" 2>"$tmp/err"
+	if [ "$(stat -c %u:%g "$ro/theirs.bin")" = 65534:65534 ] &&
+		[ "$(stat -c %s "$ro/theirs.bin")" = 16 ]; then
+		ok "a file replaced as root: its owner and group kept"
+	else bad "a file replaced as root: $(stat -c '%u:%g %s' "$ro/theirs.bin")"; fi
+else
+	echo "# a file replaced as root: not tested (not root)"
+fi
+
 # Defect: a previous report made read-only (0555) was replaced behind its
 # mode (the swap needs only the parent), its old files left beside it as
 # .NAME.XXXXXX.old; with its mode kept, the report failed at the end.
