@@ -70,7 +70,8 @@ static void out_temp_signal(int sig)
 
 int out_temp_hold(const char *path, bool dir)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	/* SIGPIPE: a reader of stdout gone (a report's summary | head) */
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
 	static bool handled;
 	struct sigaction sa = { .sa_handler = out_temp_signal };
 	struct sigaction old;
@@ -354,7 +355,8 @@ int out_open(struct out_file *o, const char *path, const char *const *inputs)
 		o->f = stdout;	/* /dev/stdout too: written, not replaced */
 		return 0;
 	}
-	if (exists && out_is_fd(&st, STDERR_FILENO)) {
+	/* a file the rename would replace (a device or pipe is written) */
+	if (exists && S_ISREG(st.st_mode) && out_is_fd(&st, STDERR_FILENO)) {
 		fprintf(stderr, "pwcsim: %s: the file of the standard error: refused (nothing written)\n",
 			path);
 		return -1;

@@ -159,8 +159,9 @@ int report_dir_is_report(const char *dir)
 }
 
 /*
- * mkdir -p of @d->path's parents (not DIR itself), the first one made
- * into @d->made (report_dir_unmake()): 0, or -1 with errno.
+ * mkdir -p of @d->path's parents (not DIR itself), each one made noted
+ * in @d->made (report_dir_unmake()): 0, or -1 with errno (ENAMETOOLONG:
+ * more than REPORT_DIR_MADE to make).
  */
 static int report_dir_parents(struct report_dir *d)
 {
@@ -171,8 +172,12 @@ static int report_dir_parents(struct report_dir *d)
 	for (s = p + 1; (s = strchr(s, '/')); s++) {
 		*s = '\0';
 		if (!mkdir(p, 0777)) {
-			if (!d->made)
-				d->made = (size_t)(s - p);
+			if (d->nmade == REPORT_DIR_MADE) {
+				rmdir(p);
+				errno = ENAMETOOLONG;
+				return -1;
+			}
+			d->made[d->nmade++] = (size_t)(s - p);
 		} else if (errno != EEXIST) {
 			return -1;
 		}
@@ -182,23 +187,19 @@ static int report_dir_parents(struct report_dir *d)
 }
 
 /*
- * The parents report_dir_parents() made, deepest first, each removed
- * only if it is still empty (rmdir()); then none is left to remove.
+ * The parents report_dir_parents() made, the last made first, each
+ * removed only if it is still empty (rmdir()); then none is noted.  A
+ * directory that was there ("-o new/../old/r": old) is never one.
  */
 static void report_dir_unmake(struct report_dir *d)
 {
 	char p[PATH_MAX];
-	char *s;
 
-	if (!d->made)
-		return;
-	snprintf(p, sizeof(p), "%s", d->path);
-	while ((s = strrchr(p, '/')) && (size_t)(s - p) >= d->made) {
-		*s = '\0';
-		if (rmdir(p))
-			break;
+	while (d->nmade) {
+		snprintf(p, sizeof(p), "%.*s", (int)d->made[--d->nmade],
+			 d->path);
+		rmdir(p);
 	}
-	d->made = 0;
 }
 
 /*
@@ -287,7 +288,7 @@ int report_dir_open(struct report_dir *d, const char *dir)
 	}
 	snprintf(d->path, sizeof(d->path), "%.*s", (int)len, dir);
 	*d->tmp = '\0';
-	d->made = 0;
+	d->nmade = 0;
 	d->mode = out_new_mode(0777);	/* as mkdir() would make it */
 	if (!stat(d->path, &st)) {
 		d->mode = st.st_mode & 07777;	/* DIR's own (a private one) */
@@ -369,7 +370,7 @@ int report_dir_commit(struct report_dir *d)
 		return -1;
 	}
 	*d->tmp = '\0';
-	d->made = 0;			/* they hold the report now */
+	d->nmade = 0;			/* they hold the report now */
 	if (!access(old, F_OK) &&
 	    (report_dir_scan(old, true) < 0 || rmdir(old)))
 		fprintf(stderr, "pwcsim: %s: the previous report could not be removed\n",

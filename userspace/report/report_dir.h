@@ -15,11 +15,16 @@
 #include <limits.h>
 #include <sys/types.h>
 
+/* The most parents of DIR a report makes (-o a/b/c: 2). */
+#define REPORT_DIR_MADE 64
+
 struct report_dir {
 	char path[PATH_MAX];	/* DIR, as it will be */
 	char tmp[PATH_MAX];	/* where the report is written meanwhile */
 	mode_t mode;		/* DIR's (an old one's kept), set at commit */
-	size_t made;		/* the first parent made, its length; 0: none */
+	/* the parents report_dir_open() made, their lengths in @path */
+	size_t made[REPORT_DIR_MADE];
+	unsigned int nmade;
 };
 
 /* @dir checked and its temporary made: 0, or -1 with a message. */

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,7 +55,7 @@ int report_table(const char *dir, struct table *t, struct record *rec)
  * stderr the write end of @fds; its pid, or -1 with a message.
  */
 static pid_t gnuplot_spawn(const char *dir, const char *name,
-			   const char *out, int fds[2])
+			   const char *out, int fds[2], const sigset_t *was)
 {
 	char assign[PATH_MAX + 16];
 	pid_t pid;
@@ -67,6 +68,7 @@ static pid_t gnuplot_spawn(const char *dir, const char *name,
 	}
 	if (pid)
 		return pid;
+	sigprocmask(SIG_SETMASK, was, NULL);	/* the caller blocked them */
 	close(fds[0]);
 	dup2(fds[1], STDOUT_FILENO);
 	dup2(fds[1], STDERR_FILENO);
@@ -86,6 +88,8 @@ static int gnuplot_wait(pid_t pid, int fd, bool quiet)
 	size_t len = 0;
 	ssize_t n;
 	FILE *m = open_memstream(&text, &len);
+	sigset_t all, was;
+	siginfo_t info;
 	int st;
 
 	while ((n = read(fd, buf, sizeof(buf))) > 0 ||
@@ -93,11 +97,23 @@ static int gnuplot_wait(pid_t pid, int fd, bool quiet)
 		if (n > 0 && m)
 			fwrite(buf, 1, n, m);
 	close(fd);
+	/*
+	 * Ended, not yet reaped (a signal now still kills our gnuplot, not
+	 * another process its pid went to); then no longer ours to kill
+	 * (out_temp_writer_is()), and reaped, with no signal between.
+	 */
+	while (waitid(P_PID, pid, &info, WEXITED | WNOWAIT) < 0 &&
+	       errno == EINTR)
+		;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &was);
+	out_temp_writer_is(0);
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR) {
 			st = -1;
 			break;
 		}
+	sigprocmask(SIG_SETMASK, &was, NULL);
 	if (m)
 		fclose(m);
 	st = st || !m ? -1 : 0;
@@ -189,6 +205,7 @@ int report_gnuplot(const char *dir, const char *name, bool quiet)
 	size_t len = strlen(name);
 	const char *out;
 	int fds[2], st = -1;
+	sigset_t all, was;
 	pid_t pid;
 
 	/* X.gp draws X.png: into a temporary, renamed when drawn whole */
@@ -201,15 +218,18 @@ int report_gnuplot(const char *dir, const char *name, bool quiet)
 	if (pipe(fds)) {
 		fprintf(stderr, "pwcsim: gnuplot: %s\n", strerror(errno));
 	} else {
-		pid = gnuplot_spawn(dir, name, out, fds);
-		close(fds[1]);
-		if (pid < 0) {
-			close(fds[0]);
-		} else {
+		/* gnuplot known to the handler before a signal can come */
+		sigfillset(&all);
+		sigprocmask(SIG_BLOCK, &all, &was);
+		pid = gnuplot_spawn(dir, name, out, fds, &was);
+		if (pid > 0)
 			out_temp_writer_is(pid);
+		sigprocmask(SIG_SETMASK, &was, NULL);
+		close(fds[1]);
+		if (pid < 0)
+			close(fds[0]);
+		else		/* until it ended, out_temp_writer_is(0) */
 			st = gnuplot_wait(pid, fds[0], quiet);
-			out_temp_writer_is(0);
-		}
 	}
 	if (!st && !png_whole(tmp))
 		st = -2;		/* exit 0, the plot cut short */

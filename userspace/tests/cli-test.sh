@@ -897,12 +897,12 @@ else bad "storage --stream above 2^47: $(head -2 "$tmp/err")"; fi
 
 # Defect: a second -w (run) or --sizes (replay) replaced the first, which
 # ran as if never given; --shard with a K/N over 31 bytes was cut (a
-# shard "0/3" from "0/000...030"); each refused.
+# shard "0/3" from "0/000...033"); each refused.
 refuses "run -w twice" "-w given twice" "$P" run -u -q -w 2mm -w gemm
 refuses "replay --sizes twice" "--sizes given twice" \
 	"$P" replay -q -m tpc --sizes uptc:4 --sizes uptc:8 "$tmp/paper.txt"
 refuses "report --shard over 31 bytes" "--shard takes K/N" \
-	"$P" report -u -q --shard 0/0000000000000000000000000000030 -o "$tmp/x" gemm
+	"$P" report -u -q --shard "0/$(printf '%028d' 0)33" -o "$tmp/x" gemm
 # Defect: storage's text titles named no paging level, where the bits
 # differ at 4 and 5.
 if [ "$("$P" storage --levels 5 | head -1)" != "$("$P" storage --levels 4 | head -1)" ] &&

@@ -595,6 +595,13 @@ else bad "perf: --pid of no sample"; sed 's/^/    /' "$tmp/err" | head -3; fi
 fails "perf: two processes without --pid refused" \
 	"perf.txt:4: a sample of process 999 after process 1234's: two address spaces (trace convert --pid PID keeps one)" \
 	"$tmp/perf.txt" --from perf
+# (a sample without an address, of any process, adds no address space)
+head -3 "$tmp/perf.txt" >"$tmp/perfzero.txt"
+printf '              sh  999/999    575.362074: page-faults:                0\n' >>"$tmp/perfzero.txt"
+if [ "$($P trace info --json --format perf "$tmp/perfzero.txt" 2>"$tmp/err" |
+	python3 -c 'import json, sys; d = json.load(sys.stdin); print(d["trace"][0]["addresses"], d["source"][0]["samples_without_addr"])')" = "2 1" ]; then
+	ok "perf: another process's sample without an address counted, not refused"
+else bad "perf: an address-0 sample of another process"; sed 's/^/    /' "$tmp/err" | head -3; fi
 head -2 "$tmp/perftid.txt" >"$tmp/perftids.txt"
 if [ "$($P trace convert --from perf --to text "$tmp/perftids.txt" - 2>"$tmp/err" | tr '\n' ' ')" = "0x56053e07e030 0x7f32cce17f78 " ] &&
 	grep -q "warning: .*perftids.txt: samples of more than one pid or tid, replayed as one address space" "$tmp/err"; then

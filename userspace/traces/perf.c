@@ -246,8 +246,6 @@ static int perf_next(struct addr_stream *s, unsigned long long *va)
 			return addr_bad(s, "no pid field (perf script -F ...,pid,...)");
 		if (perf_addr(s, after, va) < 0)
 			return -1;
-		if (!s->pid && perf_one_process(s, pid))
-			return -1;
 		if (s->pid && strtoull(pid, NULL, 10) !=
 			      (unsigned long long)s->pid) {
 			s->tc.skipped++;
@@ -259,6 +257,9 @@ static int perf_next(struct addr_stream *s, unsigned long long *va)
 			s->tc.no_addr++;
 			continue;
 		}
+		/* a sample without an address adds no address space */
+		if (!s->pid && perf_one_process(s, pid))
+			return -1;
 		s->count++;
 		return 1;
 	}
