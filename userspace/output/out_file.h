@@ -44,8 +44,8 @@ int out_close(struct out_file *o, bool failed);
 #define OUT_TEMPS 4
 /*
  * Temporary file or directory @path (a buffer that lives until
- * out_temp_release()) removed if SIGINT, SIGTERM, SIGHUP, SIGQUIT or SIGPIPE ends
- * pwcsim first; a directory holds files only.  out_open() holds its
+ * out_temp_release()) removed if SIGINT, SIGTERM, SIGHUP, SIGQUIT or
+ * SIGPIPE ends pwcsim first; a directory holds files only.  out_open() holds its
  * temporary; the report's directory holds its own (report_dir.c).  0, or
  * -1 with errno EMFILE when OUT_TEMPS are held already: @path is not
  * held, and the caller removes it and fails.

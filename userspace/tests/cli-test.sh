@@ -899,8 +899,10 @@ else bad "storage --stream above 2^47: $(head -2 "$tmp/err")"; fi
 # ran as if never given; --shard with a K/N over 31 bytes was cut (a
 # shard "0/3" from "0/000...033"); each refused.
 refuses "run -w twice" "-w given twice" "$P" run -u -q -w 2mm -w gemm
+# (a model with a sweep of sizes, as replay --help names them)
+sw=$("$P" replay --help | sed -n 's/.*sweep of sizes: *\([a-z0-9_]*\).*/\1/p')
 refuses "replay --sizes twice" "--sizes given twice" \
-	"$P" replay -q -m tpc --sizes uptc:4 --sizes uptc:8 "$tmp/paper.txt"
+	"$P" replay -q -m tpc --sizes "$sw:4" --sizes "$sw:8" "$tmp/paper.txt"
 refuses "report --shard over 31 bytes" "--shard takes K/N" \
 	"$P" report -u -q --shard "0/$(printf '%028d' 0)33" -o "$tmp/x" gemm
 # Defect: storage's text titles named no paging level, where the bits
