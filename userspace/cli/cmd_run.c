@@ -343,16 +343,14 @@ static int run_parse(int argc, char **argv, struct run_opts *o)
 }
 
 /*
- * What the run ran (timing_print.h): @w, or the trace (stdin: "-") read
- * as @fmt, an Accel-Sim trace's GPU model run with @gp (scheduled) or not.
+ * What the run ran (timing_print.h): @w, or the trace (stdin: "-"),
+ * @accel an Accel-Sim trace's, its GPU model run with @gp (scheduled) or
+ * not.
  */
 static struct run_what run_what_of(const struct run_opts *o,
-				   const struct workload *w,
-				   enum addr_format fmt,
+				   const struct workload *w, bool accel,
 				   const struct gpu_params *gp)
 {
-	bool accel = !w && (fmt == ADDR_TRACEG || fmt == ADDR_TRACEDIR);
-
 	return (struct run_what){
 		.source = w ? w->name : o->path ? o->path : "-", .w = w,
 		.size = o->so.size, .wo = w ? &o->so.wo : NULL,
@@ -442,8 +440,8 @@ static int run_timed(struct run_opts *o, const struct workload *w,
 		return 1;
 	}
 	progress_end(pg);
-	/* --timing: an Accel-Sim trace on the GPU model, or a workload */
-	what = run_what_of(o, w, ADDR_TRACEG, src.gpu);
+	/* run_timing() runs a workload, or refuses all but Accel-Sim traces */
+	what = run_what_of(o, w, !w, src.gpu);
 	timing_print(&r, &what, &tc.io, o->so.json);
 	if (r.real && r.m[0].st.not_walked)
 		fprintf(stderr, "pwcsim: %llu translation%s had no walk: the shadow process may not map below vm.mmap_min_addr (a GPU's parameters and constants, from 0x0; mapping them takes CAP_SYS_RAWIO)\n",
@@ -483,7 +481,8 @@ static int run_source_of(struct run_opts *o, const struct workload *w)
 		return 1;
 	if (w && !r.addresses && !o->so.quiet)
 		workload_note_empty("pwcsim run", &o->so.wo);
-	what = run_what_of(o, w, r.format, src.gpu);
+	what = run_what_of(o, w, !w && addr_format_is_accel(r.format),
+			   src.gpu);
 	run_print(o, &what, &r);
 	return 0;	/* stdout checked by main() */
 }

@@ -251,24 +251,6 @@ static void source_table(struct table *t, const struct trace_counts *tc,
 		table_u64(t, i, v[i]);
 }
 
-/*
- * The table "stream" of an Accel-Sim trace: read in file order, or run on
- * the GPU model with @gpu's settings, each of which changes the stream.
- */
-static void stream_table(struct table *t, const struct gpu_params *gpu)
-{
-	table_init(t, NULL, "stream");
-	table_cols(t, "order:s iotlb_at:s jitter:f warmup:u seed:u");
-	table_row(t);
-	table_str(t, 0, gpu ? "scheduled" : "file");
-	if (!gpu)
-		return;
-	table_str(t, 1, workload_at_names[gpu->at]);
-	table_f64(t, 2, gpu->jitter);
-	table_u64(t, 3, gpu->warmup);
-	table_u64(t, 4, gpu->seed);
-}
-
 static int trace_info(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -301,10 +283,8 @@ static int trace_info(int argc, char **argv)
 		source_table(&t, &in.tc, addr_census_paths(&tc, 2),
 			     addr_census_paths(&tc, 3));
 		record_table(&rec, &t);
-		if (in.format == ADDR_TRACEG || in.format == ADDR_TRACEDIR) {
-			stream_table(&t, in.gpu);
-			record_table(&rec, &t);
-		}
+		if (addr_format_is_accel(in.format))
+			shared_record_trace(&rec, "stream", in.gpu);
 		(so.json ? record_print_json : record_print_text)(&rec, stdout);
 		record_free(&rec);
 	}

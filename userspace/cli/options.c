@@ -461,6 +461,22 @@ void shared_record_input(struct record *rec, const struct workload *w,
 		record_str(rec, file, wo->data_sha256[k]);
 }
 
+void shared_record_trace(struct record *rec, const char *name,
+			 const struct gpu_params *gpu)
+{
+	struct record *t = record_object(rec, name);
+
+	record_str(t, "format", "traceg");
+	record_str(t, "order", gpu ? "scheduled" : "file");
+	if (!gpu)
+		return;
+	record_str(t, "iotlb_at", workload_at_names[gpu->at]);
+	record_f64(t, "jitter", gpu->jitter);
+	record_u64(t, "warmup", gpu->warmup);
+	record_u64(t, "seed", gpu->seed);
+	record_u64(t, "with_ifetch", gpu->ifetch);
+}
+
 void shared_run_config(const struct shared_opts *o, struct run_config *cfg)
 {
 	*cfg = (struct run_config){

@@ -192,6 +192,13 @@ int shared_input_size(struct shared_opts *o, bool data, const char *cmd);
 struct record;
 void shared_record_input(struct record *rec, const struct workload *w,
 			 const char *size, const struct workload_opts *wo);
+/*
+ * An Accel-Sim trace's stream as the member @name of @rec: its order,
+ * and on the GPU model (@gpu, from shared_trace_gpu()) every setting
+ * that changes its stream, as a workload's are recorded.
+ */
+void shared_record_trace(struct record *rec, const char *name,
+			 const struct gpu_params *gpu);
 /* The run configuration the shared options give (engine/run_engine.h). */
 void shared_run_config(const struct shared_opts *o, struct run_config *cfg);
 /*

@@ -10,25 +10,6 @@
 #include "cli/timing_print.h"
 #include "engine/timing_figures.h"
 
-/*
- * An Accel-Sim trace's run: its order, and on the GPU model (@gpu) every
- * setting that changes its stream, as a workload's are recorded.
- */
-static void run_record_trace(struct record *rec, const struct gpu_params *gpu)
-{
-	struct record *t = record_object(rec, "trace");
-
-	record_str(t, "format", "traceg");
-	record_str(t, "order", gpu ? "scheduled" : "file");
-	if (!gpu)
-		return;
-	record_str(t, "iotlb_at", workload_at_names[gpu->at]);
-	record_f64(t, "jitter", gpu->jitter);
-	record_u64(t, "warmup", gpu->warmup);
-	record_u64(t, "seed", gpu->seed);
-	record_u64(t, "with_ifetch", gpu->ifetch);
-}
-
 void run_record_head(struct record *rec, const struct run_what *what,
 		     bool real, unsigned int levels)
 {
@@ -46,7 +27,7 @@ void run_record_head(struct record *rec, const struct run_what *what,
 		record_u64(w, "window", wo->window);
 	}
 	if (what->accel)
-		run_record_trace(rec, what->gpu);
+		shared_record_trace(rec, "trace", what->gpu);
 	record_str(rec, "tables", real ? "real" : "synthetic");
 	record_u64(rec, "levels", levels);
 }

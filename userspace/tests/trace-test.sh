@@ -731,7 +731,7 @@ t = json.load(sys.stdin)["trace"]
 assert t == {"format": "traceg", "order": "file"}, t' &&
 	$P trace info --json --iotlb-at l2-input "$tmp/gt" | python3 -c '
 import json, sys
-s = json.load(sys.stdin)["stream"][0]
+s = json.load(sys.stdin)["stream"]
 assert (s["order"], s["iotlb_at"]) == ("scheduled", "l2-input"), s'; then
 	ok "run, trace info of an Accel-Sim trace: its order and tap in the text and the JSON"
 else bad "run/trace info labels of an Accel-Sim trace"; fi

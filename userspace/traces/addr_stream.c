@@ -150,7 +150,7 @@ struct gpu_sink *addr_gpu_sink(struct addr_stream *s)
 
 int addr_check_given(struct addr_stream *s, const struct addr_given *g)
 {
-	bool accel = s->format == ADDR_TRACEG || s->format == ADDR_TRACEDIR;
+	bool accel = addr_format_is_accel(s->format);
 	const char *why = accel ? "is read in file order: --trace-order file" :
 				  "is not an Accel-Sim trace";
 

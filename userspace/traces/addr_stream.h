@@ -25,6 +25,12 @@
 enum addr_format { ADDR_AUTO, ADDR_TEXT, ADDR_BINARY, ADDR_LACKEY,
 		   ADDR_TRACEG, ADDR_PERF, ADDR_TRACEDIR };
 
+/* Is @f an Accel-Sim trace's (a file, or a trace directory)? */
+static inline bool addr_format_is_accel(enum addr_format f)
+{
+	return f == ADDR_TRACEG || f == ADDR_TRACEDIR;
+}
+
 struct trace_reader;
 struct xz_cookie;
 struct gpu_params;
