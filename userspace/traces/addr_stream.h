@@ -57,6 +57,8 @@ struct addr_stream {
 	unsigned long long count;	/* addresses returned */
 	bool failed;			/* addr_next_block() owes a -1 */
 	bool close;
+	/* a regular, uncompressed input's size at its open; else -1 */
+	long long size_at_open;
 	/* no warning said: a read that checks an input read again after */
 	bool quiet;
 	char buf[4096];			/* text: one line, then a NUL */

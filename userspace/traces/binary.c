@@ -30,8 +30,6 @@
 
 struct binary_state {
 	size_t pos, len;		/* [pos, len) of buf not yet returned */
-	unsigned long long got;		/* bytes read after the magic */
-	long long expect;		/* a regular file's, at open; or -1 */
 	unsigned char *buf;		/* BINARY_BLOCK bytes */
 };
 
@@ -51,18 +49,6 @@ static inline unsigned long long binary_record(const unsigned char *p)
 		v = v << 8 | p[i];
 	return v;
 #endif
-}
-
-/* A regular, uncompressed file's bytes after the magic, or -1. */
-static long long binary_expect(struct addr_stream *s)
-{
-	struct stat st;
-	off_t at;
-
-	if (s->xz || fstat(fileno(s->f), &st) || !S_ISREG(st.st_mode))
-		return -1;
-	at = ftello(s->f);
-	return at < 0 || st.st_size < at ? -1 : st.st_size - at;
 }
 
 static int binary_open(struct addr_stream *s, const char *path)
@@ -85,7 +71,6 @@ static int binary_open(struct addr_stream *s, const char *path)
 				s->name);
 		return -1;
 	}
-	b->expect = binary_expect(s);
 	b->buf = malloc(BINARY_BLOCK);
 	if (!b->buf) {
 		fprintf(stderr, "pwcsim: out of memory\n");
@@ -108,17 +93,13 @@ static int binary_more(struct addr_stream *s, struct binary_state *b)
 	b->pos = 0;
 	n = fread(b->buf + keep, 1, BINARY_BLOCK - keep, s->f);
 	b->len = keep + n;
-	b->got += n;
 	if (ferror(s->f)) {
 		fprintf(stderr, "pwcsim: %s: %s\n", s->name,
 			xz_error(s->xz) ? xz_error(s->xz) : "read error");
 		return -1;
 	}
-	if (!n && b->expect >= 0 && b->got < (unsigned long long)b->expect) {
-		fprintf(stderr, "pwcsim: %s: the file shrank while it was read (%llu of its %lld bytes after the magic read)\n",
-			s->name, b->got, b->expect);
+	if (!n && addr_input_shrank(s))
 		return -1;
-	}
 	if (b->len - b->pos == 0)
 		return 0;
 	if (b->len - b->pos < 8) {

@@ -7,12 +7,14 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "traces/trace_reader.h"
 #include "traces/xz_file.h"
 
 int addr_input_open(struct addr_stream *s, const char *path)
 {
+	struct stat st;
 	int c;
 
 	if (!strcmp(path, "-")) {
@@ -41,7 +43,21 @@ int addr_input_open(struct addr_stream *s, const char *path)
 		addr_input_close(s);
 		return -1;
 	}
+	s->size_at_open = !s->xz && !fstat(fileno(s->f), &st) &&
+			  S_ISREG(st.st_mode) ? st.st_size : -1;
 	return 0;
+}
+
+int addr_input_shrank(struct addr_stream *s)
+{
+	off_t at;
+
+	if (s->size_at_open < 0 || (at = ftello(s->f)) < 0 ||
+	    at >= s->size_at_open)
+		return 0;
+	fprintf(stderr, "pwcsim: %s: the file shrank while it was read (%lld of its %lld bytes read)\n",
+		s->name, (long long)at, s->size_at_open);
+	return -1;
 }
 
 int addr_input_peek(struct addr_stream *s)
@@ -152,6 +168,9 @@ int addr_read_line(struct addr_stream *s)
 			errno ? strerror(errno) : "read error");
 		return -1;
 	}
+	/* its last line cut too: a shorter address, read as whole */
+	if (c == EOF && addr_input_shrank(s))
+		return -1;
 	if (!n)
 		return 0;
 	s->line++;

@@ -48,6 +48,12 @@ int addr_input_open(struct addr_stream *s, const char *path);
 int addr_input_peek(struct addr_stream *s);
 void addr_input_close(struct addr_stream *s);
 /*
+ * At the end of the input: -1, said, if a regular file ends before the
+ * size it had at its open (cut while read: its last record may be cut
+ * too), else 0.
+ */
+int addr_input_shrank(struct addr_stream *s);
+/*
  * The next line into s->buf (counting lines); 0 at the end, -1 on an
  * error (message printed: a line too long, a NUL byte, a read error).
  */
