@@ -539,6 +539,8 @@ int cmd_replay(int argc, char **argv)
 
 	if (ret)
 		return ret == 1 ? 0 : ret;
+	if (shared_output_is_input(o.path, o.so.fmt, "-"))
+		return 1;
 	ret = 1;
 	r = malloc(sizeof(*r));
 	if (!r) {

@@ -495,6 +495,8 @@ int cmd_run(int argc, char **argv)
 
 	if (ret)
 		return ret == 1 ? 0 : ret;
+	if (o.path && shared_output_is_input(o.path, o.so.fmt, "-"))
+		return 1;
 	if (o.wname && !(w = workload_find(o.wname))) {
 		fprintf(stderr, "pwcsim: unknown workload '%s' (pwcsim gen --list)\n",
 			o.wname);

@@ -131,27 +131,6 @@ static int trace_check(struct addr_stream *in, const struct shared_opts *so)
 	return addr_check_given(in, &given);
 }
 
-/*
- * @out one of the files an Accel-Sim trace directory @in (the directory,
- * or its kernelslist.g) is read from: refused with a message (true).
- * out_open() compares @out with @in alone, and the kernels are read after
- * it: `convert DIR DIR/kernel-1.traceg` replaced the kernel it had read,
- * and `convert DIR - >>DIR/kernel-1.traceg` appended to it.
- */
-static bool convert_out_in_dir(const char *in, enum addr_format fmt,
-			       const char *out)
-{
-	char path[2 * PATH_MAX + 16];
-
-	if (!strcmp(in, "-") ||
-	    (fmt != ADDR_AUTO && fmt != ADDR_TRACEG) ||
-	    !addr_trace_dir_opens(in, out, path, sizeof(path)))
-		return false;
-	fprintf(stderr, "pwcsim: %s: the output is the input %s (of the trace %s): refused (nothing written)\n",
-		out, path, in);
-	return true;
-}
-
 static int trace_convert(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -176,7 +155,7 @@ static int trace_convert(int argc, char **argv)
 		return ret == 1 ? 0 : ret;
 	inputs[0] = argv[optind];
 	/* refused before the input is read or anything is written */
-	if (convert_out_in_dir(argv[optind], so.fmt, argv[optind + 1]) ||
+	if (shared_output_is_input(argv[optind], so.fmt, argv[optind + 1]) ||
 	    out_open(&out, argv[optind + 1], inputs))
 		return 1;
 	if (addr_open_gpu(&in, argv[optind], so.fmt,
@@ -271,7 +250,8 @@ static int trace_info(int argc, char **argv)
 
 	if (r)
 		return r == 1 ? 0 : r;
-	if (addr_open_gpu(&in, argv[optind], so.fmt,
+	if (shared_output_is_input(argv[optind], so.fmt, "-") ||
+	    addr_open_gpu(&in, argv[optind], so.fmt,
 			  shared_trace_gpu(&so, &gp)))
 		return 1;
 	r = trace_check(&in, &so) ? -1 : census_count(&tc, &in);

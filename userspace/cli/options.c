@@ -4,13 +4,17 @@
  * per option.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "pwc.h"
 #include "cli/options.h"
 #include "cli/parse.h"
+#include "output/out_file.h"
 
 void shared_opts_init(struct shared_opts *o)
 {
@@ -459,6 +463,32 @@ void shared_record_input(struct record *rec, const struct workload *w,
 	rec = record_object(rec, "data_sha256");
 	for (k = 0; (file = workload_data_file(w, k)); k++)
 		record_str(rec, file, wo->data_sha256[k]);
+}
+
+bool shared_output_is_input(const char *in, enum addr_format fmt,
+			    const char *out)
+{
+	char path[2 * PATH_MAX + 16];
+	const char *file = in;
+	struct stat st;
+
+	/* a terminal or /dev/null both read and written is no file changed */
+	if (strcmp(out, "-") ? stat(out, &st) : fstat(STDOUT_FILENO, &st))
+		return false;
+	if (!S_ISREG(st.st_mode))
+		return false;
+	if (!out_same_file(in, out)) {
+		if (!strcmp(in, "-") ||
+		    (fmt != ADDR_AUTO && fmt != ADDR_TRACEG) ||
+		    !addr_trace_dir_opens(in, out, path, sizeof(path)))
+			return false;
+		file = path;
+	}
+	fprintf(stderr, "pwcsim: %s: the output is the input %s%s%s%s: refused (nothing written)\n",
+		strcmp(out, "-") ? out : "stdout", file,
+		file == path ? " (of the trace " : "", file == path ? in : "",
+		file == path ? ")" : "");
+	return true;
 }
 
 void shared_record_trace(struct record *rec, const char *name,

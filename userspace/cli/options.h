@@ -193,6 +193,15 @@ struct record;
 void shared_record_input(struct record *rec, const struct workload *w,
 			 const char *size, const struct workload_opts *wo);
 /*
+ * Is output @out ("-": stdout), an existing regular file, the trace @in
+ * ("-": stdin) or one of the files an Accel-Sim trace directory @in is read from (its
+ * list, a kernel it names; @fmt as given)?  Then true, said: a command
+ * would write into what it reads (`replay T >> T`), the directory's
+ * files read after an output is opened.
+ */
+bool shared_output_is_input(const char *in, enum addr_format fmt,
+			    const char *out);
+/*
  * An Accel-Sim trace's stream as the member @name of @rec: its order,
  * and on the GPU model (@gpu, from shared_trace_gpu()) every setting
  * that changes its stream, as a workload's are recorded.

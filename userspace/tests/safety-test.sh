@@ -91,10 +91,35 @@ fails "convert: a kernelslist.g onto its kernel refused" "the output is the inpu
 for f in kernel-1.traceg kernelslist.g; do
 	"$P" trace convert --to text "$d/tg" - >>"$d/tg/$f" 2>"$tmp/err"; rc=$?
 	if [ $rc = 1 ] &&
-		grep -q "^pwcsim: -: the output is the input .*tg/$f (of the trace" "$tmp/err"; then
+		grep -q "^pwcsim: stdout: the output is the input .*tg/$f (of the trace" "$tmp/err"; then
 		ok "convert: a trace directory to stdout appended to its $f refused"
 	else bad "convert DIR - >>DIR/$f: exit $rc"; sed 's/^/    /' "$tmp/err" | head -3; fi
 done
+# Defect: replay, run and trace info wrote stdout appended to their own
+# trace: replay -p read its own CSV lines back (4,097 addresses gave
+# exit 0 and a trace with 4,098 more lines).
+cp "$d/a.txt" "$d/self.txt"
+for c in "replay -q -m tpc -p" "run -u -q -m tpc" "trace info"; do
+	# shellcheck disable=SC2086,SC2094 # the command split; the file
+	# both read and written is the defect tested
+	"$P" $c "$d/self.txt" >>"$d/self.txt" 2>"$tmp/err"; rc=$?
+	if [ $rc = 1 ] && cmp -s "$d/a.txt" "$d/self.txt" &&
+		grep -q "^pwcsim: stdout: the output is the input .*self.txt: refused" "$tmp/err"; then
+		ok "${c%% *}: stdout appended to its trace refused, the trace intact"
+	else bad "${c%% *} T >>T: exit $rc"; sed 's/^/    /' "$tmp/err" | head -3; fi
+done
+# shellcheck disable=SC2094 # the file both read and written: the defect
+"$P" replay -q -m tpc - <"$d/self.txt" >>"$d/self.txt" 2>"$tmp/err"; rc=$?
+if [ $rc = 1 ] && cmp -s "$d/a.txt" "$d/self.txt"; then
+	ok "replay - <T >>T refused"
+else bad "replay - <T >>T: exit $rc"; fi
+"$P" run -u -q -m tpc "$d/tg" >>"$d/tg/kernelslist.g" 2>"$tmp/err"; rc=$?
+if [ $rc = 1 ] && grep -q "the output is the input .*tg/kernelslist.g (of the trace" "$tmp/err"; then
+	ok "run: a trace directory to stdout appended to its list refused"
+else bad "run DIR >>DIR/kernelslist.g: exit $rc"; fi
+if "$P" replay -q -m tpc - </dev/null >/dev/null; then
+	ok "replay - </dev/null >/dev/null: no file both read and written"
+else bad "replay - </dev/null >/dev/null refused"; fi
 if [ "$(cat "$d/tg/kernel-1.traceg" "$d/tg/kernelslist.g" | md5sum)" = "$tg" ] &&
 	"$P" trace convert --to text "$d/tg" "$d/tg/all.txt" &&
 	[ "$(cat "$d/tg/all.txt")" = 0x7f3000000000 ]; then
