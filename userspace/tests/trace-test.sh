@@ -678,12 +678,15 @@ elif grep -q "trace-order takes scheduled or file" "$tmp/err"; then
 else bad "--trace-order message"; fi
 
 # --- gen --format traceg: written, then read back scheduled, the same ---
-# (RAY: its parameter, constant and local loads as LDC, LDL and STL lines)
-for w in 2DCONV RAY MUM; do
+# (RAY: its parameter, constant and local loads as LDC, LDL and STL lines;
+# RAY at its full input: at the small one, with 4 CTAs an SM, the L2 holds
+# every page it touches and nothing reaches l2-miss)
+for ws in 2DCONV:small RAY:full MUM:small; do
+	w=${ws%:*}
 	for at in coalesced l2-input l2-miss; do
 		rm -rf "$tmp/gt"
-		if $P gen "$w" -q --format traceg -o "$tmp/gt" 2>"$tmp/err" &&
-			$P gen "$w" -q --iotlb-at $at >"$tmp/gen.txt" &&
+		if $P gen "$w" -q --size "${ws#*:}" --format traceg -o "$tmp/gt" 2>"$tmp/err" &&
+			$P gen "$w" -q --size "${ws#*:}" --iotlb-at $at >"$tmp/gen.txt" &&
 			$P trace convert --to text --iotlb-at $at "$tmp/gt" - >"$tmp/back.txt" &&
 			[ -s "$tmp/gen.txt" ] && cmp -s "$tmp/gen.txt" "$tmp/back.txt"; then
 			ok "gen $w --format traceg read back at $at: the same $(wc -l <"$tmp/gen.txt") addresses"

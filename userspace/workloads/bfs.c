@@ -211,8 +211,9 @@ static void bfs_run(const struct bfs_graph *g, struct gpu_heap *h,
 {
 	unsigned int n = g->n;
 	struct bfs_ctx c = { .g = g };
+	/* Kernel: 22 registers (scripts/suite-regs) */
 	struct gpu_launch l = { (n + BFS_BLOCK - 1) / BFS_BLOCK, 1, BFS_BLOCK,
-				1, 0, bfs_addr, &c, 0, 0, bfs_deps };
+				1, 0, bfs_addr, &c, 22, 0, bfs_deps };
 	bool over = true, ok = true;
 
 	c.nodes = gpu_alloc(h, 8ULL * n, "d_graph_nodes", "BFS/bfs.cu:138");

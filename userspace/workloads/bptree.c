@@ -444,8 +444,9 @@ static bool bpt_range(struct bpt_ctx *c, struct bpt_rand *g,
 	unsigned int i, rsize = count, hp = c->t->height + 1;
 	unsigned long long kb = BPT_KNODE * c->t->nnodes;
 	int *start = malloc(sizeof(int) * count), *end = malloc(sizeof(int) * count);
+	/* findRangeK: 24 registers (scripts/suite-regs) */
 	struct gpu_launch l = { count, 1, BPT_ORDER, 1, 16 * c->t->height + 11,
-				bpt_range_addr, c, 0, 0, bpt_range_deps };
+				bpt_range_addr, c, 24, 0, bpt_range_deps };
 	const struct bpt_buf b[] = {
 		{ &c->knodes, kb, "knodesD", BPT_W2(108), BPT_W2(308) },
 		{ &c->curr, 8ULL * count, "currKnodeD", BPT_W2(116), BPT_W2(310) },
@@ -498,8 +499,9 @@ static void bpt_find(struct bpt_ctx *c, struct bpt_rand *g,
 	unsigned int i, hp = c->t->height + 1;
 	unsigned long long kb = BPT_KNODE * c->t->nnodes;
 	int *keys = malloc(sizeof(int) * count);
+	/* findK: 20 registers (scripts/suite-regs) */
 	struct gpu_launch l = { count, 1, BPT_ORDER, 1, 9 * c->t->height + 6,
-				bpt_findk_addr, c, 0, 0, bpt_findk_deps };
+				bpt_findk_addr, c, 20, 0, bpt_findk_deps };
 	const struct bpt_buf b[] = {
 		{ &c->records, 4ULL * size, "recordsD", BPT_W1(106), BPT_W1(252) },
 		{ &c->knodes, kb, "knodesD", BPT_W1(114), BPT_W1(253) },

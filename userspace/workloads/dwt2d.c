@@ -167,6 +167,7 @@ static bool dwt_fdwt53(gva_t in, gva_t out, int sx, int sy, int levels,
 {
 	struct dwt_ctx c = { in, out, sx, sy, 0, 0 };
 	struct gpu_launch l = { 0, 0, 0, 1, 0, dwt_addr, &c, 0, 0, dwt_deps };
+	unsigned int ctas, cap;
 
 	for (; levels > 0; levels--) {
 		c.win = sx >= 960 ? 192 : sx >= 480 ? 128 : 64;
@@ -179,6 +180,17 @@ static bool dwt_fdwt53(gva_t in, gva_t out, int sx, int sy, int levels,
 					  (DWT_WIN_Y * c.steps));
 		l.block_x = (unsigned int)c.win;
 		l.steps = 6 + 24 * (unsigned int)c.steps;
+		/*
+		 * fdwt53Kernel<W, 8>: 54 registers (scripts/suite-regs, sm_75),
+		 * but its __launch_bounds__(W, min(48 KiB / its shared
+		 * memory, 8)) (fdwt53.cu:318-319, common.h:134) makes ptxas
+		 * fit that many CTAs in the SM's registers: on the GTX 480
+		 * at most 32,768 / (W x CTAs), in whole fours
+		 */
+		ctas = GPU_SMEM_PER_SM / l.smem;
+		ctas = ctas < 8 ? ctas : 8;
+		cap = GPU_REGS_PER_SM / (l.block_x * ctas) & ~3U;
+		l.regs = cap < 54 ? cap : 54;
 		if (!gpu_run(&l, sink))
 			return false;
 		sx = (sx + 1) / 2;
@@ -204,8 +216,9 @@ void wl_dwt2d(const struct workload_opts *o, struct gpu_heap *h,
 				     DWT_THREADS * 3;
 	gva_t buf[7];
 	struct dwt_copy_ctx cc;
+	/* c_CopySrcToComponents<int>: 16 registers (scripts/suite-regs) */
 	struct gpu_launch cl = { (unsigned int)(aligned / (3 * DWT_THREADS)),
-				 1, DWT_THREADS, 1, 4, dwt_copy_addr, &cc, 0,
+				 1, DWT_THREADS, 1, 4, dwt_copy_addr, &cc, 16,
 				 3 * DWT_THREADS, NULL };	/* a chain */
 
 	for (i = 0; i < 7; i++)		/* each memset too: no traffic */

@@ -137,6 +137,8 @@ static void test_ctas(void)
 	cta_case(256, 0, 0, 6, "256 threads: the 1,536-thread limit");
 	cta_case(32, 0, 0, 8, "32 threads: the 8-CTA limit");
 	cta_case(256, 64, 0, 2, "256 threads x 64 registers: the register file");
+	/* 25 would give 5 (32,768 / (256 x 25)); GPGPU-Sim rounds it to 28 */
+	cta_case(256, 25, 0, 4, "256 threads x 25 registers, counted as 28");
 	cta_case(128, 0, 20 * 1024, 2, "20 KB shared memory: the 48 KB limit");
 	cta_case(1024, 0, 0, 1, "1024 threads: one CTA");
 	/* the last case: 1 CTA per SM, so CTAs 15-29 wait for a free SM */

@@ -51,7 +51,10 @@
 #define GPU_SCHEDULERS 2
 #define GPU_SEGMENT 128
 #define GPU_SECTOR 32			/* the L2's sectors (v4) */
-/* Registers per thread assumed where a kernel's figure is not known. */
+/*
+ * Registers per thread assumed where a kernel's figure is not known (a
+ * trace without -nregs); every workload gives its kernels' (suite-regs).
+ */
 #define GPU_DEFAULT_REGS 16
 
 /* Caches (GPGPU-Sim's GTX 480 config) */
@@ -336,8 +339,9 @@ static inline void gpu_dep_group(unsigned int step, unsigned int last,
  * or finished); a warp runs until none of its threads has one, at most
  * @steps.  @addr is called once per thread and step, in step order, when
  * the warp issues it: a workload may compute its data there (BFS's masks),
- * so that a later warp sees what an earlier one stored.  @regs (per thread) and @smem (bytes
- * per CTA) limit the CTAs per SM; 0: GPU_DEFAULT_REGS, no shared memory.
+ * so that a later warp sees what an earlier one stored.  @regs (per
+ * thread, as ptxas counts them: scripts/suite-regs) and @smem (bytes per
+ * CTA) limit the CTAs per SM; 0: GPU_DEFAULT_REGS, no shared memory.
  */
 struct gpu_launch {
 	unsigned int grid_x, grid_y;

@@ -114,8 +114,9 @@ void wl_aes(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned long long bytes = o->small ? (64ULL << 10) :
 				   o->table1 ? (16ULL << 20) : 263168;
 	struct aes_ctx c = { .words = bytes / F };
+	/* aesEncrypt128: 30 registers (scripts/suite-regs) */
 	struct gpu_launch l = { (unsigned int)(bytes / 1024), 1, 256, 1,
-				AES_STEPS, aes_addr, &c, 0, 6144, aes_deps };
+				AES_STEPS, aes_addr, &c, 30, 6144, aes_deps };
 
 	aes_constants(h, &c);
 	c.in = gpu_alloc(h, bytes, "d_Input", "AES/aesHost.cu:114");
@@ -176,8 +177,9 @@ void wl_sto(const struct workload_opts *o, struct gpu_heap *h,
 	 * each word stored to shared memory before the next is loaded (the
 	 * loop of :815-818, its trip count computed at run time): a chain
 	 */
+	/* sha1_overlap: 95 registers (scripts/suite-regs) */
 	struct gpu_launch l = { (unsigned int)(threads / 128), 1, 128, 1, 17,
-				sto_addr, &c, 0, 16256, NULL };
+				sto_addr, &c, 95, 16256, NULL };
 
 	c.in = gpu_alloc(h, F * threads + 48, "d_input", "STO/storeGPU.cu:1120");
 	c.out = gpu_alloc(h, F * threads, "d_output", "STO/storeGPU.cu:1123");

@@ -391,9 +391,10 @@ void mum_run_input(const char *bases, int n, const char *qry,
 	 * a walk: each fetch's value names the next one's address or
 	 * decides whether it happens (a chain, the scoreboard's default)
 	 */
+	/* mummergpuKernel: 27 registers (scripts/suite-regs) */
 	struct gpu_launch l = { (nq + MUM_BLOCK - 1) / MUM_BLOCK, 1,
 				nq < MUM_BLOCK ? nq : MUM_BLOCK, 1, 0,
-				mum_addr, &c, 0, 0, NULL };
+				mum_addr, &c, 27, 0, NULL };
 
 	if (!ms || !wk)
 		abort();

@@ -102,13 +102,18 @@ static void mm_deps(const void *p, const struct gpu_thread *t,
 	}
 }
 
-/* One product kernel: grid (NJ / 32, NI / 8) of 32 x 8 threads. */
+/*
+ * One product kernel: grid (NJ / 32, NI / 8) of 32 x 8 threads of @regs
+ * registers (scripts/suite-regs: gemm_kernel and mm3_kernel1-3 24,
+ * mm2_kernel1-2 28).
+ */
 static bool mm(struct gpu_sink *out, gva_t a, gva_t b, gva_t c,
-	       unsigned int ni, unsigned int nj, unsigned int nk, bool scale)
+	       unsigned int ni, unsigned int nj, unsigned int nk, bool scale,
+	       unsigned int regs)
 {
 	struct mm_ctx ctx = { a, b, c, ni, nj, nk, scale };
 	struct gpu_launch l = { (nj + 31) / 32, (ni + 7) / 8, 32, 8,
-				3 * nk + 2 - !scale, mm_addr, &ctx, 0, 0,
+				3 * nk + 2 - !scale, mm_addr, &ctx, regs, 0,
 				mm_deps };
 
 	return gpu_run(&l, out);
@@ -164,7 +169,7 @@ void wl_gemm(const struct workload_opts *o, struct gpu_heap *h,
 	gva_t v[3];
 
 	mm_buffers(h, out, n, src, 3, v);
-	if (!mm(out, v[0], v[1], v[2], n, n, n, true))
+	if (!mm(out, v[0], v[1], v[2], n, n, n, true, 24))
 		return;
 	gpu_memcpy(out, v[2], F * n * n);
 	mm_free(h, v, fsrc, 3);
@@ -191,8 +196,8 @@ void wl_2mm(const struct workload_opts *o, struct gpu_heap *h,
 	gva_t v[5];
 
 	mm_buffers(h, out, n, src, 5, v);
-	if (!mm(out, v[0], v[1], v[2], n, n, n, false) ||
-	    !mm(out, v[2], v[3], v[4], n, n, n, false))
+	if (!mm(out, v[0], v[1], v[2], n, n, n, false, 28) ||
+	    !mm(out, v[2], v[3], v[4], n, n, n, false, 28))
 		return;
 	gpu_memcpy(out, v[4], F * n * n);
 	mm_free(h, v, fsrc, 5);
@@ -220,9 +225,9 @@ void wl_3mm(const struct workload_opts *o, struct gpu_heap *h,
 	gva_t v[7];
 
 	mm_buffers(h, out, n, src, 7, v);
-	if (!mm(out, v[0], v[1], v[4], n, n, n, false) ||
-	    !mm(out, v[2], v[3], v[5], n, n, n, false) ||
-	    !mm(out, v[4], v[5], v[6], n, n, n, false))
+	if (!mm(out, v[0], v[1], v[4], n, n, n, false, 24) ||
+	    !mm(out, v[2], v[3], v[5], n, n, n, false, 24) ||
+	    !mm(out, v[4], v[5], v[6], n, n, n, false, 24))
 		return;
 	gpu_memcpy(out, v[6], F * n * n);
 	mm_free(h, v, fsrc, 7);
@@ -292,8 +297,9 @@ void wl_2dconv(const struct workload_opts *o, struct gpu_heap *h,
 {
 	unsigned int n = o->small ? 512 : 4096;
 	struct conv2_ctx c = { 0, 0, n, n };
-	struct gpu_launch l = { n / 32, n / 8, 32, 8, 10, conv2_addr, &c, 0, 0,
-				conv2_deps };
+	/* Convolution2D_kernel: 24 registers (scripts/suite-regs) */
+	struct gpu_launch l = { n / 32, n / 8, 32, 8, 10, conv2_addr, &c, 24,
+				0, conv2_deps };
 
 	c.a = gpu_alloc(h, F * n * n, "A_gpu", "2DCONV/2DConvolution.cu:135");
 	c.b = gpu_alloc(h, F * n * n, "B_gpu", "2DCONV/2DConvolution.cu:136");
@@ -358,8 +364,9 @@ void wl_3dconv(const struct workload_opts *o, struct gpu_heap *h,
 {
 	unsigned int n = o->small ? 64 : 256;
 	struct conv3_ctx c = { 0, 0, n, 0 };
-	struct gpu_launch l = { n / 32, n / 8, 32, 8, 12, conv3_addr, &c, 0, 0,
-				conv3_deps };
+	/* convolution3D_kernel: 32 registers (scripts/suite-regs) */
+	struct gpu_launch l = { n / 32, n / 8, 32, 8, 12, conv3_addr, &c, 32,
+				0, conv3_deps };
 
 	c.a = gpu_alloc(h, F * n * n * n, "A_gpu", "3DCONV/3DConvolution.cu:154");
 	c.b = gpu_alloc(h, F * n * n * n, "B_gpu", "3DCONV/3DConvolution.cu:155");
@@ -491,12 +498,13 @@ void wl_gramschmidt(const struct workload_opts *o, struct gpu_heap *h,
 {
 	unsigned int n = o->small ? 128 : 2048;
 	struct gs_ctx c = { 0, 0, 0, n, n, 0, 0 };
-	struct gpu_launch k1 = { 1, 1, 256, 1, n + 1, gs_addr, &c, 0, 0,
+	/* gramschmidt_kernel1-3: 62, 14, 24 registers (scripts/suite-regs) */
+	struct gpu_launch k1 = { 1, 1, 256, 1, n + 1, gs_addr, &c, 62, 0,
 				 gs_deps };
 	struct gpu_launch k2 = { (n + 255) / 256, 1, 256, 1, 3, gs_addr, &c,
-				 0, 0, gs_deps };
+				 14, 0, gs_deps };
 	struct gpu_launch k3 = { (n + 255) / 256, 1, 256, 1, 7 * n + 1,
-				 gs_addr, &c, 0, 0, gs_deps };
+				 gs_addr, &c, 24, 0, gs_deps };
 
 	c.a = gpu_alloc(h, F * n * n, "A_gpu", "GRAMSCHM/gramschmidt.cu:182");
 	c.r = gpu_alloc(h, F * n * n, "R_gpu", "GRAMSCHM/gramschmidt.cu:183");

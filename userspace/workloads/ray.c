@@ -364,9 +364,12 @@ void wl_ray(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned int n = o->small ? 128 : o->table1 ? 512 : 256, x, y;
 	unsigned long long px = (unsigned long long)n * n;
 	struct ray_ctx c = { .w = n, .h = n };
-	/* each loaded value used by the next step: a chain */
+	/*
+	 * each loaded value used by the next step: a chain; render: 53
+	 * registers (scripts/suite-regs)
+	 */
 	struct gpu_launch l = { n / 16, n / 8, 16, 8, RAY_STEPS, ray_addr, &c,
-				0, 0, NULL };
+				53, 0, NULL };
 	gva_t node;
 
 	/* the PTX's constant symbols, placed when it loads */

@@ -158,7 +158,8 @@ void wl_backprop(const struct workload_opts *o, struct gpu_heap *h,
 		.input = gpu_alloc(h, F * (in + 1), "input_cuda",
 				   "backprop/backprop_cuda.cu:97"),
 	};
-	struct gpu_launch l = { 1, in / 16, 16, 16, 4, bp_addr, &c, 0, 1088,
+	/* bpnn_layerforward_CUDA: 20 registers (scripts/suite-regs) */
+	struct gpu_launch l = { 1, in / 16, 16, 16, 4, bp_addr, &c, 20, 1088,
 				bp_deps };
 
 	gva_t ohid = gpu_alloc(h, F * 17, "output_hidden_cuda",
@@ -183,6 +184,7 @@ void wl_backprop(const struct workload_opts *o, struct gpu_heap *h,
 	gpu_memcpy(out, c.weights, wsz);
 	c.kernel = 2;
 	l.steps = 16;
+	l.regs = 28;	/* bpnn_adjust_weights_cuda (scripts/suite-regs) */
 	l.smem = 0;
 	if (!gpu_run(&l, out))
 		return;
@@ -249,7 +251,8 @@ void wl_hotspot(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned int n = o->small ? 128 : 512, g = (n + 11) / 12;
 	unsigned long long sz = F * n * n;
 	struct hs_ctx c = { .n = n };
-	struct gpu_launch l = { g, g, 16, 16, 3, hs_addr, &c, 0, 3072,
+	/* calculate_temp: 35 registers (scripts/suite-regs) */
+	struct gpu_launch l = { g, g, 16, 16, 3, hs_addr, &c, 35, 3072,
 				hs_deps };
 
 	c.src = gpu_alloc(h, sz, "MatrixTemp[0]", "hotspot/hotspot.cu:321");
@@ -316,8 +319,9 @@ void wl_pathfinder(const struct workload_opts *o, struct gpu_heap *h,
 	unsigned int cols = o->small ? 16384 : 100000;
 	unsigned int rows = o->small ? 40 : 100, t;
 	struct pf_ctx c = { .cols = cols };
+	/* dynproc_kernel: 18 registers (scripts/suite-regs) */
 	struct gpu_launch l = { (cols + 215) / 216, 1, 256, 1, 0, pf_addr, &c,
-				0, 2048, NULL };
+				18, 2048, NULL };
 	gva_t res[2];
 
 	res[0] = gpu_alloc(h, F * cols, "gpuResult[0]",

@@ -395,9 +395,10 @@ static float sc_pgain(struct sc_run *r, long x, float z, long *numcenters)
 	int K = (int)*numcenters, stride = K + 1, count = 0;
 	unsigned long long wbytes = F * stride * (n + 1);
 	struct sc_kctx kc = { r, 0, x, K };
+	/* kernel_compute_cost: 56 registers (scripts/suite-regs) */
 	struct gpu_launch l = { (unsigned int)((n + SC_BLOCK - 1) / SC_BLOCK),
 				1, SC_BLOCK, 1, 2 * r->dim + 10, sc_addr, &kc,
-				0, 0, sc_deps };
+				56, 0, sc_deps };
 
 	if (r->stopped)
 		return 0;
