@@ -370,7 +370,7 @@ static void run_print(const struct run_opts *o, const struct run_what *what,
 	if (!o->so.json) {
 		/* its size, then a rate of nothing looked up as "-" */
 		n = snprintf(tlb, sizeof(tlb), "%u entries%s: ", o->so.tlb,
-			     o->so.tlb2m ? " of 2 MiB" : "");
+			     o->so.tlb2m ? " (2 MiB ones too)" : "");
 		if (!o->so.tlb)
 			snprintf(tlb, sizeof(tlb), "none");
 		else if (r->tlb_lookups)

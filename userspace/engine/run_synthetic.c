@@ -166,8 +166,8 @@ bool run_user_addresses(const unsigned long long *va, unsigned int n,
 	if (any >> 57) {
 		for (i = 0; !(va[i] >> 57); i++)
 			;
-		fprintf(stderr, "pwcsim: address %llu of the stream, 0x%llx, is not a user address (at most 0x%llx with 5-level paging)\n",
-			before + i + 1, va[i], (1ULL << 56) - 1);
+		fprintf(stderr, "pwcsim: address %llu of the stream, 0x%llx, is not a user address (no paging translates one above 0x%llx, 57 bits)\n",
+			before + i + 1, va[i], (1ULL << 57) - 1);
 		return false;
 	}
 	if (levels == 4 && any >> 47 && !*warned) {

@@ -714,7 +714,7 @@ if "$P" run -u -q -w gemm | head -1 | grep -q "; IOTLB none; 0 walks$" &&
 else bad "run header IOTLB"; fi
 # Defect: run's header and JSON gave the IOTLB's lookups and hits but not
 # its size (-t 8 and -t 64 told apart by the rate alone)
-if "$P" run -u -q -w 2DCONV -t 8,2m -m tpc | head -1 | grep -q "; IOTLB 8 entries of 2 MiB: [0-9]* lookups" &&
+if "$P" run -u -q -w 2DCONV -t 8,2m -m tpc | head -1 | grep -q "; IOTLB 8 entries (2 MiB ones too): [0-9]* lookups" &&
 	"$P" run -u -q -j -w 2DCONV -t 8,2m -m tpc | python3 -c 'import json, sys
 d = json.load(sys.stdin)
 assert (d["tlb_entries"], d["tlb_pages"]) == (8, "2m"), d' 2>/dev/null &&

@@ -756,5 +756,37 @@ elif grep -q "goes with --format traceg" "$tmp/err"; then
 	ok "gen -o goes with --format traceg"
 else bad "gen -o message"; fi
 
+# Defect: trace info counted addresses by page-table indices, which have
+# no bits at 57 and above: 0x1000 and 0x200000000001000 were one page,
+# exit 0 (replay and run refused the second).
+printf '0x1000\n0x200000000001000\n' >"$tmp/alias.txt"
+if $P trace info "$tmp/alias.txt" >"$tmp/out" 2>"$tmp/err"; then
+	bad "trace info: an address above 57 bits counted"
+elif grep -q "address 2 of the stream, 0x200000000001000, is not a user address (no paging translates one above 0x1ffffffffffffff" "$tmp/err"; then
+	ok "trace info: an address above 57 bits refused, as replay refuses it"
+else bad "trace info above 57 bits: $(cat "$tmp/err")"; fi
+# Defect: a pid field of 20 digits saturated to the value that means "no
+# process yet": a second process's samples were merged with the first's.
+printf ' t 18446744073709551615/1 [000] 1.000001: page-faults: 7f0000001000\n t 5/5 [000] 1.000002: page-faults: 7f0000002000\n' >"$tmp/bigpid.txt"
+if $P trace info -f perf "$tmp/bigpid.txt" >"$tmp/out" 2>"$tmp/err"; then
+	bad "perf: a pid over the kernel's limit accepted"
+elif grep -q "bigpid.txt:1: a pid above 4194304" "$tmp/err"; then
+	ok "perf: a pid over the kernel's limit refused, with its line"
+else bad "perf big pid: $(cat "$tmp/err")"; fi
+printf ' swapper 0/0 [000] 1.000001: page-faults: 7f0000001000\n' >"$tmp/pid0.txt"
+if [ "$($P trace info --json -f perf "$tmp/pid0.txt" 2>/dev/null |
+	python3 -c 'import json, sys; print(json.load(sys.stdin)["trace"][0]["addresses"])')" = 1 ]; then
+	ok "perf: pid 0 (the idle task) read"
+else bad "perf pid 0"; fi
+# Defect: a kernelslist.g listing no kernel gave an empty stream, exit 0,
+# without a word (a kernel file listed but empty is an error).
+mkdir -p "$tmp/nolist"
+printf 'kernel name = k\n' >"$tmp/nolist/kernel-1.traceg"
+printf '# nothing listed\n' >"$tmp/nolist/kernelslist.g"
+if $P trace info "$tmp/nolist" >"$tmp/out" 2>"$tmp/err" &&
+	grep -q "warning: .*nolist/kernelslist.g lists no kernel: an empty stream" "$tmp/err" &&
+	[ "$(grep -c 'lists no kernel' "$tmp/err")" = 1 ]; then
+	ok "a kernelslist.g listing no kernel: warned once"
+else bad "empty kernelslist.g: $(cat "$tmp/err")"; fi
 echo "trace-test: $passed passed, $failed failed"
 [ $failed = 0 ]

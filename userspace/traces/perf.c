@@ -22,6 +22,8 @@ static bool all_of(const char *p, size_t len, const char *set)
 }
 
 #define DIGITS "0123456789"
+/* The largest pid a kernel gives (PID_MAX_LIMIT, linux/threads.h). */
+#define PERF_PID_MAX 4194304ULL
 
 /* The next blank-separated field at *@p (its length in *@len), or NULL. */
 static const char *perf_field(const char **p, size_t *len)
@@ -197,9 +199,10 @@ static void perf_end_warn(struct addr_stream *s)
  * the tid, which threads of one process differ in) other than the first:
  * noted, said at the end (perf_end_warn()).  0 otherwise.
  */
-static int perf_one_process(struct addr_stream *s, const char *pid)
+static int perf_one_process(struct addr_stream *s, const char *pid,
+			    unsigned long long id)
 {
-	unsigned long long v = strtoull(pid, NULL, 10) + 1;
+	unsigned long long v = id + 1;
 	bool lone = pid[strspn(pid, DIGITS)] != '/';
 	char msg[160];
 
@@ -230,6 +233,7 @@ static int perf_one_process(struct addr_stream *s, const char *pid)
 static int perf_next(struct addr_stream *s, unsigned long long *va)
 {
 	const char *p, *pid, *after = NULL;
+	unsigned long long id;
 	int r;
 
 	while ((r = addr_read_line(s)) > 0) {
@@ -244,10 +248,14 @@ static int perf_next(struct addr_stream *s, unsigned long long *va)
 			pid = perf_pid_untimed(p, &after);
 		if (!pid)
 			return addr_bad(s, "no pid field (perf script -F ...,pid,...)");
+		/* at most 7 digits: strtoull() then cannot saturate */
+		id = strspn(pid, DIGITS) <= 7 ? strtoull(pid, NULL, 10) :
+						PERF_PID_MAX + 1;
+		if (id > PERF_PID_MAX)
+			return addr_bad(s, "a pid above 4194304, the kernel's limit (PID_MAX_LIMIT)");
 		if (perf_addr(s, after, va) < 0)
 			return -1;
-		if (s->pid && strtoull(pid, NULL, 10) !=
-			      (unsigned long long)s->pid) {
+		if (s->pid && id != (unsigned long long)s->pid) {
 			s->tc.skipped++;
 			if (pid[strspn(pid, DIGITS)] != '/')
 				s->lone_skipped++;
@@ -258,7 +266,7 @@ static int perf_next(struct addr_stream *s, unsigned long long *va)
 			continue;
 		}
 		/* a sample without an address adds no address space */
-		if (!s->pid && perf_one_process(s, pid))
+		if (!s->pid && perf_one_process(s, pid, id))
 			return -1;
 		s->count++;
 		return 1;

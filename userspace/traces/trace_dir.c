@@ -26,6 +26,7 @@ struct trace_dir {
 	struct addr_stream list;	/* kernelslist.g */
 	struct addr_stream kernel;	/* the current kernel, if open */
 	bool kernel_open;
+	bool listed;			/* a kernel line read, or its absence said */
 	struct gpu_sink sink;		/* scheduled: the kernels' GPU */
 	char dir[PATH_MAX];
 	char listpath[PATH_MAX + 16];
@@ -216,10 +217,16 @@ static int trace_dir_kernel(struct addr_stream *s, struct trace_dir *d)
 			 (int)len, b);
 		if (trace_dir_open_kernel(d))
 			return -1;
+		d->listed = true;
 		d->kernel.count = s->count;
 		d->kernel.quiet = s->quiet;	/* its warnings, as the list's */
 		return 1;
 	}
+	/* the tracer lists every launch: a list of none traced nothing */
+	if (!r && !d->listed && !s->quiet)
+		fprintf(stderr, "pwcsim: warning: %s lists no kernel: an empty stream\n",
+			d->listpath);
+	d->listed = true;
 	return r;
 }
 

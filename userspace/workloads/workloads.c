@@ -265,8 +265,9 @@ void workload_run(const struct workload *w, const struct workload_opts *o,
 
 void workload_note_empty(const char *cmd, const struct workload_opts *o)
 {
-	fprintf(stderr, "%s: no request reached the IOTLB at --iotlb-at %s (the input, copied in, fits in the caches): try --size full, or --iotlb-at coalesced\n",
-		cmd, workload_at_names[o->at]);
+	fprintf(stderr, "%s: no request reached the IOTLB at --iotlb-at %s (the input, copied in, fits in the caches): try %s--iotlb-at coalesced\n",
+		cmd, workload_at_names[o->at],
+		o->small ? "--size full, or " : "");
 }
 
 unsigned long long workload_planned(const struct workload *w,
