@@ -175,7 +175,7 @@ void wl_sto(const struct workload_opts *o, struct gpu_heap *h,
 	struct sto_ctx c = { .threads = threads };
 	/*
 	 * each word stored to shared memory before the next is loaded (the
-	 * loop of :815-818, its trip count computed at run time): a chain
+	 * loop of :818-821, its trip count computed at run time): a chain
 	 */
 	/* sha1_overlap: 95 registers (scripts/suite-regs) */
 	struct gpu_launch l = { (unsigned int)(threads / 128), 1, 128, 1, 17,

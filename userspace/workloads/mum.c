@@ -194,7 +194,7 @@ static void mum_thread(const struct mum_ctx *c, unsigned int q,
 	mum_rec(w, 0xff, 0, 0, 0, MB_LENS, 4 * q);		/* :79 */
 	mum_rec(w, 0xff, 0, 0, 1, MB_ADDRS, 4 * q);		/* :88 */
 	for (s = 0; s <= MUM_QLEN - MUM_MIN_MATCH; s++) {
-		if (!g.cur || g.qml < 1) {			/* :104-110 */
+		if (!g.cur || g.qml < 1) {			/* :103-109 */
 			g.cur = 1;
 			g.qml = 1;
 			g.mustmatch = 0;
