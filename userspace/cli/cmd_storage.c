@@ -205,6 +205,8 @@ int cmd_storage(int argc, char **argv)
 
 	if (ret)
 		return ret == 1 ? 0 : ret;
+	if (o.stream && shared_output_is_input(o.stream, o.so.fmt, "-"))
+		return 1;
 	table_init(&t7, "Table 7: redundant fraction at equal capacity (index+base parts repeated by another entry)",
 		   "table7");
 	if (o.stream && table7(&t7, o.stream, o.cap, o.ncap, o.levels)) {

@@ -485,7 +485,8 @@ bool shared_output_is_input(const char *in, enum addr_format fmt,
 		file = path;
 	}
 	fprintf(stderr, "pwcsim: %s: the output is the input %s%s%s%s: refused (nothing written)\n",
-		strcmp(out, "-") ? out : "stdout", file,
+		strcmp(out, "-") ? out : "stdout",
+		strcmp(file, "-") ? file : "(stdin)",
 		file == path ? " (of the trace " : "", file == path ? in : "",
 		file == path ? ")" : "");
 	return true;

@@ -140,7 +140,7 @@ static void test_options_recorded(const char *dir)
 	if (f)
 		fclose(f);
 	out = slurp(path);
-	expect(out && strstr(out, "pwcsim report: 1 workload (full inputs) on synthetic 4-level page tables, 6000 bits each, IOTLB 64 entries of 2 MiB at l1-miss; seed 7, window 20000 addresses, warm-up 1, jitter 2.5, inputs table1, layout aligned, allocator reuse, data a\n\na's input: the files of /x/d (--data), not the synthetic one\n\n"),
+	expect(out && strstr(out, "pwcsim report: 1 workload (full inputs) on synthetic 4-level page tables, 6000 bits each, IOTLB 64 entries (2 MiB ones too) at l1-miss; seed 7, window 20000 addresses, warm-up 1, jitter 2.5, inputs table1, layout aligned, allocator reuse, data a\n\na's input: the files of /x/d (--data), not the synthetic one\n\n"),
 	       "the summary's first line names every option of the data, --data's directory below");
 	free(out);
 	snprintf(cmd, sizeof(cmd), "python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))[\"config\"]; sys.exit(c != dict(c, tlb_entries=64, tlb_pages=\"2m\", seed=7, iotlb_at=\"l1-miss\", window=20000, warmup=1, jitter=2.5, inputs=\"table1\", layout=\"aligned\", allocator=\"reuse\", data=dict(a=\"/x/d\")))' %s/results.json",

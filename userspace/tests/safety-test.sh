@@ -109,8 +109,14 @@ for c in "replay -q -m tpc -p" "run -u -q -m tpc" "trace info"; do
 	else bad "${c%% *} T >>T: exit $rc"; sed 's/^/    /' "$tmp/err" | head -3; fi
 done
 # shellcheck disable=SC2094 # the file both read and written: the defect
-"$P" replay -q -m tpc - <"$d/self.txt" >>"$d/self.txt" 2>"$tmp/err"; rc=$?
+"$P" storage --stream "$d/self.txt" >>"$d/self.txt" 2>"$tmp/err"; rc=$?
 if [ $rc = 1 ] && cmp -s "$d/a.txt" "$d/self.txt"; then
+	ok "storage --stream T >>T refused, the trace intact"
+else bad "storage --stream T >>T: exit $rc"; fi
+# shellcheck disable=SC2094 # the file both read and written: the defect
+"$P" replay -q -m tpc - <"$d/self.txt" >>"$d/self.txt" 2>"$tmp/err"; rc=$?
+if [ $rc = 1 ] && cmp -s "$d/a.txt" "$d/self.txt" &&
+	grep -q "stdout: the output is the input (stdin): refused" "$tmp/err"; then
 	ok "replay - <T >>T refused"
 else bad "replay - <T >>T: exit $rc"; fi
 "$P" run -u -q -m tpc "$d/tg" >>"$d/tg/kernelslist.g" 2>"$tmp/err"; rc=$?
@@ -251,6 +257,15 @@ for f in big.bin:4096 big.txt:4099; do
 	else bad "${f%:*} cut short: $(cat "$tmp/err")"; fi
 	rm -f "$d/${f%:*}"
 done
+# a sysfs file's size is 4096 whatever it holds: not a file cut short
+f=/sys/kernel/mm/transparent_hugepage/hpage_pmd_size
+if [ -r "$f" ]; then
+	if "$P" trace info --format text "$f" >/dev/null 2>"$tmp/err"; then
+		ok "a sysfs file (size 4096, shorter) read, not taken as cut"
+	else bad "sysfs file refused: $(cat "$tmp/err")"; fi
+else
+	echo "# no $f here: the sysfs case is not run"
+fi
 
 # Defect: unaligned huge ranges built an impossible page table silently.
 fails "--huge-2m unaligned refused" "multiples of 0x200000" \

@@ -173,7 +173,12 @@ refused block-cuda "block-cuda.traceg:4: bad -block dim: .*1024 in all"
 kern shmem-big '5s/.*/-shmem = 50000/'
 refused shmem-big "shmem-big.traceg:5: the kernel does not fit on an SM: -shmem = 50000 bytes a block, the SM has 49152" scheduled
 kern nregs-big '6s/.*/-nregs = 99999/'
-refused nregs-big "nregs-big.traceg:6: the kernel does not fit on an SM: -nregs = 99999 x 64 threads a block = 6399936 registers, the SM has 32768" scheduled
+refused nregs-big "nregs-big.traceg:6: the kernel does not fit on an SM: -nregs = 99999 \(100000, in whole fours\) x 64 threads a block = 6400000 registers, the SM has 32768" scheduled
+# Defect: the check counted -nregs as given, the SM model in whole fours
+# (GPGPU-Sim's max_cta()): 145 x 224 fit the check (32,480), 148 x 224
+# did not fit an SM, and the run ended with no file, line or numbers
+kern nregs-four '4s/.*/-block dim = (224,1,1)/' '6s/.*/-nregs = 145/'
+refused nregs-four "nregs-four.traceg:6: the kernel does not fit on an SM: -nregs = 145 \(148, in whole fours\) x 224 threads a block = 33152 registers, the SM has 32768" scheduled
 kern nregs-all '6s/.*/-nregs = 4294967295/'
 refused nregs-all "nregs-all.traceg:6: the kernel does not fit on an SM: -nregs = 4294967295 " scheduled
 kern nregs-block '4s/.*/-block dim = (1024,1,1)/' '6s/.*/-nregs = 64/'
@@ -184,7 +189,7 @@ kern block-late '4d' '6s/.*/-nregs = 64/' '6a\
 refused block-late "block-late.traceg:6: the kernel does not fit on an SM: -nregs = 64 x 1024 threads a block = 65536 registers" scheduled
 kern nregs-early '4d' '6s/.*/-nregs = 1025/' '6a\
 -block dim = (32,1,1)'
-refused nregs-early "nregs-early.traceg:5: the kernel does not fit on an SM: -nregs = 1025 x 32 threads a block \(one warp: no -block dim yet\)" scheduled
+refused nregs-early "nregs-early.traceg:5: the kernel does not fit on an SM: -nregs = 1025 \(1028, in whole fours\) x 32 threads a block \(one warp: no -block dim yet\)" scheduled
 # warps_to N: a sed script adding warps 2 to N after line 20 (each an
 # EXIT), warp N at line 20 + 2 (N - 2) once line 4 is deleted
 warps_to() {

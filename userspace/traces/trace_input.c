@@ -50,10 +50,16 @@ int addr_input_open(struct addr_stream *s, const char *path)
 
 int addr_input_shrank(struct addr_stream *s)
 {
+	struct stat st;
 	off_t at;
 
+	/*
+	 * ended before its size at the open, and smaller now: a sysfs file
+	 * gives 4096 whatever it holds, and still does at its end
+	 */
 	if (s->size_at_open < 0 || (at = ftello(s->f)) < 0 ||
-	    at >= s->size_at_open)
+	    at >= s->size_at_open || fstat(fileno(s->f), &st) ||
+	    st.st_size >= s->size_at_open)
 		return 0;
 	fprintf(stderr, "pwcsim: %s: the file shrank while it was read (%lld of its %lld bytes read)\n",
 		s->name, (long long)at, s->size_at_open);

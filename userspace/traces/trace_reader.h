@@ -49,8 +49,8 @@ int addr_input_peek(struct addr_stream *s);
 void addr_input_close(struct addr_stream *s);
 /*
  * At the end of the input: -1, said, if a regular file ends before the
- * size it had at its open (cut while read: its last record may be cut
- * too), else 0.
+ * size it had at its open and is smaller now (cut while read: its last
+ * record may be cut too), else 0.
  */
 int addr_input_shrank(struct addr_stream *s);
 /*

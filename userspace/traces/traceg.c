@@ -409,6 +409,7 @@ static int tg_fit(struct addr_stream *s, struct traceg_state *t)
 {
 	unsigned long long warps = 1, regs, need;
 	const char *whose = " (one warp: no -block dim yet)";
+	char taken[40] = "";
 
 	if (!t->k)
 		return 0;
@@ -419,8 +420,10 @@ static int tg_fit(struct addr_stream *s, struct traceg_state *t)
 		warps = t->maxw;
 		whose = " (the warps listed: no -block dim)";
 	}
-	regs = t->regs ? t->regs : GPU_DEFAULT_REGS;
+	regs = gpu_regs_taken(t->regs);
 	need = regs * warps * GPU_WARP;
+	if (regs != (t->regs ? t->regs : GPU_DEFAULT_REGS))
+		snprintf(taken, sizeof(taken), " (%llu, in whole fours)", regs);
 	if (t->smem > GPU_SMEM_PER_SM)
 		return tg_no_fit(s, "-shmem = %u bytes a block, the SM has %u",
 				 t->smem, GPU_SMEM_PER_SM);
@@ -428,8 +431,9 @@ static int tg_fit(struct addr_stream *s, struct traceg_state *t)
 		return tg_no_fit(s, "%llu warps a block%s, the SM holds %u",
 				 warps, whose, GPU_MAX_WARPS_PER_SM);
 	if (need > GPU_REGS_PER_SM)
-		return tg_no_fit(s, "-nregs = %llu x %llu threads a block%s = %llu registers, the SM has %u",
-				 regs, warps * GPU_WARP, whose, need,
+		return tg_no_fit(s, "-nregs = %u%s x %llu threads a block%s = %llu registers, the SM has %u",
+				 t->regs ? t->regs : GPU_DEFAULT_REGS, taken,
+				 warps * GPU_WARP, whose, need,
 				 GPU_REGS_PER_SM);
 	return 0;
 }

@@ -1040,8 +1040,8 @@ void gpu_xlate_done(struct gpu_sink *out, unsigned long long cookie,
 
 /*
  * After GPGPU-Sim's max_cta() (shader.cc:3200-3248): the least of the
- * warp, CTA, register (whole warps, registers per thread rounded up to a
- * multiple of 4: :3217-3221) and shared-memory limits.  In 64
+ * warp, CTA, register (whole warps, gpu_regs_taken() a thread) and
+ * shared-memory limits.  In 64
  * bits: a trace's header gives any 32-bit -nregs, and regs x threads
  * wrapped to 0 divided by zero.  0 (not one CTA fits) is the caller's to
  * report.
@@ -1050,9 +1050,7 @@ unsigned int gpu_ctas_per_sm(const struct gpu_launch *l)
 {
 	unsigned long long tpb = (unsigned long long)l->block_x * l->block_y;
 	unsigned long long wpb = (tpb + GPU_WARP - 1) / GPU_WARP;
-	/* a whole number of 4 registers a thread (unsigned long long: -nregs) */
-	unsigned long long regs = ((l->regs ? l->regs : GPU_DEFAULT_REGS) +
-				   3ULL) & ~3ULL;
+	unsigned long long regs = gpu_regs_taken(l->regs);
 	unsigned long long n = GPU_MAX_BLOCKS_PER_SM, m;
 
 	if (!tpb || wpb > GPU_MAX_WARPS_PER_SM)

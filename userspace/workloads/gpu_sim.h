@@ -57,6 +57,17 @@
  */
 #define GPU_DEFAULT_REGS 16
 
+/*
+ * The registers a thread of a kernel given @regs a thread (0: unknown)
+ * takes in the SM's register file: whole fours, as GPGPU-Sim's
+ * max_cta() counts them (shader.cc:3217-3221).  64 bits: a trace's
+ * -nregs is any 32-bit number.
+ */
+static inline unsigned long long gpu_regs_taken(unsigned int regs)
+{
+	return ((regs ? regs : GPU_DEFAULT_REGS) + 3ULL) & ~3ULL;
+}
+
 /* Caches (GPGPU-Sim's GTX 480 config) */
 #define GPU_L1_SETS 32
 #define GPU_L1_WAYS 4
