@@ -23,15 +23,18 @@ P=${PWCSIM:-./pwcsim}
 #  warp, the last it issued: the youngest even warp of the last CTA SM 0
 #  was dealt (a warp with no step retires, and the scheduler goes on with
 #  the next youngest).  The first heap request is that warp's first.
-#  gemm 128^2: A, B, C of 16 pages; 64 CTAs, 6 an SM: SM 0's last is CTA
-#    60 (block (0, 15)), its warp 6 loads C[126][0..31]: C + 0xfc00
-#  2mm: A, B, C, D, E (2mm.cu:180-184); kernel 1, CTA 60 warp 6 loads
-#    C[126][0..31] before its loop (2mm.ptx:48: no zeroing of C, 2mm.cu:118
-#    accumulates onto C as copied in): C + 0xfc00
+#  gemm 128^2: A, B, C of 16 pages; 64 CTAs, 5 an SM (24 registers):
+#    SM 0's last is CTA 60 (block (0, 15)), its warp 6 loads
+#    C[126][0..31]: C + 0xfc00
+#  2mm: A, B, C, D, E (2mm.cu:180-184); 28 registers: 4 CTAs an SM
+#    (32,768 / (256 x 28)); kernel 1, CTA 45 (block (1, 11)) warp 6
+#    loads C[94][32..63] before its loop (2mm.ptx:48: no zeroing of C,
+#    2mm.cu:118 accumulates onto C as copied in): C + 0xbc80
 #  3mm: 7 buffers; kernel 1, CTA 60 warp 6 loads E[126][0..31] (buffer 5,
 #    3mm.ptx:48): E + 0xfc00
-#  2DCONV 512^2: A and B of 256 pages; CTA 75 (block (11, 4)) warp 6 is
-#    row i = 38: A[37][351..]: A + 0x12d7c, line 0x12d00
+#  2DCONV 512^2: A and B of 256 pages; 5 CTAs an SM (24 registers): CTA
+#    60 (block (12, 3)) warp 6 is row i = 30: A[29][383..]: A + 0xedfc,
+#    line 0xed80
 #  3DCONV 64^3: A read whole (256), B planes 1..62 (62 x 4); 16 CTAs a
 #    plane: SM 0's CTAs 0 and 15 (block (1, 7)), its warp 6 (j = 62, k =
 #    32..63) reads A[0][61][31..]: A + 0x3d7c, line 0x3d00
@@ -39,14 +42,16 @@ P=${PWCSIM:-./pwcsim}
 #    thread 0 alone works: warp 0 starts at A[0][0]
 #  AES 64 KiB: in and out, 16 pages each, and between them the 176-byte
 #    key, read by texture fetches (its own page and region here; the
-#    T-boxes are below the heap); CTA 60 warp 6 loads word 15,552: in +
-#    0xf300
+#    T-boxes are below the heap); 4 CTAs an SM (30 registers, 32 in
+#    whole fours): CTA 45 warp 6 loads word 11,712: in + 0xb700
 #  STO 96 x 128 threads: in 4 x 12,288 + 48 bytes (13 pages), out
-#    49,152 (12 pages); 3 CTAs an SM: CTA 30 warp 2 loads from byte
-#    4 x 3,904: in + 0x3d00
-#  hotspot 128^2: temp0, temp1, power (hotspot.cu:321-325); CTA 75 (block
-#    (9, 6)) warp 6 is rows 12 and 13: temp0[82][106..] first (temperature
-#    before power): + 0xa5a8, line 0xa580
+#    49,152 (12 pages); 2 CTAs an SM (95 registers, 96 in whole fours;
+#    shared memory would allow 3): CTA 15 warp 2 loads from byte
+#    4 x 1,984: in + 0x1f00
+#  hotspot 128^2: temp0, temp1, power (hotspot.cu:321-325); 3 CTAs an SM
+#    (35 registers, 36 in whole fours): CTA 30 (block (8, 2)) warp 6 is
+#    rows 12 and 13: temp0[34][94..] first (temperature before power):
+#    + 0x4578, line 0x4500
 #  pathfinder: the two result rows (16 pages each), then the wall's 39
 #    rows of 16384 (624 pages); 76 CTAs: CTA 75 warp 6 reads result 0
 #    at columns 216 x 75 - 20 + 192.. = 16,372..16,383: + 0xffd0, line
@@ -83,14 +88,14 @@ print("streamcluster", 26 + sum(w), 1, 1, len(a), "0x10000800100")'
 }
 cat >"$tmp/expect" <<X
 gemm 48 1 1 3 0x1000040fc00
-2mm 80 1 1 5 0x1000040fc00
+2mm 80 1 1 5 0x1000040bc80
 3mm 112 1 1 7 0x1000080fc00
-2DCONV 512 1 1 2 0x10000012d00
+2DCONV 512 1 1 2 0x1000000ed80
 3DCONV 504 1 1 2 0x10000003d00
 gramschmidt 48 1 1 3 0x10000000000
-AES 33 1 1 3 0x1000000f300
-STO 25 1 1 2 0x10000003d00
-hotspot 48 1 1 3 0x1000000a580
+AES 33 1 1 3 0x1000000b700
+STO 25 1 1 2 0x10000001f00
+hotspot 48 1 1 3 0x10000004500
 pathfinder 656 1 1 4 0x1000000ff80
 dwt2d 243 1 1 7 0x10000812f00
 backprop 292 1 1 5 0x10000001280
@@ -257,10 +262,11 @@ for opt in "--jitter x" "--jitter 101" "--iotlb-at nowhere" "--layout tiled" \
 done
 # The layouts and input sets: where the first buffer starts, and that
 # table1 changes only the ISPASS inputs it names.
-# (AES's first heap request: SM 0's CTA 75, warp 6, word 19,392)
+# (AES's first heap request: SM 0's CTA 45, 4 CTAs an SM, warp 6, word
+# 11,712)
 a=$($P gen --size full --iotlb-at coalesced --warmup 0 --limit 5000 --layout aligned AES | awk '$1 != "0x0"' | head -1)
 b=$($P gen --size full --iotlb-at coalesced --warmup 0 --limit 5000 AES | awk '$1 != "0x0"' | head -1)
-if [ "$a" = 0x10000012f00 ] && [ "$b" = 0xc0012f00 ]; then
+if [ "$a" = 0x1000000b700 ] && [ "$b" = 0xc000b700 ]; then
 	ok "AES: aligned from 1 TiB ($a), packed from 0xC0000000 ($b)"
 else
 	bad "AES first requests: aligned $a, packed $b"
